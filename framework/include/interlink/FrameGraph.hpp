@@ -1,0 +1,62 @@
+#pragma once
+// The resolved frame graph of a loaded document: every named frame (links, joints, explicit
+// frames, model frames, the world) with its pose, computed once in a single linear pass.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interlink/Diagnostics.hpp"
+#include "interlink/Export.hpp"
+#include "interlink/Pose.hpp"
+#include "interlink/model/Document.hpp"
+
+namespace interlink {
+
+enum class FrameKind { World, Model, Link, Joint, Frame };
+INTERLINK_API const char* frameKindName(FrameKind kind);
+
+struct FrameInfo {
+  std::string name;      // scoped with "::" from the root ("arm::forearm"); "world" for the world
+  FrameKind kind = FrameKind::Frame;
+  /// X_RF: this frame in the root frame (the world for a world file, the top model frame for a
+  /// model file), at the zero configuration.
+  Pose pose = Pose::Identity();
+  /// The link this frame is rigidly attached to (empty for the world and frames fixed to it).
+  std::string attachedLink;
+  /// Index of the frame its pose was written relative to (-1 for the root).
+  int relativeTo = -1;
+  /// Index of the frame it is attached to (-1 for links, static model frames and the root).
+  int attachedTo = -1;
+  SourceLocation where;
+};
+
+class INTERLINK_API FrameGraph {
+ public:
+  FrameGraph();
+  ~FrameGraph();
+  FrameGraph(FrameGraph&&) noexcept;
+  FrameGraph& operator=(FrameGraph&&) noexcept;
+
+  /// Builds and checks the graphs of `document` (all model and world phases) and resolves every
+  /// pose. Errors go to `diagnostics`; frames that could not be resolved are left out.
+  static FrameGraph build(const Document& document, Diagnostics& diagnostics);
+
+  /// Frames in document order, root first.
+  const std::vector<FrameInfo>& frames() const;
+  std::optional<std::size_t> find(const std::string& scopedName) const;
+  /// X_BA for frame A relative to frame B (scoped names); nothing if either is unknown.
+  std::optional<Pose> pose(const std::string& frame, const std::string& relativeTo) const;
+  /// Resolves `reference` as it would be read inside the scope where frame `from` is declared
+  /// (e.g. a joint's parent or an axis' expressed_in). "__model__" and "world" are understood.
+  std::optional<std::size_t> resolveReference(std::size_t from, const std::string& reference) const;
+  /// Name of the root frame ("world" or the top model's name).
+  const std::string& rootName() const;
+  bool isWorld() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace interlink

@@ -1,0 +1,87 @@
+#pragma once
+// Host side of the plugin system: finds plugin libraries, checks their descriptors, keeps them
+// loaded while anything they made is alive, and picks the plugin for a file.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interlink/Diagnostics.hpp"
+#include "interlink/Export.hpp"
+#include "interlink/plugin/PluginAbi.hpp"
+
+namespace interlink {
+
+/// A plugin that passed the handshake.
+struct PluginInfo {
+  std::string name;
+  std::string version;
+  plugin::PluginKind kind = plugin::PluginKind::Format;
+  std::vector<std::string> extensions;  // lower case, with the dot
+  bool hasSniffer = false;
+  std::string path;                     // the shared library
+};
+
+/// A library that was found but not accepted, with the reason.
+struct RefusedLibrary {
+  std::string path;
+  Diagnostic reason;
+};
+
+namespace detail {
+struct LoadedPlugin;
+}
+
+/// A loaded plugin library. Copies share the library; it is unloaded when the last copy and the
+/// last object it made are gone.
+class INTERLINK_API PluginHandle {
+ public:
+  PluginHandle() = default;
+  explicit PluginHandle(std::shared_ptr<const detail::LoadedPlugin> plugin);
+  const PluginInfo& info() const;
+  const plugin::PluginDescriptor& descriptor() const;
+  /// A token that keeps the library loaded; store it beside anything the plugin created.
+  std::shared_ptr<const void> keepAlive() const;
+  explicit operator bool() const { return plugin_ != nullptr; }
+
+  /// Calls the plugin's load function, turning any exception into a PLUGIN_EXCEPTION error.
+  void load(const plugin::LoadRequest& request, Document& document, Diagnostics& diagnostics) const;
+
+ private:
+  std::shared_ptr<const detail::LoadedPlugin> plugin_;
+};
+
+class INTERLINK_API PluginRegistry {
+ public:
+  PluginRegistry();
+  ~PluginRegistry();
+  PluginRegistry(const PluginRegistry&) = delete;
+  PluginRegistry& operator=(const PluginRegistry&) = delete;
+
+  /// The plugin directory next to the core library (build tree or install), then every entry of
+  /// INTERLINK_PLUGIN_PATH (colon-separated), then the directories added with addDirectory.
+  std::vector<std::string> searchDirectories() const;
+  void addDirectory(const std::string& directory);
+
+  /// Loads every library in the search directories not loaded yet. Safe to call again.
+  void discover();
+  /// Loads one library. Returns false (and records the refusal) when it is not accepted.
+  bool loadLibrary(const std::string& path);
+
+  const std::vector<PluginHandle>& plugins() const;
+  const std::vector<RefusedLibrary>& refused() const;
+  /// Warnings raised while registering (e.g. two plugins claiming one extension).
+  const Diagnostics& notices() const;
+
+  /// The format plugin for a file: by extension (case-insensitive); when several claim it, the
+  /// sniffers decide on `head`, else the plugin loaded last wins. Empty handle if none.
+  PluginHandle formatFor(const std::string& path, std::string_view head = {}) const;
+  PluginHandle findByName(const std::string& name) const;
+  /// "name (.ext, .ext), ..." for messages.
+  std::string describeFormats() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace interlink

@@ -1,0 +1,34 @@
+#pragma once
+// Reading numbers out of text with diagnostics that say what was expected and where.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interlink/Diagnostics.hpp"
+#include "interlink/Export.hpp"
+
+namespace interlink {
+
+/// Parses a whole string as one finite double (surrounding white space allowed).
+/// On failure adds VALUE_INVALID ("expected a number for <what>, got '…'") and returns nothing.
+INTERLINK_API std::optional<double> parseDouble(std::string_view text, const SourceLocation& where,
+                                                std::string_view what, Diagnostics& diagnostics);
+
+/// Parses white-space separated finite doubles. When `expectedCounts` is not empty the count must
+/// be one of them (error POSE_FORMAT_INVALID / VALUE_INVALID otherwise, naming the counts).
+INTERLINK_API std::optional<std::vector<double>> parseDoubles(std::string_view text, const SourceLocation& where,
+                                                              std::string_view what, Diagnostics& diagnostics,
+                                                              std::vector<std::size_t> expectedCounts = {},
+                                                              ErrorCode countError = ErrorCode::VALUE_INVALID);
+
+/// "true"/"false"/"1"/"0" (case-insensitive).
+INTERLINK_API std::optional<bool> parseBool(std::string_view text, const SourceLocation& where, std::string_view what,
+                                            Diagnostics& diagnostics);
+
+/// Lower-case copy (ASCII).
+INTERLINK_API std::string toLower(std::string_view text);
+/// Copy without leading and trailing ASCII white space.
+INTERLINK_API std::string trim(std::string_view text);
+
+}  // namespace interlink

@@ -1,0 +1,121 @@
+#pragma once
+// Host side of hardware plugins: the catalog of every component type the loaded hardware plugins
+// offer, lookups by type (case-insensitive, as HRDF wants), evaluation, drivers and driver groups.
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interlink/Diagnostics.hpp"
+#include "interlink/Export.hpp"
+#include "interlink/PluginRegistry.hpp"
+#include "interlink/hardware/Catalog.hpp"
+#include "interlink/hardware/Driver.hpp"
+#include "interlink/plugin/HardwareApi.hpp"
+
+namespace interlink {
+class Kinematics;
+struct Document;
+}  // namespace interlink
+
+namespace interlink::hardware {
+
+/// One catalog entry as the host sees it, with the plugin that offers it.
+struct CatalogItem {
+  const CatalogEntry* entry = nullptr;
+  std::string plugin;  // plugin name, e.g. "hebi_x"
+  std::string family;  // the plugin's family, e.g. "HEBI X-series"
+  const plugin::HardwareApi* api = nullptr;
+  std::shared_ptr<const void> keepAlive;  // keeps the plugin library loaded
+};
+
+struct Lookup {
+  const CatalogItem* item = nullptr;
+  bool exactCase = false;  // false: found, but written in another case than the entry's
+  explicit operator bool() const { return item != nullptr; }
+};
+
+class INTERLINK_API HardwareRegistry {
+ public:
+  HardwareRegistry();
+  ~HardwareRegistry();
+  HardwareRegistry(const HardwareRegistry&);
+  HardwareRegistry& operator=(const HardwareRegistry&);
+  HardwareRegistry(HardwareRegistry&&) noexcept;
+  HardwareRegistry& operator=(HardwareRegistry&&) noexcept;
+
+  /// The catalogs of every hardware plugin `plugins` loaded. Plugins whose hardware API fails the
+  /// handshake are left out with a PLUGIN_REFUSED note in `diagnostics` (when given).
+  static HardwareRegistry fromPlugins(const PluginRegistry& plugins, Diagnostics* diagnostics = nullptr);
+
+  /// Adds one plugin's catalog; false (with a diagnostic) when it is not a usable hardware plugin.
+  bool addPlugin(const PluginHandle& handle, Diagnostics& diagnostics);
+
+  const std::vector<CatalogItem>& items() const;
+  bool empty() const;
+  /// The entry of that kind and type; case-insensitive (exactCase tells whether the case matched).
+  Lookup find(ComponentKind kind, std::string_view type) const;
+  /// "hebi_r (HEBI R-series: R8, R25), ..." for messages.
+  std::string describeFamilies() const;
+
+  /// Evaluates an entry; PLUGIN_ERROR when the plugin fails without saying why.
+  bool evaluate(const CatalogItem& item, const ComponentParameters& parameters, ComponentModel& model,
+                Diagnostics& diagnostics) const;
+
+  /// Opens a driver for an actuator type at an address (`sim://name` for the simulated backend).
+  /// The driver keeps its plugin library loaded; null (with an error) on failure.
+  std::shared_ptr<ActuatorDriver> openDriver(std::string_view type, const std::string& address,
+                                             Diagnostics& diagnostics) const;
+
+ private:
+  struct Impl;
+  std::shared_ptr<Impl> impl_;
+};
+
+/// The text of `interlink hardware`: every family with its types, interfaces and notes.
+INTERLINK_API std::string formatHardwareListing(const HardwareRegistry& registry);
+
+/// One DOF to bind to a driver.
+struct DofBinding {
+  std::string dof;           // DOF name (the joint's scoped name)
+  std::string actuatorType;  // catalog type (Joint::actuator)
+  std::string address;       // driver address
+};
+
+/// Drivers for the DOFs of a model, commanded and read as one group in DOF order.
+class INTERLINK_API DriverGroup {
+ public:
+  DriverGroup();
+  ~DriverGroup();
+  DriverGroup(DriverGroup&&) noexcept;
+  DriverGroup& operator=(DriverGroup&&) noexcept;
+
+  /// The bindings of every DOF of a loaded model whose joint names an actuator, in DOF order;
+  /// `address` chooses each driver's address (default: "sim://<dof>"). A DOF whose joint names no
+  /// actuator is reported (HARDWARE_UNKNOWN) and left out.
+  static std::vector<DofBinding> bindingsFor(const Document& document, const Kinematics& kinematics,
+                                             Diagnostics& diagnostics,
+                                             const std::function<std::string(const std::string& dof)>& address = {});
+
+  /// Opens one driver per binding. Nothing (and every error) when any of them fails.
+  static std::optional<DriverGroup> open(const HardwareRegistry& registry, const std::vector<DofBinding>& bindings,
+                                         Diagnostics& diagnostics);
+
+  std::size_t size() const;
+  const std::vector<DofBinding>& bindings() const;
+  /// Position targets, one per DOF; false (with errors) on a size mismatch or a refused command.
+  bool commandPositions(const std::vector<double>& positions, Diagnostics& diagnostics);
+  bool command(const std::vector<ActuatorCommand>& commands, Diagnostics& diagnostics);
+  std::vector<ActuatorFeedback> feedback() const;
+  std::vector<double> positions() const;
+  /// Advances every simulated driver.
+  void advance(double seconds);
+
+ private:
+  std::vector<DofBinding> bindings_;
+  std::vector<std::shared_ptr<ActuatorDriver>> drivers_;
+};
+
+}  // namespace interlink::hardware

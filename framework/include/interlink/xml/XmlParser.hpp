@@ -1,0 +1,24 @@
+#pragma once
+// Parses XML text into an XmlElement tree with Xerces-C, configured for untrusted input: no DTD
+// loading, no external entities, no network, a bounded entity expansion and nesting depth.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "interlink/Diagnostics.hpp"
+#include "interlink/Export.hpp"
+#include "interlink/xml/XmlElement.hpp"
+
+namespace interlink::xml {
+
+struct ParseOptions {
+  std::size_t maxEntityExpansions = 10000;
+  std::size_t maxDepth = 512;
+};
+
+/// Returns the root element, or nothing after adding an XML_SYNTAX error (with line and column)
+/// to `diagnostics`. `fileName` is used for locations only; the content is not re-read.
+INTERLINK_API std::optional<XmlElement> parse(std::string_view content, const std::string& fileName,
+                                              Diagnostics& diagnostics, const ParseOptions& options = {});
+
+}  // namespace interlink::xml

@@ -1,0 +1,908 @@
+// The frame graphs of SDFormat's composition proposal (seed 003, section 1.6), built once over the
+// whole composed document.
+//
+// Every scope (the world, each model, each nested model) contributes vertices to ONE attached-to
+// graph and ONE relative-to graph (Boost.Graph adjacency lists), with names scoped by "::". Each
+// phase of the proposal is a named member function below. Poses are then resolved in a single
+// traversal from the root over the reversed relative-to edges, so resolving every frame costs
+// O(frames), unlike libsdformat, which walks to the scope root for every query.
+#include "interlink/FrameGraph.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <unordered_map>
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/breadth_first_search.hpp>
+#include <boost/graph/reverse_graph.hpp>
+#include <boost/graph/strong_components.hpp>
+
+namespace interlink {
+
+const char* frameKindName(FrameKind kind) {
+  switch (kind) {
+    case FrameKind::World: return "world";
+    case FrameKind::Model: return "model";
+    case FrameKind::Link: return "link";
+    case FrameKind::Joint: return "joint";
+    case FrameKind::Frame: return "frame";
+  }
+  return "frame";
+}
+
+namespace detail {
+
+using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS>;
+constexpr int kNone = -1;
+
+/// One named frame while the graphs are being built.
+struct Vertex {
+  std::string name;  // scoped from the root
+  std::string localName;
+  FrameKind kind = FrameKind::Frame;
+  SourceLocation where;
+  int scope = kNone;      // scope the element is declared in
+  int ownScope = kNone;   // for model vertices: the scope they open
+  // Relative-to graph: one out-edge to `relativeTarget` carrying X_target_this.
+  Pose edgePose = Pose::Identity();
+  int relativeTarget = kNone;
+  int placementFrame = kNone;  // models placed by //model/@placement_frame or //include/placement_frame
+  bool edgeResolved = false;
+  // Attached-to graph: one out-edge, or a sink (links, static models, the world).
+  int attachedTarget = kNone;
+  bool attachedSink = false;
+  // Source elements.
+  const Link* link = nullptr;
+  const Joint* joint = nullptr;
+  const Frame* frame = nullptr;
+  const Model* model = nullptr;
+};
+
+struct Scope {
+  std::string prefix;  // "" for the root scope, "a::b::" for nested ones
+  int modelVertex = kNone;
+  int parent = kNone;
+  bool isWorld = false;
+  bool isStatic = false;  // the model or one of its ancestors is static
+  const Model* model = nullptr;
+  const World* world = nullptr;
+};
+
+/// Everything a built graph keeps: the public frames and enough scope data to resolve references.
+struct GraphData {
+  std::vector<FrameInfo> frames;
+  std::vector<int> frameScope;  // scope index of each public frame
+  std::vector<detail::Scope> scopes;
+  std::unordered_map<std::string, std::size_t> byName;  // public index by scoped name
+  std::vector<std::size_t> modelFrameOfScope;           // public index of each scope's model frame
+  std::string rootName;
+  bool world = false;
+
+  std::optional<std::size_t> lookup(int scope, const std::string& reference) const;
+};
+
+}  // namespace detail
+
+struct FrameGraph::Impl : detail::GraphData {};
+
+namespace {
+
+using detail::kNone;
+using detail::Scope;
+using detail::Vertex;
+
+bool isReservedName(const std::string& name) {
+  if (name == "world") return true;
+  return name.size() >= 4 && name.compare(0, 2, "__") == 0 && name.compare(name.size() - 2, 2, "__") == 0;
+}
+
+std::string joinNames(const std::vector<std::string>& names, const char* separator = " -> ") {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i ? separator : "") + names[i];
+  return out;
+}
+
+double parseVersion(const std::string& text) {
+  if (text.empty()) return 99.0;  // non-SDFormat sources follow the newest rules
+  return std::strtod(text.c_str(), nullptr);
+}
+
+struct PoseResolver;
+
+class FrameGraphBuilder {
+ public:
+  friend struct PoseResolver;
+  FrameGraphBuilder(const Document& document, Diagnostics& diagnostics)
+      : document_(document), diagnostics_(diagnostics), version_(parseVersion(document.formatVersion)) {}
+
+  detail::GraphData run();
+
+ private:
+  // --- scopes and names -------------------------------------------------------------------
+  int addVertex(Vertex v);
+  int openModelScope(const Model& model, int parentScope, int modelVertex, const std::string& prefix);
+  int lookup(int scope, const std::string& reference) const;
+  void registerName(int scope, const std::string& localName, int vertex, const SourceLocation& where);
+  void checkName(const std::string& name, const char* what, const SourceLocation& where);
+
+  // --- model phases (proposal 1.6.1); phase 1 (XML and schema) is the format plugin's -------
+  void checkNameAttributes(int scope);                // phase 2
+  void checkJointParentChildNames(int scope);         // phase 3
+  void checkCanonicalLink(int scope);                 // phase 4
+  void checkFrameAttachedToValues(int scope);         // phase 5
+  void buildFrameAttachedToGraph(int scope);          // phase 6 (6.1-6.6; 6.7/6.8 globally below)
+  void checkPoseRelativeToValues(int scope);          // phase 7
+  void buildPoseRelativeToGraph(int scope);           // phase 8 (8.1-8.5; 8.6 globally below)
+  void checkModel(int scope);                         // phases 2-8 for one model and its nested models
+
+  // --- world phases (proposal 1.6.2) ------------------------------------------------------
+  void checkWorldNameAttributes(int scope);           // phase 2
+  void checkModels(int scope);                        // phase 3
+  void checkWorldFrameAttachedToValues(int scope);    // phase 4
+  void buildWorldFrameAttachedToGraph(int scope);     // phase 5
+  void checkWorldPoseRelativeToValues(int scope);     // phase 6
+  void buildWorldPoseRelativeToGraph(int scope);      // phase 7
+
+  // --- whole-graph validation and resolution -----------------------------------------------
+  void validateFrameAttachedToGraph();                // 6.7, 6.8 / world 5.4
+  void validatePoseRelativeToGraph();                 // 8.6 / world 7.5, and the one-pass resolution
+  const Pose& edgePose(int vertex);
+  void resolveChild(int parent, int child) {
+    resolved_[static_cast<std::size_t>(child)] = resolved_[static_cast<std::size_t>(parent)] * edgePose(child);
+    isResolved_[static_cast<std::size_t>(child)] = 1;
+  }
+  std::optional<Pose> poseInAncestor(int vertex, int ancestor);
+  std::vector<std::vector<int>> findCycles(const std::vector<int>& target) const;
+  int canonicalLinkOf(int scope, std::vector<int>& visiting);
+
+  void error(ErrorCode code, std::string message, const SourceLocation& where) {
+    diagnostics_.error(code, std::move(message), where);
+  }
+
+  const Document& document_;
+  Diagnostics& diagnostics_;
+  double version_;
+  std::vector<Vertex> vertices_;
+  std::vector<Scope> scopes_;
+  std::unordered_map<std::string, int> byName_;
+  std::vector<int> canonicalLink_;  // per scope, resolved in phase 4
+  std::vector<Pose> resolved_;
+  std::vector<char> isResolved_;
+  int root_ = kNone;
+};
+
+int FrameGraphBuilder::addVertex(Vertex v) {
+  vertices_.push_back(std::move(v));
+  return static_cast<int>(vertices_.size()) - 1;
+}
+
+int FrameGraphBuilder::openModelScope(const Model& model, int parentScope, int modelVertex, const std::string& prefix) {
+  Scope scope;
+  scope.prefix = prefix;
+  scope.modelVertex = modelVertex;
+  scope.parent = parentScope;
+  scope.model = &model;
+  scope.isStatic = model.isStatic || (parentScope != kNone && scopes_[parentScope].isStatic && !scopes_[parentScope].isWorld);
+  scopes_.push_back(scope);
+  canonicalLink_.push_back(kNone);
+  const int index = static_cast<int>(scopes_.size()) - 1;
+  vertices_[modelVertex].ownScope = index;
+  return index;
+}
+
+int FrameGraphBuilder::lookup(int scope, const std::string& reference) const {
+  if (reference.empty()) return kNone;
+  const Scope& s = scopes_[scope];
+  if (reference == "__model__") return s.isWorld ? kNone : s.modelVertex;
+  if (reference == "world") return s.isWorld ? s.modelVertex : kNone;
+  static const std::string kModelSuffix = "::__model__";
+  std::string key = s.prefix;
+  if (reference.size() > kModelSuffix.size() &&
+      reference.compare(reference.size() - kModelSuffix.size(), kModelSuffix.size(), kModelSuffix) == 0) {
+    key.append(reference, 0, reference.size() - kModelSuffix.size());
+    auto it = byName_.find(key);
+    return it != byName_.end() && vertices_[it->second].kind == FrameKind::Model ? it->second : kNone;
+  }
+  key += reference;
+  auto it = byName_.find(key);
+  return it == byName_.end() ? kNone : it->second;
+}
+
+void FrameGraphBuilder::checkName(const std::string& name, const char* what, const SourceLocation& where) {
+  if (name.empty()) {
+    error(ErrorCode::ATTRIBUTE_MISSING, std::string(what) + " has an empty name; expected a non-empty name", where);
+    return;
+  }
+  if (isReservedName(name)) {
+    error(ErrorCode::RESERVED_NAME,
+          std::string(what) + " name '" + name + "' is reserved ('world' and names starting and ending with '__')",
+          where);
+  }
+  if (name.find("::") != std::string::npos) {
+    error(version_ >= 1.8 ? ErrorCode::RESERVED_NAME : ErrorCode::NAME_INVALID,
+          std::string(what) + " name '" + name + "' contains '::', which is the scope delimiter", where);
+  }
+}
+
+void FrameGraphBuilder::registerName(int scope, const std::string& localName, int vertex, const SourceLocation& where) {
+  const std::string key = scopes_[scope].prefix + localName;
+  auto [it, inserted] = byName_.emplace(key, vertex);
+  if (!inserted) {
+    const Vertex& first = vertices_[it->second];
+    std::string message = std::string(frameKindName(vertices_[vertex].kind)) + " name '" + localName +
+                          "' is already used by a " + frameKindName(first.kind) + " in the same scope";
+    if (first.where.line > 0) message += " (line " + std::to_string(first.where.line) + ")";
+    error(ErrorCode::DUPLICATE_NAME, message, where);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Model phase 2: names are non-empty, not reserved, free of "::" and unique among siblings.
+// Registers every link, joint, frame and nested model of the scope (6.1-6.4, 8.1-8.2 vertices).
+void FrameGraphBuilder::checkNameAttributes(int scope) {
+  const Model& model = *scopes_[scope].model;
+  const std::string& prefix = scopes_[scope].prefix;
+  auto add = [&](const std::string& name, FrameKind kind, const SourceLocation& where, auto assign) {
+    Vertex v;
+    v.name = prefix + name;
+    v.localName = name;
+    v.kind = kind;
+    v.where = where;
+    v.scope = scope;
+    assign(v);
+    const int index = addVertex(std::move(v));
+    registerName(scope, name, index, where);
+    return index;
+  };
+  for (const Link& link : model.links) {
+    checkName(link.name, "link", link.where);
+    add(link.name, FrameKind::Link, link.where, [&](Vertex& v) { v.link = &link; });
+    // Visual and collision names are unique within their link (recursiveSiblingUniqueNames).
+    for (const auto* shapes : {&link.visuals, &link.collisions}) {
+      std::unordered_map<std::string, const Shape*> seen;
+      for (const Shape& shape : *shapes) {
+        if (!seen.emplace(shape.name, &shape).second) {
+          error(ErrorCode::DUPLICATE_NAME,
+                std::string(shapes == &link.visuals ? "visual" : "collision") + " name '" + shape.name +
+                    "' is used twice in link '" + link.name + "'",
+                shape.where);
+        }
+      }
+    }
+  }
+  for (const Joint& joint : model.joints) {
+    checkName(joint.name, "joint", joint.where);
+    add(joint.name, FrameKind::Joint, joint.where, [&](Vertex& v) { v.joint = &joint; });
+  }
+  for (const Frame& frame : model.frames) {
+    checkName(frame.name, "frame", frame.where);
+    add(frame.name, FrameKind::Frame, frame.where, [&](Vertex& v) { v.frame = &frame; });
+  }
+  for (const Model& nested : model.models) {
+    if (nested.include) continue;  // an include the loader could not resolve was reported there
+    checkName(nested.name, "model", nested.where);
+    const int vertex = add(nested.name, FrameKind::Model, nested.where, [&](Vertex& v) { v.model = &nested; });
+    openModelScope(nested, scope, vertex, prefix + nested.name + "::");
+  }
+}
+
+// Model phase 3: joint parent and child name frames of this scope; "world" only as a parent.
+void FrameGraphBuilder::checkJointParentChildNames(int scope) {
+  for (const Joint& joint : scopes_[scope].model->joints) {
+    if (joint.child == "world") {
+      error(ErrorCode::JOINT_CHILD_LINK_INVALID, "joint '" + joint.name + "' has 'world' as its child; a child must be a frame of the model", joint.where);
+    } else if (joint.child.empty()) {
+      error(ErrorCode::JOINT_CHILD_LINK_INVALID, "joint '" + joint.name + "' has no child frame", joint.where);
+    } else if (joint.child == joint.name) {
+      error(ErrorCode::JOINT_CHILD_LINK_INVALID, "joint '" + joint.name + "' names itself as its child", joint.where);
+    } else if (lookup(scope, joint.child) == kNone) {
+      error(ErrorCode::JOINT_CHILD_LINK_INVALID,
+            "child frame '" + joint.child + "' of joint '" + joint.name + "' is not a link, joint, frame or nested model of this model",
+            joint.where);
+    }
+    if (scopes_[scope].model->fromInterfaceModel) continue;  // interface joints name a child only
+    if (joint.parent.empty()) {
+      error(ErrorCode::JOINT_PARENT_LINK_INVALID, "joint '" + joint.name + "' has no parent frame", joint.where);
+    } else if (joint.parent == joint.name) {
+      error(ErrorCode::JOINT_PARENT_LINK_INVALID, "joint '" + joint.name + "' names itself as its parent", joint.where);
+    } else if (joint.parent != "world" && lookup(scope, joint.parent) == kNone) {
+      error(ErrorCode::JOINT_PARENT_LINK_INVALID,
+            "parent frame '" + joint.parent + "' of joint '" + joint.name + "' is not 'world' or a link, joint, frame or nested model of this model",
+            joint.where);
+    }
+    if (!joint.parent.empty() && joint.parent == joint.child) {
+      error(ErrorCode::JOINT_PARENT_SAME_AS_CHILD, "joint '" + joint.name + "' has the same parent and child '" + joint.child + "'", joint.where);
+    }
+  }
+}
+
+// The canonical link of a scope: @canonical_link, else the first link, else the first nested
+// model's canonical link.
+int FrameGraphBuilder::canonicalLinkOf(int scope, std::vector<int>& visiting) {
+  if (canonicalLink_[scope] != kNone) return canonicalLink_[scope];
+  const Model& model = *scopes_[scope].model;
+  int link = kNone;
+  if (!model.canonicalLink.empty()) {
+    link = lookup(scope, model.canonicalLink);
+    if (link != kNone && vertices_[link].kind != FrameKind::Link) link = kNone;
+  } else if (!model.links.empty()) {
+    link = lookup(scope, model.links.front().name);
+  } else {
+    for (const Model& nested : model.models) {
+      if (nested.include) continue;
+      const int vertex = lookup(scope, nested.name);
+      if (vertex == kNone || vertices_[vertex].ownScope == kNone) continue;
+      const int nestedScope = vertices_[vertex].ownScope;
+      if (std::find(visiting.begin(), visiting.end(), nestedScope) != visiting.end()) continue;
+      visiting.push_back(nestedScope);
+      link = canonicalLinkOf(nestedScope, visiting);
+      if (link != kNone) break;
+    }
+  }
+  canonicalLink_[scope] = link;
+  return link;
+}
+
+// Model phase 4: the canonical link exists (non-static models).
+void FrameGraphBuilder::checkCanonicalLink(int scope) {
+  const Model& model = *scopes_[scope].model;
+  std::vector<int> visiting{scope};
+  const int link = canonicalLinkOf(scope, visiting);
+  if (!model.canonicalLink.empty() && link == kNone) {
+    error(ErrorCode::MODEL_CANONICAL_LINK_INVALID,
+          "canonical_link '" + model.canonicalLink + "' of model '" + model.name + "' is not a link of this model",
+          model.where);
+    return;
+  }
+  if (link == kNone && !scopes_[scope].isStatic) {
+    error(ErrorCode::MODEL_WITHOUT_LINK, "model '" + model.name + "' has no link; a non-static model needs at least one", model.where);
+  }
+}
+
+// Model phase 5: //frame/@attached_to names a sibling frame and not the frame itself.
+void FrameGraphBuilder::checkFrameAttachedToValues(int scope) {
+  for (const Frame& frame : scopes_[scope].model->frames) {
+    if (frame.attachedTo.empty()) continue;
+    if (frame.attachedTo == frame.name) {
+      error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, "frame '" + frame.name + "' is attached to itself", frame.where);
+    } else if (lookup(scope, frame.attachedTo) == kNone) {
+      error(ErrorCode::FRAME_ATTACHED_TO_INVALID,
+            "attached_to '" + frame.attachedTo + "' of frame '" + frame.name + "' is not a link, joint, frame or nested model of this model",
+            frame.where);
+    }
+  }
+}
+
+// Model phase 6: attached-to edges. Links are sinks; the model frame goes to the canonical link
+// (static models are sinks); joints go to their child; frames to attached_to or the model frame.
+void FrameGraphBuilder::buildFrameAttachedToGraph(int scope) {
+  const Scope& s = scopes_[scope];
+  Vertex& modelVertex = vertices_[s.modelVertex];
+  if (s.isStatic) {
+    modelVertex.attachedSink = true;
+  } else {
+    modelVertex.attachedTarget = canonicalLink_[scope];
+  }
+  for (const Link& link : s.model->links) {
+    const int v = lookup(scope, link.name);
+    if (v != kNone && vertices_[v].link == &link) vertices_[v].attachedSink = true;
+  }
+  for (const Joint& joint : s.model->joints) {
+    const int v = lookup(scope, joint.name);
+    if (v == kNone || vertices_[v].joint != &joint) continue;
+    vertices_[v].attachedTarget = joint.child == joint.name ? kNone : lookup(scope, joint.child);
+  }
+  for (const Frame& frame : s.model->frames) {
+    const int v = lookup(scope, frame.name);
+    if (v == kNone || vertices_[v].frame != &frame) continue;
+    vertices_[v].attachedTarget = frame.attachedTo.empty() ? s.modelVertex
+                                  : frame.attachedTo == frame.name ? kNone
+                                                                   : lookup(scope, frame.attachedTo);
+  }
+}
+
+// Model phase 7: every //pose/@relative_to names a frame of this scope.
+void FrameGraphBuilder::checkPoseRelativeToValues(int scope) {
+  const Model& model = *scopes_[scope].model;
+  auto check = [&](const std::string& owner, const char* what, const SemanticPose& pose, const SourceLocation& where) {
+    if (pose.relativeTo.empty()) return;
+    if (pose.relativeTo == owner) {
+      error(ErrorCode::POSE_RELATIVE_TO_CYCLE, std::string(what) + " '" + owner + "' has a pose relative to itself",
+            pose.where.line ? pose.where : where);
+    } else if (lookup(scope, pose.relativeTo) == kNone) {
+      error(ErrorCode::POSE_RELATIVE_TO_INVALID,
+            "relative_to '" + pose.relativeTo + "' of " + what + " '" + owner + "' is not a link, joint, frame or nested model of this model",
+            pose.where.line ? pose.where : where);
+    }
+  };
+  for (const Link& link : model.links) check(link.name, "link", link.pose, link.where);
+  for (const Joint& joint : model.joints) check(joint.name, "joint", joint.pose, joint.where);
+  for (const Frame& frame : model.frames) check(frame.name, "frame", frame.pose, frame.where);
+  for (const Model& nested : model.models) {
+    if (!nested.include) check(nested.name, "model", nested.pose, nested.where);
+  }
+}
+
+// Model phase 8: relative-to edges (8.3-8.5) and placement frames of nested models.
+void FrameGraphBuilder::buildPoseRelativeToGraph(int scope) {
+  const Scope& s = scopes_[scope];
+  auto edge = [&](int v, const SemanticPose& pose, int fallback) {
+    Vertex& vertex = vertices_[v];
+    vertex.edgePose = pose.pose;
+    vertex.relativeTarget = pose.relativeTo.empty() ? fallback
+                            : pose.relativeTo == vertex.localName ? kNone
+                                                                  : lookup(scope, pose.relativeTo);
+  };
+  for (const Link& link : s.model->links) {
+    const int v = lookup(scope, link.name);
+    if (v != kNone && vertices_[v].link == &link) edge(v, link.pose, s.modelVertex);
+  }
+  for (const Joint& joint : s.model->joints) {
+    const int v = lookup(scope, joint.name);
+    if (v != kNone && vertices_[v].joint == &joint) edge(v, joint.pose, joint.child == joint.name ? kNone : lookup(scope, joint.child));
+  }
+  for (const Frame& frame : s.model->frames) {
+    const int v = lookup(scope, frame.name);
+    if (v == kNone || vertices_[v].frame != &frame) continue;
+    const int attached = frame.attachedTo.empty() ? s.modelVertex : frame.attachedTo == frame.name ? kNone : lookup(scope, frame.attachedTo);
+    edge(v, frame.pose, attached);
+  }
+  for (const Model& nested : s.model->models) {
+    if (nested.include) continue;
+    const int v = lookup(scope, nested.name);
+    if (v == kNone || vertices_[v].model != &nested) continue;
+    edge(v, nested.pose, s.modelVertex);
+  }
+}
+
+void FrameGraphBuilder::checkModel(int scope) {
+  checkNameAttributes(scope);
+  // Nested scopes were opened by phase 2; check them before this model's graph uses them.
+  std::vector<int> nested;
+  for (int i = scope + 1; i < static_cast<int>(scopes_.size()); ++i) {
+    if (scopes_[i].parent == scope) nested.push_back(i);
+  }
+  for (int child : nested) checkModel(child);
+  checkJointParentChildNames(scope);
+  checkCanonicalLink(scope);
+  checkFrameAttachedToValues(scope);
+  buildFrameAttachedToGraph(scope);
+  checkPoseRelativeToValues(scope);
+  buildPoseRelativeToGraph(scope);
+
+  // //model/@placement_frame: the model's pose places that frame instead of the model frame.
+  const Model& model = *scopes_[scope].model;
+  if (!model.placementFrame.empty()) {
+    const int frame = lookup(scope, model.placementFrame);
+    if (frame == kNone) {
+      error(ErrorCode::MODEL_PLACEMENT_FRAME_INVALID,
+            "placement_frame '" + model.placementFrame + "' of model '" + model.name + "' is not a frame of that model",
+            model.where);
+    } else {
+      vertices_[scopes_[scope].modelVertex].placementFrame = frame;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// World phase 2: names of models, frames and joints directly in the world.
+void FrameGraphBuilder::checkWorldNameAttributes(int scope) {
+  const World& world = *scopes_[scope].world;
+  auto add = [&](const std::string& name, FrameKind kind, const SourceLocation& where, auto assign) {
+    Vertex v;
+    v.name = name;
+    v.localName = name;
+    v.kind = kind;
+    v.where = where;
+    v.scope = scope;
+    assign(v);
+    const int index = addVertex(std::move(v));
+    registerName(scope, name, index, where);
+    return index;
+  };
+  for (const Model& model : world.models) {
+    if (model.include) continue;
+    checkName(model.name, "model", model.where);
+    const int vertex = add(model.name, FrameKind::Model, model.where, [&](Vertex& v) { v.model = &model; });
+    openModelScope(model, scope, vertex, model.name + "::");
+  }
+  for (const Frame& frame : world.frames) {
+    checkName(frame.name, "frame", frame.where);
+    add(frame.name, FrameKind::Frame, frame.where, [&](Vertex& v) { v.frame = &frame; });
+  }
+  for (const Joint& joint : world.joints) {
+    checkName(joint.name, "joint", joint.where);
+    add(joint.name, FrameKind::Joint, joint.where, [&](Vertex& v) { v.joint = &joint; });
+  }
+}
+
+// World phase 3: every model passes the eight model phases.
+void FrameGraphBuilder::checkModels(int scope) {
+  std::vector<int> models;
+  for (int i = scope + 1; i < static_cast<int>(scopes_.size()); ++i) {
+    if (scopes_[i].parent == scope) models.push_back(i);
+  }
+  for (int model : models) checkModel(model);
+  // //world/joint (SDFormat 1.8): parent and child are frames of the world scope.
+  for (const Joint& joint : scopes_[scope].world->joints) {
+    if (joint.child.empty() || joint.child == "world" || lookup(scope, joint.child) == kNone) {
+      error(ErrorCode::JOINT_CHILD_LINK_INVALID, "child '" + joint.child + "' of world joint '" + joint.name + "' is not a frame of the world", joint.where);
+    }
+    if (joint.parent.empty() || lookup(scope, joint.parent) == kNone) {
+      error(ErrorCode::JOINT_PARENT_LINK_INVALID, "parent '" + joint.parent + "' of world joint '" + joint.name + "' is not 'world' or a frame of the world", joint.where);
+    }
+    if (!joint.parent.empty() && joint.parent == joint.child) {
+      error(ErrorCode::JOINT_PARENT_SAME_AS_CHILD, "world joint '" + joint.name + "' has the same parent and child", joint.where);
+    }
+  }
+}
+
+// World phase 4: //world/frame/@attached_to names a model or frame of the world.
+void FrameGraphBuilder::checkWorldFrameAttachedToValues(int scope) {
+  for (const Frame& frame : scopes_[scope].world->frames) {
+    if (frame.attachedTo.empty()) continue;
+    if (frame.attachedTo == frame.name) {
+      error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, "frame '" + frame.name + "' is attached to itself", frame.where);
+    } else if (lookup(scope, frame.attachedTo) == kNone) {
+      error(ErrorCode::FRAME_ATTACHED_TO_INVALID,
+            "attached_to '" + frame.attachedTo + "' of world frame '" + frame.name + "' is not a model or frame of the world",
+            frame.where);
+    }
+  }
+}
+
+// World phase 5: world frames go to attached_to or the world; the world is a sink.
+void FrameGraphBuilder::buildWorldFrameAttachedToGraph(int scope) {
+  const Scope& s = scopes_[scope];
+  vertices_[s.modelVertex].attachedSink = true;
+  for (const Frame& frame : s.world->frames) {
+    const int v = lookup(scope, frame.name);
+    if (v == kNone || vertices_[v].frame != &frame) continue;
+    vertices_[v].attachedTarget = frame.attachedTo.empty() ? s.modelVertex
+                                  : frame.attachedTo == frame.name ? kNone
+                                                                   : lookup(scope, frame.attachedTo);
+  }
+  for (const Joint& joint : s.world->joints) {
+    const int v = lookup(scope, joint.name);
+    if (v != kNone && vertices_[v].joint == &joint) vertices_[v].attachedTarget = lookup(scope, joint.child);
+  }
+}
+
+// World phase 6: //model/pose and //world/frame/pose relative_to name a model or frame of the world.
+void FrameGraphBuilder::checkWorldPoseRelativeToValues(int scope) {
+  const World& world = *scopes_[scope].world;
+  auto check = [&](const std::string& owner, const char* what, const SemanticPose& pose, const SourceLocation& where) {
+    if (pose.relativeTo.empty()) return;
+    if (pose.relativeTo == owner) {
+      error(ErrorCode::POSE_RELATIVE_TO_CYCLE, std::string(what) + " '" + owner + "' has a pose relative to itself",
+            pose.where.line ? pose.where : where);
+    } else if (lookup(scope, pose.relativeTo) == kNone) {
+      error(ErrorCode::POSE_RELATIVE_TO_INVALID,
+            "relative_to '" + pose.relativeTo + "' of " + what + " '" + owner + "' is not a model or frame of the world",
+            pose.where.line ? pose.where : where);
+    }
+  };
+  for (const Model& model : world.models) {
+    if (!model.include) check(model.name, "model", model.pose, model.where);
+  }
+  for (const Frame& frame : world.frames) check(frame.name, "frame", frame.pose, frame.where);
+  for (const Joint& joint : world.joints) check(joint.name, "joint", joint.pose, joint.where);
+}
+
+// World phase 7: relative-to edges of world models, frames and joints.
+void FrameGraphBuilder::buildWorldPoseRelativeToGraph(int scope) {
+  const Scope& s = scopes_[scope];
+  auto edge = [&](int v, const SemanticPose& pose, int fallback) {
+    Vertex& vertex = vertices_[v];
+    vertex.edgePose = pose.pose;
+    vertex.relativeTarget = pose.relativeTo.empty() ? fallback
+                            : pose.relativeTo == vertex.localName ? kNone
+                                                                  : lookup(scope, pose.relativeTo);
+  };
+  for (const Model& model : s.world->models) {
+    if (model.include) continue;
+    const int v = lookup(scope, model.name);
+    if (v != kNone && vertices_[v].model == &model) edge(v, model.pose, s.modelVertex);
+  }
+  for (const Frame& frame : s.world->frames) {
+    const int v = lookup(scope, frame.name);
+    if (v == kNone || vertices_[v].frame != &frame) continue;
+    const int attached = frame.attachedTo.empty() ? s.modelVertex : frame.attachedTo == frame.name ? kNone : lookup(scope, frame.attachedTo);
+    edge(v, frame.pose, attached);
+  }
+  for (const Joint& joint : s.world->joints) {
+    const int v = lookup(scope, joint.name);
+    if (v != kNone && vertices_[v].joint == &joint) edge(v, joint.pose, lookup(scope, joint.child));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+/// Cycles of a graph in which every vertex has at most one out-edge (`target`), each listed in
+/// edge order. Found with Boost's strongly connected components, so the cost stays linear.
+std::vector<std::vector<int>> FrameGraphBuilder::findCycles(const std::vector<int>& target) const {
+  const std::size_t n = target.size();
+  detail::Graph graph(n);
+  for (std::size_t v = 0; v < n; ++v) {
+    if (target[v] != kNone) boost::add_edge(v, static_cast<std::size_t>(target[v]), graph);
+  }
+  std::vector<int> component(n);
+  const int count = boost::strong_components(
+      graph, boost::make_iterator_property_map(component.begin(), boost::get(boost::vertex_index, graph)));
+  std::vector<int> size(static_cast<std::size_t>(count), 0);
+  for (std::size_t v = 0; v < n; ++v) ++size[static_cast<std::size_t>(component[v])];
+  std::vector<std::vector<int>> cycles;
+  std::vector<char> reported(static_cast<std::size_t>(count), 0);
+  for (std::size_t v = 0; v < n; ++v) {
+    const auto c = static_cast<std::size_t>(component[v]);
+    const bool selfLoop = target[v] == static_cast<int>(v);
+    if (reported[c] || (size[c] < 2 && !selfLoop)) continue;
+    reported[c] = 1;
+    std::vector<int> cycle{static_cast<int>(v)};
+    for (int w = target[v]; w != static_cast<int>(v); w = target[static_cast<std::size_t>(w)]) cycle.push_back(w);
+    cycles.push_back(std::move(cycle));
+  }
+  return cycles;
+}
+
+// 6.7 / 6.8 / world 5.4: no cycles, every frame reaches a link (or the world, or a static model),
+// and each joint's parent and child resolve to different links.
+void FrameGraphBuilder::validateFrameAttachedToGraph() {
+  std::vector<int> target(vertices_.size(), kNone);
+  for (std::size_t v = 0; v < vertices_.size(); ++v) target[v] = vertices_[v].attachedSink ? kNone : vertices_[v].attachedTarget;
+  for (const auto& cycle : findCycles(target)) {
+    std::vector<std::string> names;
+    for (int v : cycle) names.push_back(vertices_[v].name);
+    names.push_back(vertices_[cycle.front()].name);
+    error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, "attached_to cycle: " + joinNames(names), vertices_[cycle.front()].where);
+  }
+}
+
+const Pose& FrameGraphBuilder::edgePose(int vertex) {
+  Vertex& v = vertices_[vertex];
+  if (v.edgeResolved || v.placementFrame == kNone) return v.edgePose;
+  // X_RM = X_RPf * X_MPf^-1, with X_MPf resolved inside the model (placement_frame semantics).
+  v.edgeResolved = true;  // set first: a malformed graph must not recurse forever
+  if (auto X_MPf = poseInAncestor(v.placementFrame, vertex)) {
+    v.edgePose = v.edgePose * X_MPf->inverse();
+  } else {
+    error(ErrorCode::MODEL_PLACEMENT_FRAME_INVALID,
+          "placement frame of model '" + v.name + "' cannot be resolved inside the model", v.where);
+  }
+  return v.edgePose;
+}
+
+std::optional<Pose> FrameGraphBuilder::poseInAncestor(int vertex, int ancestor) {
+  Pose pose = Pose::Identity();
+  std::size_t steps = 0;
+  for (int v = vertex; v != ancestor; v = vertices_[v].relativeTarget) {
+    if (v == kNone || ++steps > vertices_.size()) return std::nullopt;
+    pose = edgePose(v) * pose;
+  }
+  return pose;
+}
+
+/// Breadth-first visitor over the reversed relative-to graph: a tree edge runs from the frame a
+/// pose is written relative to, to the posed frame, whose pose in the root follows from its parent's.
+struct PoseResolver : boost::default_bfs_visitor {
+  FrameGraphBuilder* builder = nullptr;
+  template <class Edge, class G>
+  void tree_edge(Edge e, const G& g) const {
+    builder->resolveChild(static_cast<int>(boost::source(e, g)), static_cast<int>(boost::target(e, g)));
+  }
+};
+
+// 8.6 / world 7.5: no cycles and every vertex reaches the root; then every pose is resolved in
+// one breadth-first traversal from the root over the reversed edges.
+void FrameGraphBuilder::validatePoseRelativeToGraph() {
+  const std::size_t n = vertices_.size();
+  std::vector<int> target(n, kNone);
+  for (std::size_t v = 0; v < n; ++v) target[v] = static_cast<int>(v) == root_ ? kNone : vertices_[v].relativeTarget;
+  std::vector<char> onCycle(n, 0);
+  for (const auto& cycle : findCycles(target)) {
+    std::vector<std::string> names;
+    for (int v : cycle) {
+      names.push_back(vertices_[v].name);
+      onCycle[static_cast<std::size_t>(v)] = 1;
+    }
+    names.push_back(vertices_[cycle.front()].name);
+    error(ErrorCode::POSE_RELATIVE_TO_CYCLE, "relative_to cycle: " + joinNames(names), vertices_[cycle.front()].where);
+  }
+
+  detail::Graph graph(n);
+  for (std::size_t v = 0; v < n; ++v) {
+    if (target[v] != kNone) boost::add_edge(v, static_cast<std::size_t>(target[v]), graph);
+  }
+  resolved_.assign(n, Pose::Identity());
+  isResolved_.assign(n, 0);
+  isResolved_[static_cast<std::size_t>(root_)] = 1;
+
+  PoseResolver resolver;
+  resolver.builder = this;
+  auto reversed = boost::make_reverse_graph(graph);
+  std::vector<boost::default_color_type> colors(n, boost::white_color);
+  boost::breadth_first_search(reversed, static_cast<std::size_t>(root_),
+                              boost::visitor(resolver).color_map(boost::make_iterator_property_map(
+                                  colors.begin(), boost::get(boost::vertex_index, reversed))));
+
+  for (std::size_t v = 0; v < n; ++v) {
+    if (isResolved_[v] || onCycle[v] || target[v] == kNone) continue;  // missing targets were reported in phase 7
+    // A vertex that leads into a cycle: say which cycle it depends on.
+    int w = target[v];
+    std::size_t guard = 0;
+    while (w != kNone && !onCycle[static_cast<std::size_t>(w)] && !isResolved_[static_cast<std::size_t>(w)] && ++guard <= n) w = target[static_cast<std::size_t>(w)];
+    if (w != kNone && onCycle[static_cast<std::size_t>(w)]) {
+      error(ErrorCode::POSE_RELATIVE_TO_GRAPH_ERROR,
+            "pose of '" + vertices_[v].name + "' depends on the relative_to cycle through '" + vertices_[w].name + "'",
+            vertices_[v].where);
+    }
+  }
+}
+
+detail::GraphData FrameGraphBuilder::run() {
+  detail::GraphData out;
+  if (document_.isWorld()) {
+    const World& world = document_.worlds.front();
+    Vertex root;
+    root.name = "world";
+    root.localName = "world";
+    root.kind = FrameKind::World;
+    root.where = world.where;
+    root_ = addVertex(root);
+    Scope scope;
+    scope.isWorld = true;
+    scope.modelVertex = root_;
+    scope.world = &world;
+    scopes_.push_back(scope);
+    canonicalLink_.push_back(kNone);
+    vertices_[root_].ownScope = 0;
+    checkWorldNameAttributes(0);
+    checkModels(0);
+    checkWorldFrameAttachedToValues(0);
+    buildWorldFrameAttachedToGraph(0);
+    checkWorldPoseRelativeToValues(0);
+    buildWorldPoseRelativeToGraph(0);
+    out.rootName = "world";
+    out.world = true;
+  } else if (document_.model) {
+    const Model& model = *document_.model;
+    Vertex root;
+    root.name = model.name;
+    root.localName = model.name;
+    root.kind = FrameKind::Model;
+    root.where = model.where;
+    root.model = &model;
+    root_ = addVertex(root);
+    openModelScope(model, kNone, root_, "");
+    if (!model.name.empty()) checkName(model.name, "model", model.where);
+    checkModel(0);
+    out.rootName = model.name;
+  } else {
+    return out;
+  }
+  validateFrameAttachedToGraph();
+  validatePoseRelativeToGraph();
+  // 6.8: the parent and child of each joint are attached to different links.
+  // (Checked by Kinematics, which resolves attached links for every frame anyway.)
+
+  // Attached links: a traversal from every sink over the reversed attached-to edges.
+  const std::size_t n = vertices_.size();
+  std::vector<int> attachedLink(n, kNone);
+  {
+    detail::Graph graph(n);
+    for (std::size_t v = 0; v < n; ++v) {
+      if (!vertices_[v].attachedSink && vertices_[v].attachedTarget != kNone)
+        boost::add_edge(static_cast<std::size_t>(vertices_[v].attachedTarget), v, graph);
+    }
+    std::vector<std::size_t> stack;
+    for (std::size_t v = 0; v < n; ++v) {
+      if (!vertices_[v].attachedSink) continue;
+      attachedLink[v] = vertices_[v].kind == FrameKind::Link ? static_cast<int>(v) : kNone;
+      stack.push_back(v);
+      while (!stack.empty()) {
+        const std::size_t u = stack.back();
+        stack.pop_back();
+        for (auto [e, end] = boost::out_edges(u, graph); e != end; ++e) {
+          const std::size_t w = boost::target(*e, graph);
+          attachedLink[w] = attachedLink[u];
+          stack.push_back(w);
+        }
+      }
+    }
+  }
+
+  // Public view: resolved frames in registration order (the root first).
+  std::vector<int> publicIndex(n, kNone);
+  out.frames.reserve(n);
+  for (std::size_t v = 0; v < n; ++v) {
+    if (!isResolved_[v]) continue;
+    publicIndex[v] = static_cast<int>(out.frames.size());
+    FrameInfo info;
+    info.name = vertices_[v].name;
+    info.kind = vertices_[v].kind;
+    info.pose = resolved_[v];
+    info.where = vertices_[v].where;
+    if (attachedLink[v] != kNone) info.attachedLink = vertices_[static_cast<std::size_t>(attachedLink[v])].name;
+    out.frames.push_back(std::move(info));
+    out.frameScope.push_back(vertices_[v].scope == kNone ? 0 : vertices_[v].scope);
+  }
+  for (std::size_t v = 0; v < n; ++v) {
+    if (publicIndex[v] == kNone) continue;
+    FrameInfo& info = out.frames[static_cast<std::size_t>(publicIndex[v])];
+    const int rel = vertices_[v].relativeTarget;
+    info.relativeTo = rel == kNone ? -1 : publicIndex[static_cast<std::size_t>(rel)];
+    const int att = vertices_[v].attachedSink ? kNone : vertices_[v].attachedTarget;
+    info.attachedTo = att == kNone ? -1 : publicIndex[static_cast<std::size_t>(att)];
+    if (static_cast<int>(v) != root_) out.byName.emplace(info.name, static_cast<std::size_t>(publicIndex[v]));
+  }
+  out.scopes = scopes_;
+  for (auto& scope : out.scopes) {
+    scope.modelVertex = publicIndex[static_cast<std::size_t>(scope.modelVertex)];
+    scope.model = nullptr;  // the document may move; only names are needed after the build
+    scope.world = nullptr;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::size_t> detail::GraphData::lookup(int scope, const std::string& reference) const {
+  if (reference.empty() || scope < 0 || scope >= static_cast<int>(scopes.size())) return std::nullopt;
+  const detail::Scope& s = scopes[static_cast<std::size_t>(scope)];
+  auto modelFrame = [&]() -> std::optional<std::size_t> {
+    if (s.modelVertex < 0) return std::nullopt;
+    return static_cast<std::size_t>(s.modelVertex);
+  };
+  if (reference == "__model__") return s.isWorld ? std::nullopt : modelFrame();
+  if (reference == "world") return s.isWorld ? modelFrame() : std::nullopt;
+  std::string key = s.prefix + reference;
+  static const std::string kModelSuffix = "::__model__";
+  if (key.size() > kModelSuffix.size() && key.compare(key.size() - kModelSuffix.size(), kModelSuffix.size(), kModelSuffix) == 0) {
+    key.resize(key.size() - kModelSuffix.size());
+  }
+  auto it = byName.find(key);
+  if (it == byName.end()) return std::nullopt;
+  return it->second;
+}
+
+FrameGraph::FrameGraph() : impl_(std::make_unique<Impl>()) {}
+FrameGraph::~FrameGraph() = default;
+FrameGraph::FrameGraph(FrameGraph&&) noexcept = default;
+FrameGraph& FrameGraph::operator=(FrameGraph&&) noexcept = default;
+
+FrameGraph FrameGraph::build(const Document& document, Diagnostics& diagnostics) {
+  FrameGraph graph;
+  FrameGraphBuilder builder(document, diagnostics);
+  static_cast<detail::GraphData&>(*graph.impl_) = builder.run();
+  return graph;
+}
+
+const std::vector<FrameInfo>& FrameGraph::frames() const { return impl_->frames; }
+
+std::optional<std::size_t> FrameGraph::find(const std::string& scopedName) const {
+  if (scopedName == impl_->rootName && !impl_->frames.empty()) {
+    // The root is found by its own name unless a frame inside it has that name.
+    auto it = impl_->byName.find(scopedName);
+    return it == impl_->byName.end() ? std::optional<std::size_t>(0) : std::optional<std::size_t>(it->second);
+  }
+  if (scopedName == "__model__" && !impl_->world && !impl_->frames.empty()) return 0;
+  auto it = impl_->byName.find(scopedName);
+  if (it == impl_->byName.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<Pose> FrameGraph::pose(const std::string& frame, const std::string& relativeTo) const {
+  auto a = find(frame);
+  auto b = find(relativeTo);
+  if (!a || !b) return std::nullopt;
+  return impl_->frames[*b].pose.inverse() * impl_->frames[*a].pose;
+}
+
+std::optional<std::size_t> FrameGraph::resolveReference(std::size_t from, const std::string& reference) const {
+  if (from >= impl_->frameScope.size()) return std::nullopt;
+  return impl_->lookup(impl_->frameScope[from], reference);
+}
+
+const std::string& FrameGraph::rootName() const { return impl_->rootName; }
+bool FrameGraph::isWorld() const { return impl_->world; }
+
+}  // namespace interlink

@@ -1,0 +1,332 @@
+// Kinematic tree and forward kinematics over the resolved frame graph.
+//
+// Every frame is rigidly attached to one link (or fixed in the root), so forward kinematics only
+// moves links: X_RC(q) = X_RP(q) · X_PJ · M_J(q) · X_JC along the tree, with X_PJ and X_JC taken
+// from the zero-configuration graph; every other frame follows its link with a constant offset.
+#include "interlink/Kinematics.hpp"
+
+#include <cmath>
+#include <deque>
+#include <functional>
+#include <unordered_map>
+
+#include "interlink/PoseMath.hpp"
+
+namespace interlink {
+
+namespace {
+
+constexpr double kTwoPi = 6.283185307179586;
+
+struct JointData {
+  TreeJoint tree;
+  const Joint* joint = nullptr;
+  int parentFrame = -1;  // frame index of the parent link (-1: the root)
+  int childFrame = -1;   // frame index of the child link
+  Pose X_PJ = Pose::Identity();
+  Pose X_JC = Pose::Identity();
+  std::vector<Vector3> axes;  // unit axes in the joint frame
+};
+
+/// Motion of a joint's child side in the joint frame for the joint's coordinates.
+Pose jointMotion(const JointData& j, const double* q) {
+  Pose m = Pose::Identity();
+  auto axis = [&](std::size_t i, const Vector3& fallback) { return i < j.axes.size() ? j.axes[i] : fallback; };
+  auto rotation = [](const Vector3& a, double angle) { return Matrix3(Eigen::AngleAxisd(angle, a)); };
+  switch (j.tree.type) {
+    case JointType::Fixed: break;
+    case JointType::Revolute:
+    case JointType::Continuous:
+    case JointType::Gearbox: m.linear() = rotation(axis(0, Vector3::UnitZ()), q[0]); break;
+    case JointType::Prismatic: m.translation() = axis(0, Vector3::UnitZ()) * q[0]; break;
+    case JointType::Screw: {
+      const Vector3 a = axis(0, Vector3::UnitZ());
+      m.linear() = rotation(a, q[0]);
+      m.translation() = a * (q[0] / kTwoPi * j.joint->screwThreadPitch);
+      break;
+    }
+    case JointType::Universal:
+    case JointType::Revolute2:
+      m.linear() = rotation(axis(0, Vector3::UnitX()), q[0]) * rotation(axis(1, Vector3::UnitY()), q[1]);
+      break;
+    case JointType::Ball: m.linear() = rotationFromRotationVector(Vector3(q[0], q[1], q[2])); break;
+    case JointType::Planar: {
+      Vector3 t1 = Vector3::UnitX(), t2 = Vector3::UnitY();
+      if (j.axes.size() >= 2) {
+        t1 = j.axes[0];
+        t2 = j.axes[1];
+      } else if (j.axes.size() == 1) {  // SDFormat gives the plane normal
+        const Vector3 normal = j.axes[0];
+        t1 = normal.unitOrthogonal();
+        t2 = normal.cross(t1);
+      }
+      m.translation() = t1 * q[0] + t2 * q[1];
+      m.linear() = rotation(t1.cross(t2).normalized(), q[2]);
+      break;
+    }
+    case JointType::Free:
+      m.translation() = Vector3(q[0], q[1], q[2]);
+      m.linear() = rotationFromRotationVector(Vector3(q[3], q[4], q[5]));
+      break;
+    case JointType::Translational:
+      m.translation() = axis(0, Vector3::UnitX()) * q[0] + axis(1, Vector3::UnitY()) * q[1] + axis(2, Vector3::UnitZ()) * q[2];
+      break;
+    case JointType::Translational2D:
+      m.translation() = axis(0, Vector3::UnitX()) * q[0] + axis(1, Vector3::UnitY()) * q[1];
+      break;
+    case JointType::Euler:
+      m.linear() = rotation(axis(0, Vector3::UnitX()), q[0]) * rotation(axis(1, Vector3::UnitY()), q[1]) *
+                   rotation(axis(2, Vector3::UnitZ()), q[2]);
+      break;
+  }
+  return m;
+}
+
+}  // namespace
+
+struct Kinematics::Impl {
+  std::vector<Dof> dofs;
+  std::vector<TreeJoint> treeJoints;  // public copy
+  std::vector<JointData> joints;      // tree joints in topological order (loop closures excluded)
+  std::vector<Pose> zeroPoses;        // X_R_F at zero for every frame of the graph
+  std::vector<int> frameLink;         // frame index of the link each frame rides on (-1: fixed)
+  std::vector<Pose> linkOffset;       // X_L_F
+  std::string tree;
+};
+
+Kinematics::Kinematics() : impl_(std::make_unique<Impl>()) {}
+Kinematics::~Kinematics() = default;
+Kinematics::Kinematics(Kinematics&&) noexcept = default;
+Kinematics& Kinematics::operator=(Kinematics&&) noexcept = default;
+
+Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, Diagnostics& diagnostics) {
+  Kinematics result;
+  Impl& k = *result.impl_;
+  const auto& frames = graph.frames();
+  if (frames.empty()) return result;
+
+  // Joints in DOF order: a model's own joints, then its nested models, depth first; world joints last.
+  std::vector<std::pair<std::string, const Joint*>> ordered;
+  std::function<void(const Model&, const std::string&)> collect = [&](const Model& model, const std::string& prefix) {
+    for (const Joint& joint : model.joints) ordered.emplace_back(prefix + joint.name, &joint);
+    for (const Model& nested : model.models) {
+      if (!nested.include) collect(nested, prefix + nested.name + "::");
+    }
+  };
+  if (document.isWorld()) {
+    for (const Model& model : document.worlds.front().models) {
+      if (!model.include) collect(model, model.name + "::");
+    }
+    for (const Joint& joint : document.worlds.front().joints) ordered.emplace_back(joint.name, &joint);
+  } else if (document.model) {
+    collect(*document.model, "");
+  }
+
+  k.zeroPoses.reserve(frames.size());
+  for (const auto& f : frames) k.zeroPoses.push_back(f.pose);
+
+  // Frame index of the link every frame rides on, and its constant offset.
+  std::unordered_map<std::string, int> linkIndex;
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    if (frames[i].kind == FrameKind::Link) linkIndex.emplace(frames[i].name, static_cast<int>(i));
+  }
+  k.frameLink.assign(frames.size(), -1);
+  k.linkOffset.assign(frames.size(), Pose::Identity());
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    if (frames[i].attachedLink.empty()) continue;
+    auto it = linkIndex.find(frames[i].attachedLink);
+    if (it == linkIndex.end()) continue;
+    k.frameLink[i] = it->second;
+    k.linkOffset[i] = frames[static_cast<std::size_t>(it->second)].pose.inverse() * frames[i].pose;
+  }
+
+  // Resolve every joint to its parent and child links.
+  std::vector<JointData> all;
+  std::unordered_map<int, std::size_t> parentJointOfLink;  // child link frame -> joint (tree joints only)
+  int nextDof = 0;
+  for (const auto& [scopedName, joint] : ordered) {
+    auto index = graph.find(scopedName);
+    if (!index) continue;  // unresolved: already reported by the frame graph
+    if (joint->parent.empty()) continue;  // an InterfaceJoint: a frame, not a tree edge
+    JointData j;
+    j.joint = joint;
+    j.tree.name = scopedName;
+    j.tree.type = joint->type;
+    j.tree.loopClosure = joint->loopClosure;
+    auto linkOf = [&](const std::string& reference) -> std::optional<int> {
+      if (reference == "world") return -1;
+      auto f = graph.resolveReference(*index, reference);
+      if (!f) return std::nullopt;
+      return k.frameLink[*f];  // -1 when the frame is fixed in the root (world frames, static models)
+    };
+    auto parent = linkOf(joint->parent);
+    auto child = linkOf(joint->child);
+    if (!parent || !child) continue;  // reported by the frame graph phases
+    if (*child < 0) {
+      diagnostics.error(ErrorCode::JOINT_CHILD_LINK_INVALID,
+                        "child '" + joint->child + "' of joint '" + scopedName + "' is not attached to a movable link",
+                        joint->where);
+      continue;
+    }
+    if (*parent == *child) {
+      diagnostics.error(ErrorCode::JOINT_PARENT_SAME_AS_CHILD,
+                        "parent '" + joint->parent + "' and child '" + joint->child + "' of joint '" + scopedName +
+                            "' are attached to the same link '" + frames[static_cast<std::size_t>(*child)].name + "'",
+                        joint->where);
+      continue;
+    }
+    j.parentFrame = *parent;
+    j.childFrame = *child;
+    j.tree.parentLink = *parent < 0 ? "" : frames[static_cast<std::size_t>(*parent)].name;
+    j.tree.childLink = frames[static_cast<std::size_t>(*child)].name;
+
+    const Pose& X_RJ = frames[*index].pose;
+    const Pose X_RP = *parent < 0 ? Pose::Identity() : frames[static_cast<std::size_t>(*parent)].pose;
+    j.X_PJ = X_RP.inverse() * X_RJ;
+    j.X_JC = X_RJ.inverse() * frames[static_cast<std::size_t>(*child)].pose;
+    for (const JointAxis& axis : joint->axes) {
+      Vector3 a = axis.xyz;
+      if (!axis.expressedIn.empty() && axis.expressedIn != joint->name) {
+        auto e = graph.resolveReference(*index, axis.expressedIn);
+        if (!e) {
+          diagnostics.error(ErrorCode::JOINT_AXIS_EXPRESSED_IN_INVALID,
+                            "axis of joint '" + scopedName + "' is expressed in unknown frame '" + axis.expressedIn + "'",
+                            axis.where.line ? axis.where : joint->where);
+        } else {
+          a = X_RJ.linear().transpose() * frames[*e].pose.linear() * a;
+        }
+      }
+      j.axes.push_back(a.norm() > 0 ? Vector3(a.normalized()) : a);
+    }
+
+    if (!joint->loopClosure) {
+      auto [it, inserted] = parentJointOfLink.emplace(*child, all.size());
+      if (!inserted) {
+        diagnostics.warning(ErrorCode::KINEMATIC_LOOP,
+                            "link '" + j.tree.childLink + "' is the child of joints '" + all[it->second].tree.name +
+                                "' and '" + scopedName + "'; '" + scopedName + "' is treated as a loop closure",
+                            joint->where);
+        j.tree.loopClosure = true;
+      }
+    }
+    const int count = dofCount(joint->type);
+    if (count > 0) {
+      j.tree.firstDof = nextDof;
+      for (int c = 0; c < count; ++c) {
+        Dof dof;
+        dof.joint = scopedName;
+        dof.index = c;
+        dof.name = count == 1 ? scopedName : scopedName + "[" + std::to_string(c) + "]";
+        dof.initial = static_cast<std::size_t>(c) < joint->initialPositions.size() ? joint->initialPositions[c] : 0.0;
+        k.dofs.push_back(std::move(dof));
+      }
+      nextDof += count;
+    }
+    all.push_back(std::move(j));
+  }
+
+  // Order tree joints from the roots outward (breadth first over child links).
+  std::unordered_map<int, std::vector<std::size_t>> childrenOf;  // parent link frame (-1 root) -> joints
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (!all[i].tree.loopClosure) childrenOf[all[i].parentFrame].push_back(i);
+  }
+  std::vector<char> placed(all.size(), 0);
+  std::deque<int> queue;
+  queue.push_back(-1);
+  for (const auto& [link, index] : linkIndex) {
+    if (!parentJointOfLink.count(index)) queue.push_back(index);
+  }
+  while (!queue.empty()) {
+    const int link = queue.front();
+    queue.pop_front();
+    auto it = childrenOf.find(link);
+    if (it == childrenOf.end()) continue;
+    for (std::size_t j : it->second) {
+      if (placed[j]) continue;
+      placed[j] = 1;
+      k.joints.push_back(all[j]);
+      queue.push_back(all[j].childFrame);
+    }
+  }
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (!all[i].tree.loopClosure && !placed[i]) {
+      diagnostics.error(ErrorCode::KINEMATIC_LOOP,
+                        "joint '" + all[i].tree.name + "' closes a kinematic loop (its parent link is not reachable from a root)",
+                        all[i].joint->where);
+    }
+  }
+  for (const auto& j : all) k.treeJoints.push_back(j.tree);
+
+  // A readable tree, children indented under their parent link.
+  std::function<void(int, const std::string&)> print = [&](int link, const std::string& indent) {
+    auto it = childrenOf.find(link);
+    if (it == childrenOf.end()) return;
+    for (std::size_t j : it->second) {
+      const auto& t = all[j].tree;
+      k.tree += indent + "└─ " + t.childLink + "  (" + std::string(jointTypeName(t.type)) + " joint '" + t.name + "'";
+      if (t.firstDof >= 0) k.tree += ", dof " + std::to_string(t.firstDof);
+      k.tree += ")\n";
+      print(all[j].childFrame, indent + "   ");
+    }
+  };
+  k.tree = graph.rootName().empty() ? "(root)\n" : graph.rootName() + "\n";
+  print(-1, "");
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    if (frames[i].kind != FrameKind::Link || parentJointOfLink.count(static_cast<int>(i))) continue;
+    bool isParent = childrenOf.count(static_cast<int>(i)) > 0;
+    k.tree += frames[i].name + (isParent ? "" : "  (no joint)") + "\n";
+    print(static_cast<int>(i), "");
+  }
+  std::size_t loops = 0;
+  for (const auto& j : all) {
+    if (!j.tree.loopClosure) continue;
+    if (loops++ == 0) k.tree += "loop closures:\n";
+    k.tree += "  " + j.tree.name + " (" + std::string(jointTypeName(j.tree.type)) + "): " +
+              (j.tree.parentLink.empty() ? graph.rootName() : j.tree.parentLink) + " -> " + j.tree.childLink + "\n";
+  }
+  return result;
+}
+
+const std::vector<Dof>& Kinematics::dofs() const { return impl_->dofs; }
+const std::vector<TreeJoint>& Kinematics::joints() const { return impl_->treeJoints; }
+
+std::vector<double> Kinematics::zeroConfiguration() const { return std::vector<double>(impl_->dofs.size(), 0.0); }
+
+std::vector<double> Kinematics::initialConfiguration() const {
+  std::vector<double> q;
+  q.reserve(impl_->dofs.size());
+  for (const auto& d : impl_->dofs) q.push_back(d.initial);
+  return q;
+}
+
+std::optional<std::vector<Pose>> Kinematics::framePoses(const std::vector<double>& q, Diagnostics& diagnostics) const {
+  const Impl& k = *impl_;
+  if (q.size() != k.dofs.size()) {
+    diagnostics.error(ErrorCode::KINEMATICS_INVALID, "configuration has " + std::to_string(q.size()) +
+                                                         " values; expected " + std::to_string(k.dofs.size()) +
+                                                         " (one per DOF, in DOF order)");
+    return std::nullopt;
+  }
+  for (double v : q) {
+    if (!std::isfinite(v)) {
+      diagnostics.error(ErrorCode::KINEMATICS_INVALID, "configuration contains a non-finite value");
+      return std::nullopt;
+    }
+  }
+  std::vector<Pose> links = k.zeroPoses;  // only link entries are updated
+  for (const JointData& j : k.joints) {
+    const Pose X_RP = j.parentFrame < 0 ? Pose::Identity() : links[static_cast<std::size_t>(j.parentFrame)];
+    const Pose motion = j.tree.firstDof >= 0 ? jointMotion(j, &q[static_cast<std::size_t>(j.tree.firstDof)]) : Pose::Identity();
+    links[static_cast<std::size_t>(j.childFrame)] = X_RP * j.X_PJ * motion * j.X_JC;
+  }
+  std::vector<Pose> out(k.zeroPoses.size());
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const int link = k.frameLink[i];
+    out[i] = link < 0 ? k.zeroPoses[i] : links[static_cast<std::size_t>(link)] * k.linkOffset[i];
+  }
+  return out;
+}
+
+std::string Kinematics::describeTree() const { return impl_->tree; }
+
+}  // namespace interlink

@@ -1,0 +1,93 @@
+#pragma once
+// The binary contract between the Interlink core and a plugin shared library.
+//
+// A plugin library exports exactly one C symbol, `interlink_plugin_descriptor`, returning a
+// pointer to a static PluginDescriptor. The core checks the API version, the descriptor's size and
+// alignment and a fingerprint of the model types before it calls anything else, so a plugin built
+// against other headers is refused with a reason instead of crashing.
+//
+// Plugin code must not let an exception escape through these function pointers; Register.hpp
+// wraps author code so that it cannot, and the core wraps every call again.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "interlink/Diagnostics.hpp"
+#include "interlink/model/Document.hpp"
+
+namespace interlink::plugin {
+
+/// Bumped whenever anything in this header or the model types changes incompatibly.
+inline constexpr std::uint32_t kApiVersion = 1;
+
+/// The name of the one exported entry point.
+inline constexpr const char* kEntryPointName = "interlink_plugin_descriptor";
+
+enum class PluginKind : std::uint32_t { Format = 1, Hardware = 2 };
+
+/// Sizes of the types that cross the boundary, folded into one number. A plugin compiled against
+/// different headers (or a different standard library layout) gets a different value.
+constexpr std::uint32_t modelAbiFingerprint() {
+  std::uint64_t h = 1469598103934665603ull;
+  const std::uint64_t sizes[] = {sizeof(Document),   sizeof(World),     sizeof(Model),   sizeof(Link),
+                                 sizeof(Joint),      sizeof(JointAxis), sizeof(Frame),   sizeof(Shape),
+                                 sizeof(Geometry),   sizeof(Inertial),  sizeof(Include), sizeof(Light),
+                                 sizeof(Diagnostic), sizeof(Diagnostics), sizeof(std::string),
+                                 alignof(Pose)};
+  for (std::uint64_t s : sizes) {
+    h ^= s;
+    h *= 1099511628211ull;
+  }
+  return static_cast<std::uint32_t>(h ^ (h >> 32));
+}
+
+/// Services the core offers a plugin during a call. Fields are only ever appended; check `size`.
+struct HostServices {
+  std::uint32_t size = sizeof(HostServices);
+  const void* context = nullptr;
+  /// Resolves a URI (relative path, file://, model://, package://) as seen from `fromFile`.
+  /// Returns an empty string when nothing is found.
+  std::string (*resolveUri)(const void* context, const std::string& uri, const std::string& fromFile) = nullptr;
+  /// Hardware catalog lookups for formats that name physical components (HRDF). Opaque here; see
+  /// interlink/plugin/HardwareApi.hpp. Null when no hardware registry is available.
+  const void* hardwareRegistry = nullptr;
+};
+
+/// One file to read. The core has already read its bytes (and refused empty or binary files).
+struct LoadRequest {
+  std::string path;          // absolute, normalised
+  std::string_view content;  // the file's bytes
+  const HostServices* host = nullptr;
+};
+
+struct FormatApi {
+  std::uint32_t size = sizeof(FormatApi);
+  /// Null-terminated list of lower-case extensions with the dot (".sdf", ".world").
+  const char* const* extensions = nullptr;
+  /// Optional. How sure the plugin is that the file is its format: 0 (not mine) to 100 (certain).
+  /// `head` holds the first bytes of the file. Used when two plugins claim one extension.
+  int (*sniff)(const char* path, const char* head, std::size_t headSize) = nullptr;
+  /// Reads a file into `document`, appending every problem to `diagnostics`.
+  void (*load)(const LoadRequest& request, Document& document, Diagnostics& diagnostics) = nullptr;
+};
+
+struct HardwareApi;  // defined in interlink/plugin/HardwareApi.hpp
+
+struct PluginDescriptor {
+  std::uint32_t apiVersion = kApiVersion;
+  std::uint32_t descriptorSize = sizeof(PluginDescriptor);
+  std::uint32_t descriptorAlign = alignof(PluginDescriptor);
+  std::uint32_t modelAbi = modelAbiFingerprint();
+  const char* name = nullptr;
+  const char* version = nullptr;
+  PluginKind kind = PluginKind::Format;
+  const FormatApi* format = nullptr;      // kind == Format
+  const HardwareApi* hardware = nullptr;  // kind == Hardware
+};
+
+}  // namespace interlink::plugin
+
+extern "C" {
+using interlink_plugin_descriptor_fn = const interlink::plugin::PluginDescriptor* ();
+}

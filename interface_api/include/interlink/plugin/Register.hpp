@@ -1,0 +1,94 @@
+#pragma once
+// The plugin author's side: include this, write a load function, and register it.
+//
+//   static void loadMyFormat(const interlink::plugin::LoadRequest& request,
+//                            interlink::Document& document, interlink::Diagnostics& diagnostics);
+//   INTERLINK_REGISTER_FORMAT_PLUGIN("myformat", "1.0.0", loadMyFormat, nullptr, ".my", ".myz")
+//
+// The macro defines the exported entry point and wraps the load and sniff functions so that an
+// exception thrown by author code becomes a PLUGIN_EXCEPTION diagnostic instead of crossing into
+// the host.
+#include <exception>
+#include <cstddef>
+#include <string>
+#include <type_traits>
+
+#include "interlink/plugin/PluginAbi.hpp"
+
+#if defined(_WIN32)
+#define INTERLINK_PLUGIN_EXPORT __declspec(dllexport)
+#else
+#define INTERLINK_PLUGIN_EXPORT __attribute__((visibility("default")))
+#endif
+
+namespace interlink::plugin::detail {
+
+using LoadFunction = void (*)(const LoadRequest&, Document&, Diagnostics&);
+using SniffFunction = int (*)(const char*, const char*, std::size_t);
+
+template <LoadFunction Load>
+void guardedLoad(const LoadRequest& request, Document& document, Diagnostics& diagnostics,
+                 const char* pluginName) {
+  try {
+    Load(request, document, diagnostics);
+  } catch (const std::exception& e) {
+    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
+                      std::string("plugin '") + pluginName + "' threw while reading the file: " + e.what(),
+                      SourceLocation{request.path, 0, 0});
+  } catch (...) {
+    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
+                      std::string("plugin '") + pluginName + "' threw an unknown exception while reading the file",
+                      SourceLocation{request.path, 0, 0});
+  }
+}
+
+template <SniffFunction Sniff>
+int guardedSniff(const char* path, const char* head, std::size_t size) {
+  try {
+    return Sniff(path, head, size);
+  } catch (...) {
+    return 0;  // a sniffer that fails cannot claim the file
+  }
+}
+
+/// Wraps an optional sniffer: `nullptr` stays null, a function gets the guard.
+template <auto Sniff>
+SniffFunction wrapSniff() {
+  if constexpr (std::is_same_v<decltype(Sniff), std::nullptr_t>) {
+    return nullptr;
+  } else {
+    return &guardedSniff<Sniff>;
+  }
+}
+
+}  // namespace interlink::plugin::detail
+
+#define INTERLINK_REGISTER_FORMAT_PLUGIN(NAME, VERSION, LOAD_FN, SNIFF_FN, ...)                        \
+  namespace {                                                                                           \
+  const char* const interlinkPluginExtensions[] = {__VA_ARGS__, nullptr};                              \
+  void interlinkGuardedLoad(const ::interlink::plugin::LoadRequest& r, ::interlink::Document& d,        \
+                            ::interlink::Diagnostics& g) {                                              \
+    ::interlink::plugin::detail::guardedLoad<LOAD_FN>(r, d, g, NAME);                                   \
+  }                                                                                                     \
+  ::interlink::plugin::FormatApi makeInterlinkFormatApi() {                                             \
+    ::interlink::plugin::FormatApi api;                                                                 \
+    api.extensions = interlinkPluginExtensions;                                                         \
+    api.load = &interlinkGuardedLoad;                                                                   \
+    api.sniff = ::interlink::plugin::detail::wrapSniff<SNIFF_FN>();                                    \
+    return api;                                                                                         \
+  }                                                                                                     \
+  const ::interlink::plugin::FormatApi interlinkFormatApi = makeInterlinkFormatApi();                   \
+  ::interlink::plugin::PluginDescriptor makeInterlinkDescriptor() {                                     \
+    ::interlink::plugin::PluginDescriptor d;                                                            \
+    d.name = NAME;                                                                                      \
+    d.version = VERSION;                                                                                \
+    d.kind = ::interlink::plugin::PluginKind::Format;                                                   \
+    d.format = &interlinkFormatApi;                                                                     \
+    return d;                                                                                           \
+  }                                                                                                     \
+  const ::interlink::plugin::PluginDescriptor interlinkDescriptor = makeInterlinkDescriptor();          \
+  }                                                                                                     \
+  extern "C" INTERLINK_PLUGIN_EXPORT const ::interlink::plugin::PluginDescriptor*                      \
+  interlink_plugin_descriptor() {                                                                       \
+    return &interlinkDescriptor;                                                                        \
+  }

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs every Debian bookworm package the build, the tests and the benchmarks need.
+# Idempotent: packages already present are skipped, so a second run costs one dpkg query.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build ccache pkg-config
+  libboost-dev libboost-filesystem-dev libboost-graph-dev
+  libxerces-c-dev libeigen3-dev libjansson-dev libassimp-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  libsdformat-dev                                  # reference implementation for differential tests
+  libdart-utils-dev libdart-external-ikfast-dev dart-doc   # DART SkelParser + its SKEL corpus
+  liburdfdom-tools graphviz
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
