@@ -1,6 +1,7 @@
 #pragma once
 // The host's entry point: load any registered format, resolve includes across formats, run all
 // frame-graph phases and return the model with its resolved frames.
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,9 @@ namespace interlink {
 struct LoadOptions {
   /// Extra directories for model:// and package:// URIs, searched before INTERLINK_RESOURCE_PATH.
   std::vector<std::string> resourcePaths;
+  /// Consulted when a URI is not found by the usual rules (libsdformat's find callback): returns
+  /// a path, or an empty string for "not found".
+  std::function<std::string(const std::string& uri)> findFile;
   int maxIncludeDepth = 64;
   /// Build the frame graph and run every phase (off: parse and compose only).
   bool resolveFrames = true;
@@ -46,6 +50,9 @@ class INTERLINK_API Loader {
   void registerCustomModelParser(CustomModelParser parser);
 
   LoadResult loadFile(const std::string& path, const LoadOptions& options = {}) const;
+  /// Loads text as if read from `fileName`: its extension picks the plugin and relative includes
+  /// are resolved beside it.
+  LoadResult loadString(const std::string& content, const std::string& fileName, const LoadOptions& options = {}) const;
 
  private:
   struct Impl;

@@ -64,6 +64,8 @@ class INTERLINK_API PluginRegistry {
 
   /// Loads every library in the search directories not loaded yet. Safe to call again.
   void discover();
+  /// Loads every library in one directory (and nothing from the default locations).
+  void discoverDirectory(const std::string& directory);
   /// Loads one library. Returns false (and records the refusal) when it is not accepted.
   bool loadLibrary(const std::string& path);
 
@@ -75,6 +77,8 @@ class INTERLINK_API PluginRegistry {
   /// The format plugin for a file: by extension (case-insensitive); when several claim it, the
   /// sniffers decide on `head`, else the plugin loaded last wins. Empty handle if none.
   PluginHandle formatFor(const std::string& path, std::string_view head = {}) const;
+  /// True when some format plugin claims the file's extension (before any content is read).
+  bool claimsExtension(const std::string& path) const;
   PluginHandle findByName(const std::string& name) const;
   /// "name (.ext, .ext), ..." for messages.
   std::string describeFormats() const;

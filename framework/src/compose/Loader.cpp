@@ -93,6 +93,9 @@ struct Loader::Impl {
 
   std::string resolveUri(const std::string& uri, const std::string& fromFile, const Context& context) const;
   std::optional<Document> loadDocument(const std::string& path, const SourceLocation& requestedAt, Context& context) const;
+  std::optional<Document> parseDocument(const std::string& path, const std::string& content, const SourceLocation& requestedAt,
+                                        Context& context) const;
+  void finish(LoadResult& result, const std::string& absolute, Context& context) const;
   void composeModel(Model& model, const std::string& baseFile, const std::string& scopedName, int depth, Context& context) const;
   void composeWorld(World& world, const std::string& baseFile, Context& context) const;
   /// Replaces `entry` (an unresolved include) by the model it names. False when it cannot.
@@ -117,24 +120,38 @@ std::string Loader::Impl::resolveUri(const std::string& uri, const std::string& 
     return {};
   };
   auto startsWith = [&](const char* prefix) { return uri.rfind(prefix, 0) == 0; };
-  if (startsWith("file://")) {
-    const fs::path p = uri.substr(7);
-    return existing(p.is_absolute() ? p : base / p);
+  auto resolved = [&]() -> std::string {
+    if (startsWith("file://")) {
+      const fs::path p = uri.substr(7);
+      return existing(p.is_absolute() ? p : base / p);
+    }
+    if (startsWith("model://")) return searchResources(uri.substr(8));
+    if (startsWith("package://")) return searchResources(uri.substr(10));
+    if (uri.find("://") != std::string::npos) return {};  // network and unknown schemes are never fetched
+    const fs::path p(uri);
+    if (p.is_absolute()) return existing(p);
+    if (auto found = existing(base / p); !found.empty()) return found;
+    return searchResources(uri);
+  }();
+  if (resolved.empty() && context.options.findFile) {
+    // The host's callback may name a file that exists only for its own parser (libsdformat's
+    // find callback works the same way), so its answer is taken as given.
+    resolved = context.options.findFile(uri);
   }
-  if (startsWith("model://")) return searchResources(uri.substr(8));
-  if (startsWith("package://")) return searchResources(uri.substr(10));
-  if (uri.find("://") != std::string::npos) return {};  // network and unknown schemes are never fetched
-  const fs::path p(uri);
-  if (p.is_absolute()) return existing(p);
-  if (auto found = existing(base / p); !found.empty()) return found;
-  return searchResources(uri);
+  return resolved;
 }
 
 std::optional<Document> Loader::Impl::loadDocument(const std::string& path, const SourceLocation& requestedAt,
                                                    Context& context) const {
+  if (!registry.claimsExtension(path)) return parseDocument(path, std::string(), requestedAt, context);  // reports NO_PARSER
   auto content = readModelFile(path, requestedAt, context.diagnostics);
   if (!content) return std::nullopt;
-  PluginHandle plugin = registry.formatFor(path, std::string_view(*content).substr(0, kSniffBytes));
+  return parseDocument(path, *content, requestedAt, context);
+}
+
+std::optional<Document> Loader::Impl::parseDocument(const std::string& path, const std::string& content,
+                                                    const SourceLocation& requestedAt, Context& context) const {
+  PluginHandle plugin = registry.formatFor(path, std::string_view(content).substr(0, kSniffBytes));
   if (!plugin) {
     const std::string ext = fs::path(path).extension().string();
     context.diagnostics.error(ErrorCode::NO_PARSER,
@@ -157,7 +174,7 @@ std::optional<Document> Loader::Impl::loadDocument(const std::string& path, cons
   host.hardwareRegistry = &registry;
   plugin::LoadRequest request;
   request.path = path;
-  request.content = *content;
+  request.content = content;
   request.host = &host;
   Document document;
   plugin.load(request, document, context.diagnostics);
@@ -350,7 +367,8 @@ bool Loader::Impl::resolveInclude(Model& entry, const std::string& baseFile, con
       return false;
     }
   }
-  const std::string canonical = fs::canonical(resolved, ec).string();
+  std::string canonical = fs::canonical(resolved, ec).string();
+  if (ec) canonical = resolved;  // a name only a host parser understands
   if (std::find(context.includeStack.begin(), context.includeStack.end(), canonical) != context.includeStack.end()) {
     std::string chain;
     for (const auto& p : context.includeStack) chain += p + " -> ";
@@ -483,7 +501,6 @@ LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options)
   LoadResult result;
   Impl::Context context{options, result.diagnostics, {}, {}, options.resourcePaths};
   for (auto& dir : splitPathList(std::getenv("INTERLINK_RESOURCE_PATH"))) context.resourcePaths.push_back(dir);
-
   boost::system::error_code ec;
   const std::string absolute = fs::absolute(path, ec).lexically_normal().string();
   if (!fs::exists(absolute, ec)) {
@@ -494,11 +511,34 @@ LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options)
   auto document = impl_->loadDocument(absolute, SourceLocation{}, context);
   if (!document) return result;
   result.document = std::move(*document);
-  if (result.document.model) {
-    impl_->composeModel(*result.document.model, absolute, result.document.model->name, 0, context);
+  impl_->finish(result, absolute, context);
+  return result;
+}
+
+LoadResult Loader::loadString(const std::string& content, const std::string& fileName, const LoadOptions& options) const {
+  LoadResult result;
+  Impl::Context context{options, result.diagnostics, {}, {}, options.resourcePaths};
+  for (auto& dir : splitPathList(std::getenv("INTERLINK_RESOURCE_PATH"))) context.resourcePaths.push_back(dir);
+  boost::system::error_code ec;
+  const std::string absolute = fs::absolute(fileName, ec).lexically_normal().string();
+  context.includeStack.push_back(absolute);
+  if (content.find_first_not_of(" \t\r\n") == std::string::npos) {
+    result.diagnostics.error(ErrorCode::FILE_EMPTY, "input is empty; expected a model description", SourceLocation{fileName, 1, 1});
+    return result;
   }
-  for (World& world : result.document.worlds) impl_->composeWorld(world, absolute, context);
-  if (!options.resolveFrames) return result;
+  auto document = impl_->parseDocument(absolute, content, SourceLocation{}, context);
+  if (!document) return result;
+  result.document = std::move(*document);
+  impl_->finish(result, absolute, context);
+  return result;
+}
+
+void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Context& context) const {
+  if (result.document.model) {
+    composeModel(*result.document.model, absolute, result.document.model->name, 0, context);
+  }
+  for (World& world : result.document.worlds) composeWorld(world, absolute, context);
+  if (!context.options.resolveFrames) return;
 
   result.graph = FrameGraph::build(result.document, result.diagnostics);
   result.kinematics = Kinematics::build(result.document, result.graph, result.diagnostics);
@@ -520,7 +560,6 @@ LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options)
       result.diagnostics.error(ErrorCode::PLUGIN_EXCEPTION, "reposture callback of '" + name + "' threw", pending.where);
     }
   }
-  return result;
 }
 
 }  // namespace interlink

@@ -241,7 +241,7 @@ void FrameGraphBuilder::registerName(int scope, const std::string& localName, in
 // Registers every link, joint, frame and nested model of the scope (6.1-6.4, 8.1-8.2 vertices).
 void FrameGraphBuilder::checkNameAttributes(int scope) {
   const Model& model = *scopes_[scope].model;
-  const std::string& prefix = scopes_[scope].prefix;
+  const std::string prefix = scopes_[scope].prefix;  // a copy: opening nested scopes grows scopes_
   auto add = [&](const std::string& name, FrameKind kind, const SourceLocation& where, auto assign) {
     Vertex v;
     v.name = prefix + name;

@@ -169,16 +169,18 @@ std::vector<std::string> PluginRegistry::searchDirectories() const {
 void PluginRegistry::addDirectory(const std::string& directory) { impl_->extraDirectories.push_back(directory); }
 
 void PluginRegistry::discover() {
-  for (const std::string& dir : searchDirectories()) {
-    boost::system::error_code ec;
-    if (!fs::is_directory(dir, ec)) continue;  // an absent directory in a search path is normal
-    std::vector<fs::path> candidates;
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-      if (fs::is_regular_file(it->path(), ec) && looksLikeSharedLibrary(it->path())) candidates.push_back(it->path());
-    }
-    std::sort(candidates.begin(), candidates.end());  // deterministic order: "later wins" is reproducible
-    for (const auto& path : candidates) loadLibrary(path.string());
+  for (const std::string& dir : searchDirectories()) discoverDirectory(dir);
+}
+
+void PluginRegistry::discoverDirectory(const std::string& dir) {
+  boost::system::error_code ec;
+  if (!fs::is_directory(dir, ec)) return;  // an absent directory in a search path is normal
+  std::vector<fs::path> candidates;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (fs::is_regular_file(it->path(), ec) && looksLikeSharedLibrary(it->path())) candidates.push_back(it->path());
   }
+  std::sort(candidates.begin(), candidates.end());  // deterministic order: "later wins" is reproducible
+  for (const auto& path : candidates) loadLibrary(path.string());
 }
 
 bool PluginRegistry::loadLibrary(const std::string& path) {
@@ -276,6 +278,10 @@ PluginHandle PluginRegistry::formatFor(const std::string& path, std::string_view
   }
   if (best) return best;
   return lastWithoutSniffer;
+}
+
+bool PluginRegistry::claimsExtension(const std::string& path) const {
+  return impl_->byExtension.count(extensionOf(path)) > 0;
 }
 
 PluginHandle PluginRegistry::findByName(const std::string& name) const {

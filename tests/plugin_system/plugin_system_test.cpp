@@ -1,0 +1,199 @@
+// The plugin loader and registry against real shared libraries, good and broken.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include <boost/filesystem.hpp>
+
+#include "TestSupport.hpp"
+#include "interlink/Loader.hpp"
+
+namespace interlink {
+namespace {
+
+namespace fs = boost::filesystem;
+
+const std::string kRoot = TEST_PLUGIN_ROOT;
+
+class PluginSystem : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / fs::unique_path("interlink-plugins-%%%%%%");
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string write(const std::string& name, const std::string& content) {
+    const fs::path p = dir_ / name;
+    std::ofstream(p.string()) << content;
+    return p.string();
+  }
+
+  fs::path dir_;
+};
+
+const RefusedLibrary* refusedNamed(const PluginRegistry& registry, const std::string& fragment) {
+  for (const auto& r : registry.refused()) {
+    if (r.path.find(fragment) != std::string::npos) return &r;
+  }
+  return nullptr;
+}
+
+TEST_F(PluginSystem, BrokenLibrariesAreRefusedWithAReasonAndTheRestLoad) {
+  Loader loader(false);
+  loader.plugins().discoverDirectory(kRoot + "/broken");
+  const auto& registry = loader.plugins();
+
+  const auto* api = refusedNamed(registry, "bad_api");
+  ASSERT_NE(api, nullptr);
+  EXPECT_EQ(api->reason.code, ErrorCode::PLUGIN_REFUSED);
+  EXPECT_NE(api->reason.message.find("API version"), std::string::npos) << api->reason.message;
+
+  const auto* size = refusedNamed(registry, "bad_size");
+  ASSERT_NE(size, nullptr);
+  EXPECT_NE(size->reason.message.find("size"), std::string::npos) << size->reason.message;
+
+  const auto* abi = refusedNamed(registry, "bad_abi");
+  ASSERT_NE(abi, nullptr);
+  EXPECT_NE(abi->reason.message.find("fingerprint"), std::string::npos) << abi->reason.message;
+
+  const auto* noExtension = refusedNamed(registry, "no_extension");
+  ASSERT_NE(noExtension, nullptr);
+  EXPECT_NE(noExtension->reason.message.find("no file extension"), std::string::npos) << noExtension->reason.message;
+
+  const auto* noEntry = refusedNamed(registry, "no_entry");
+  ASSERT_NE(noEntry, nullptr);
+  EXPECT_NE(noEntry->reason.message.find("entry point"), std::string::npos) << noEntry->reason.message;
+
+  EXPECT_TRUE(registry.findByName("thrower"));
+  EXPECT_TRUE(registry.findByName("raw_thrower"));
+  EXPECT_TRUE(registry.findByName("partial"));
+  EXPECT_EQ(registry.plugins().size(), 3u);
+  EXPECT_EQ(registry.refused().size(), 5u);
+}
+
+TEST_F(PluginSystem, NonLibraryFilesInAPluginDirectoryAreRefusedNotSkipped) {
+  write("libnot_a_plugin.so", "this is text, not ELF");
+  Loader loader(false);
+  loader.plugins().discoverDirectory(dir_.string());
+  ASSERT_EQ(loader.plugins().refused().size(), 1u);
+  EXPECT_EQ(loader.plugins().refused()[0].reason.code, ErrorCode::PLUGIN_LOAD);
+}
+
+TEST_F(PluginSystem, ExceptionsNeverCrossThePluginBoundary) {
+  Loader loader(false);
+  loader.plugins().discoverDirectory(kRoot + "/broken");
+  loader.plugins().discoverDirectory(kRoot + "/good");
+
+  auto thrown = loader.loadFile(write("a.throw", "anything"));
+  ASSERT_TRUE(thrown.diagnostics.contains(ErrorCode::PLUGIN_EXCEPTION)) << test::dump(thrown.diagnostics);
+  EXPECT_NE(test::dump(thrown.diagnostics).find("thrower"), std::string::npos);
+  EXPECT_NE(test::dump(thrown.diagnostics).find("boom from the plugin"), std::string::npos);
+
+  auto raw = loader.loadFile(write("b.rawthrow", "anything"));
+  ASSERT_TRUE(raw.diagnostics.contains(ErrorCode::PLUGIN_EXCEPTION)) << test::dump(raw.diagnostics);
+  EXPECT_NE(test::dump(raw.diagnostics).find("raw_thrower"), std::string::npos);
+
+  // The loader keeps working after both.
+  auto good = loader.loadFile(write("c.good", "base 0 0 0\n"));
+  EXPECT_TRUE(good.ok()) << test::dump(good.diagnostics);
+}
+
+TEST_F(PluginSystem, ErrorsReportedWithAModelMakeTheLoadInvalid) {
+  Loader loader(false);
+  loader.plugins().discoverDirectory(kRoot + "/broken");
+  auto result = loader.loadFile(write("p.partial", "x"));
+  EXPECT_FALSE(result.ok());
+  ASSERT_TRUE(result.diagnostics.contains(ErrorCode::ELEMENT_INVALID));
+  const auto& d = result.diagnostics.items().front();
+  EXPECT_EQ(d.where.line, 2);
+  EXPECT_EQ(d.where.column, 5);
+}
+
+TEST_F(PluginSystem, ExtensionsAreCaseInsensitiveAndSeveralPerPlugin) {
+  Loader loader(false);
+  loader.plugins().discoverDirectory(kRoot + "/good");
+  auto upper = loader.loadFile(write("robot.GOOD", "base 1 2 3\narm 0 0 1\n"));
+  ASSERT_TRUE(upper.ok()) << test::dump(upper.diagnostics);
+  EXPECT_EQ(upper.document.format, "good");
+  EXPECT_TRUE(upper.graph.pose("arm", "__model__"));
+  auto second = loader.loadFile(write("robot.good2", "base 1 2 3\n"));
+  EXPECT_TRUE(second.ok()) << test::dump(second.diagnostics);
+}
+
+TEST_F(PluginSystem, SnifferDecidesBetweenClaimantsOtherwiseTheLaterWinsWithAWarning) {
+  Loader loader(false);
+  loader.plugins().discoverDirectory(kRoot + "/good");
+  loader.plugins().discoverDirectory(kRoot + "/rival");
+  ASSERT_TRUE(loader.plugins().notices().contains(ErrorCode::EXTENSION_CONFLICT));
+  auto sniffed = loader.loadFile(write("s.good", "base 0 0 0\n"));
+  EXPECT_EQ(sniffed.document.format, "good");
+  auto other = loader.loadFile(write("t.good", "something else entirely\n"));
+  EXPECT_EQ(other.document.format, "rival");
+}
+
+TEST_F(PluginSystem, UnclaimedExtensionNamesTheLoadedPlugins) {
+  Loader loader(false);
+  loader.plugins().discoverDirectory(kRoot + "/good");
+  auto result = loader.loadFile(write("thing.xyz", "data"));
+  ASSERT_TRUE(result.diagnostics.contains(ErrorCode::NO_PARSER)) << test::dump(result.diagnostics);
+  const std::string text = test::dump(result.diagnostics);
+  EXPECT_NE(text.find("no parser for '.xyz'; loaded plugins: good (.good, .good2)"), std::string::npos) << text;
+}
+
+TEST_F(PluginSystem, LibraryStaysLoadedWhileSomethingItMadeIsAlive) {
+  PluginHandle handle;
+  std::shared_ptr<const void> keepAlive;
+  {
+    Loader loader(false);
+    loader.plugins().discoverDirectory(kRoot + "/good");
+      auto result = loader.loadFile(write("k.good", "base 0 0 0\n"));
+    ASSERT_TRUE(result.document.model);
+    keepAlive = result.document.model->keepAlive;
+    handle = loader.plugins().findByName("good");
+  }
+  // The registry is gone; the handle and the model's token still hold the library, so its code runs.
+  ASSERT_TRUE(keepAlive);
+  ASSERT_TRUE(handle);
+  Document document;
+  Diagnostics diagnostics;
+  plugin::LoadRequest request;
+  request.path = "inline.good";
+  request.content = "base 4 5 6\n";
+  handle.load(request, document, diagnostics);
+  ASSERT_TRUE(document.model);
+  EXPECT_EQ(document.model->links.at(0).pose.pose.translation().z(), 6);
+}
+
+TEST_F(PluginSystem, PluginPathEnvironmentVariableIsSearched) {
+  setenv("INTERLINK_PLUGIN_PATH", (dir_.string() + ":" + kRoot + "/good").c_str(), 1);
+  Loader loader;  // default discovery
+  unsetenv("INTERLINK_PLUGIN_PATH");
+  EXPECT_TRUE(loader.plugins().findByName("good"));
+  EXPECT_TRUE(loader.plugins().findByName("sdformat"));  // and the default directory too
+  const auto dirs = loader.plugins().searchDirectories();
+  EXPECT_EQ(std::count(dirs.begin(), dirs.end(), kRoot + "/good"), 0);  // env is read at call time
+}
+
+TEST_F(PluginSystem, DuplicatePluginNamesAreRefused) {
+  Loader loader(false);
+  loader.plugins().discoverDirectory(kRoot + "/good");
+  loader.plugins().discoverDirectory(kRoot + "/good");
+  fs::copy_file(kRoot + "/good/libtest_plugin_good.so", dir_ / "libcopy_of_good.so");
+  loader.plugins().discoverDirectory(dir_.string());
+  EXPECT_EQ(loader.plugins().plugins().size(), 1u);
+  ASSERT_EQ(loader.plugins().refused().size(), 1u);
+  EXPECT_NE(loader.plugins().refused()[0].reason.message.find("already loaded"), std::string::npos);
+}
+
+TEST_F(PluginSystem, CliListsPluginsAndRefusedLibraries) {
+  auto result = test::run("INTERLINK_PLUGIN_PATH=" + kRoot + "/broken " + test::cliPath() + " plugins");
+  EXPECT_EQ(result.exitCode, 0) << result.output;
+  EXPECT_NE(result.output.find("thrower 0.1  format  .throw"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("refused (5)"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("PLUGIN_REFUSED"), std::string::npos) << result.output;
+}
+
+}  // namespace
+}  // namespace interlink

@@ -1,0 +1,18 @@
+// Claims ".good" too, without a sniffer: registered after "good", it must lose to good's sniffer
+// on files that sniffer recognises, and win (with a warning) otherwise.
+#include "interlink/plugin/Register.hpp"
+
+namespace {
+
+void loadRival(const interlink::plugin::LoadRequest&, interlink::Document& document, interlink::Diagnostics&) {
+  interlink::Model model;
+  model.name = "rival";
+  interlink::Link link;
+  link.name = "rival_link";
+  model.links.push_back(link);
+  document.model = model;
+}
+
+}  // namespace
+
+INTERLINK_REGISTER_FORMAT_PLUGIN("rival", "9.9", loadRival, nullptr, ".good")
