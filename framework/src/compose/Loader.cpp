@@ -99,10 +99,20 @@ struct Loader::Impl {
   void composeModel(Model& model, const std::string& baseFile, const std::string& scopedName, int depth, Context& context) const;
   void composeWorld(World& world, const std::string& baseFile, Context& context) const;
   /// Replaces `entry` (an unresolved include) by the model it names. False when it cannot.
-  bool resolveInclude(Model& entry, const std::string& baseFile, const std::string& parentScopedName, bool atWorldScope,
-                      int depth, Context& context) const;
-  std::optional<Model> loadIncludedModel(const Include& include, const std::string& resolved, const std::string& parentScopedName,
-                                         Context& context) const;
+  /// Outcome of resolving one <include> entry.
+  enum class IncludeOutcome { Model, Absorbed, Failed };
+  /// Replaces `entry` (an unresolved include) by the model it names; lights and actors it brings
+  /// instead go to `lights` / `kept` of the enclosing element (Absorbed).
+  IncludeOutcome resolveInclude(Model& entry, const std::string& baseFile, const std::string& parentScopedName,
+                                std::vector<Light>& lights, std::vector<KeptElement>& kept, int depth, Context& context) const;
+  /// What an <include> brings: a model, or (SDFormat) a light or an actor.
+  struct IncludedContent {
+    std::optional<Model> model;
+    std::vector<Light> lights;
+    std::vector<KeptElement> kept;
+  };
+  std::optional<IncludedContent> loadIncludedModel(const Include& include, const std::string& resolved,
+                                                   const std::string& parentScopedName, Context& context) const;
   Model fromInterfaceModel(const InterfaceModel& im, const std::string& scopedName, Context& context,
                            const std::shared_ptr<const InterfaceModel>& owner, const SourceLocation& where) const;
 };
@@ -235,8 +245,9 @@ Model Loader::Impl::fromInterfaceModel(const InterfaceModel& im, const std::stri
   return m;
 }
 
-std::optional<Model> Loader::Impl::loadIncludedModel(const Include& include, const std::string& resolved,
-                                                     const std::string& parentScopedName, Context& context) const {
+std::optional<Loader::Impl::IncludedContent> Loader::Impl::loadIncludedModel(const Include& include, const std::string& resolved,
+                                                                           const std::string& parentScopedName,
+                                                                           Context& context) const {
   // 1. SDFormat files are parsed as SDFormat; custom parsers are never asked for them.
   // 2. Otherwise host parsers, newest first; the first answer (or the first error) ends the search.
   if (!isSdformatFile(resolved) && !customParsers.empty()) {
@@ -275,20 +286,35 @@ std::optional<Model> Loader::Impl::loadIncludedModel(const Include& include, con
       if (!model) continue;
       const std::string scopedName =
           (parentScopedName.empty() ? "" : parentScopedName + "::") + include.name.value_or(model->Name());
-      Model m = fromInterfaceModel(*model, scopedName, context, model, include.where);
-      m.sourceFile = resolved;
-      return m;
+      IncludedContent content;
+      content.model = fromInterfaceModel(*model, scopedName, context, model, include.where);
+      content.model->sourceFile = resolved;
+      return content;
     }
   }
   // 3. Format plugins by extension (SDFormat included).
+  const std::size_t errorsBefore = context.diagnostics.errorCount();
   auto document = loadDocument(resolved, include.where, context);
   if (!document) return std::nullopt;
-  if (document->model) return std::move(*document->model);
+  IncludedContent content;
+  if (document->model) {
+    content.model = std::move(*document->model);
+    return content;
+  }
+  if (!document->lights.empty() || !document->kept.empty()) {
+    // SDFormat may include a file whose top level is a <light> or an <actor>.
+    content.lights = std::move(document->lights);
+    content.kept = std::move(document->kept);
+    return content;
+  }
   if (document->worlds.size() == 1 && !isSdformatFile(resolved)) {
     // A format whose files are worlds (e.g. one robot in its environment): include the world's
     // content as one model named after the file.
     World& world = document->worlds.front();
-    if (world.models.size() == 1 && world.frames.empty()) return std::move(world.models.front());
+    if (world.models.size() == 1 && world.frames.empty()) {
+      content.model = std::move(world.models.front());
+      return content;
+    }
     Model wrapper;
     wrapper.name = fs::path(resolved).stem().string();
     wrapper.models = std::move(world.models);
@@ -297,29 +323,32 @@ std::optional<Model> Loader::Impl::loadIncludedModel(const Include& include, con
     wrapper.sourceFile = resolved;
     wrapper.sourceFormat = document->format;
     wrapper.where = world.where;
-    return wrapper;
+    content.model = std::move(wrapper);
+    return content;
   }
-  if (!context.diagnostics.hasErrors()) {
-    context.diagnostics.error(ErrorCode::ELEMENT_INVALID,
-                              "'" + resolved + "' does not describe a model; an <include> can only include models",
+  if (context.diagnostics.errorCount() == errorsBefore) {
+    context.diagnostics.error(ErrorCode::ELEMENT_MISSING,
+                              "'" + resolved + "' has no top-level <model>, <light> or <actor>; an <include> needs one",
                               include.where);
   }
   return std::nullopt;
 }
 
-bool Loader::Impl::resolveInclude(Model& entry, const std::string& baseFile, const std::string& parentScopedName,
-                                  bool atWorldScope, int depth, Context& context) const {
+Loader::Impl::IncludeOutcome Loader::Impl::resolveInclude(Model& entry, const std::string& baseFile,
+                                                          const std::string& parentScopedName, std::vector<Light>& lights,
+                                                          std::vector<KeptElement>& kept, int depth, Context& context) const {
+  constexpr IncludeOutcome kFailed = IncludeOutcome::Failed;
   const Include include = *entry.include;
   if (depth >= context.options.maxIncludeDepth) {
     context.diagnostics.error(ErrorCode::INCLUDE_DEPTH,
                               "includes nested more than " + std::to_string(context.options.maxIncludeDepth) +
                                   " deep at '" + include.uri + "' (runaway include?)",
                               include.where);
-    return false;
+    return kFailed;
   }
   if (include.uri.empty()) {
     context.diagnostics.error(ErrorCode::ELEMENT_MISSING, "<include> has no <uri>", include.where);
-    return false;
+    return kFailed;
   }
   std::string resolved = resolveUri(include.uri, baseFile, context);
   if (resolved.empty()) {
@@ -327,7 +356,7 @@ bool Loader::Impl::resolveInclude(Model& entry, const std::string& baseFile, con
                               "unable to find uri[" + include.uri + "] (searched beside '" + baseFile +
                                   "' and in INTERLINK_RESOURCE_PATH)",
                               include.where);
-    return false;
+    return kFailed;
   }
   boost::system::error_code ec;
   if (fs::is_directory(resolved, ec)) {
@@ -350,21 +379,24 @@ bool Loader::Impl::resolveInclude(Model& entry, const std::string& baseFile, con
         }
       } else {
         context.diagnostics.append(configDiagnostics);
-        return false;
+        return kFailed;
       }
       if (chosen.empty()) {
         context.diagnostics.error(ErrorCode::URI_LOOKUP, "'" + config.string() + "' names no <sdf> file", include.where);
-        return false;
+        return kFailed;
       }
     } else {
-      chosen = "model.sdf";
-      context.diagnostics.warning(ErrorCode::URI_LOOKUP,
-                                  "no model.config in '" + resolved + "'; trying 'model.sdf'", include.where);
+      // libsdformat 12 requires the manifest; so do we, with the file it should name.
+      context.diagnostics.error(ErrorCode::URI_LOOKUP,
+                                "unable to resolve uri[" + include.uri + "] to a model file: the directory '" + resolved +
+                                    "' has no model.config (expected <model><sdf version=\"1.9\">model.sdf</sdf></model>)",
+                                include.where);
+      return kFailed;
     }
     resolved = (fs::path(resolved) / chosen).lexically_normal().string();
     if (!fs::exists(resolved, ec)) {
       context.diagnostics.error(ErrorCode::URI_LOOKUP, "model file '" + resolved + "' does not exist", include.where);
-      return false;
+      return kFailed;
     }
   }
   std::string canonical = fs::canonical(resolved, ec).string();
@@ -373,22 +405,31 @@ bool Loader::Impl::resolveInclude(Model& entry, const std::string& baseFile, con
     std::string chain;
     for (const auto& p : context.includeStack) chain += p + " -> ";
     context.diagnostics.error(ErrorCode::INCLUDE_CYCLE, "include cycle: " + chain + canonical, include.where);
-    return false;
+    return kFailed;
   }
   if (include.placementFrame && !include.pose) {
     context.diagnostics.error(ErrorCode::MODEL_PLACEMENT_FRAME_INVALID,
                               "<placement_frame> requires a <pose> in the same <include>", include.where);
-    return false;
+    return kFailed;
   }
 
   context.includeStack.push_back(canonical);
-  const std::string scopedName =
-      (parentScopedName.empty() ? "" : parentScopedName + "::") + include.name.value_or(std::string());
-  auto model = loadIncludedModel(include, resolved, parentScopedName, context);
-  if (!model) {
+  auto content = loadIncludedModel(include, resolved, parentScopedName, context);
+  if (!content) {
     context.includeStack.pop_back();
-    return false;
+    return kFailed;
   }
+  if (!content->model) {
+    for (Light& light : content->lights) {
+      if (include.name) light.name = *include.name;
+      if (include.pose) light.pose = *include.pose;
+      lights.push_back(std::move(light));
+    }
+    for (KeptElement& element : content->kept) kept.push_back(std::move(element));
+    context.includeStack.pop_back();
+    return IncludeOutcome::Absorbed;
+  }
+  auto& model = content->model;
   // The framework applies //include/name, //include/static and //include/pose for every include
   // (host parsers included: the values it set are overridden only when the <include> gives them).
   if (include.name) model->name = *include.name;
@@ -401,10 +442,8 @@ bool Loader::Impl::resolveInclude(Model& entry, const std::string& baseFile, con
     composeModel(*model, resolved, (parentScopedName.empty() ? "" : parentScopedName + "::") + model->name, depth + 1, context);
   }
   context.includeStack.pop_back();
-  (void)atWorldScope;
-  (void)scopedName;
   entry = std::move(*model);
-  return true;
+  return IncludeOutcome::Model;
 }
 
 void Loader::Impl::composeModel(Model& model, const std::string& baseFile, const std::string& scopedName, int depth,
@@ -417,8 +456,8 @@ void Loader::Impl::composeModel(Model& model, const std::string& baseFile, const
       continue;
     }
     const bool merge = it->include->merge;
-    if (!resolveInclude(*it, baseFile, scopedName, false, depth, context)) {
-      it = model.models.erase(it);  // reported; the rest of the model is still checked
+    if (resolveInclude(*it, baseFile, scopedName, model.lights, model.kept, depth, context) != IncludeOutcome::Model) {
+      it = model.models.erase(it);  // absorbed, or reported; the rest of the model is still checked
       continue;
     }
     if (merge) {
@@ -478,7 +517,7 @@ void Loader::Impl::composeWorld(World& world, const std::string& baseFile, Conte
       it = world.models.erase(it);
       continue;
     }
-    if (!resolveInclude(*it, baseFile, "", true, 0, context)) {
+    if (resolveInclude(*it, baseFile, "", world.lights, world.kept, 0, context) != IncludeOutcome::Model) {
       it = world.models.erase(it);
       continue;
     }

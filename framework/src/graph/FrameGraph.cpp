@@ -165,7 +165,8 @@ class FrameGraphBuilder {
   std::vector<Vertex> vertices_;
   std::vector<Scope> scopes_;
   std::unordered_map<std::string, int> byName_;
-  std::vector<int> canonicalLink_;  // per scope, resolved in phase 4
+  std::vector<int> canonicalLink_;  // per scope, resolved in phase 4 (a link, or a static nested model)
+  std::unordered_map<const void*, int> vertexOf_;  // element (Link/Joint/Frame/Model) -> its vertex
   std::vector<Pose> resolved_;
   std::vector<char> isResolved_;
   int root_ = kNone;
@@ -250,7 +251,10 @@ void FrameGraphBuilder::checkNameAttributes(int scope) {
     v.where = where;
     v.scope = scope;
     assign(v);
+    const void* element = v.link ? static_cast<const void*>(v.link) : v.joint ? static_cast<const void*>(v.joint)
+                          : v.frame ? static_cast<const void*>(v.frame) : static_cast<const void*>(v.model);
     const int index = addVertex(std::move(v));
+    vertexOf_[element] = index;
     registerName(scope, name, index, where);
     return index;
   };
@@ -272,7 +276,15 @@ void FrameGraphBuilder::checkNameAttributes(int scope) {
   }
   for (const Joint& joint : model.joints) {
     checkName(joint.name, "joint", joint.where);
-    add(joint.name, FrameKind::Joint, joint.where, [&](Vertex& v) { v.joint = &joint; });
+    std::string frameName = joint.name;
+    if (version_ < 1.7) {
+      // Before SDFormat 1.7 joints and links had separate namespaces; libsdformat names the
+      // joint's frame "<name>_joint" when they collide, and so do we.
+      while (byName_.count(prefix + frameName) && vertices_[byName_.at(prefix + frameName)].kind == FrameKind::Link) {
+        frameName += "_joint";
+      }
+    }
+    add(frameName, FrameKind::Joint, joint.where, [&](Vertex& v) { v.joint = &joint; });
   }
   for (const Frame& frame : model.frames) {
     checkName(frame.name, "frame", frame.where);
@@ -293,7 +305,7 @@ void FrameGraphBuilder::checkJointParentChildNames(int scope) {
       error(ErrorCode::JOINT_CHILD_LINK_INVALID, "joint '" + joint.name + "' has 'world' as its child; a child must be a frame of the model", joint.where);
     } else if (joint.child.empty()) {
       error(ErrorCode::JOINT_CHILD_LINK_INVALID, "joint '" + joint.name + "' has no child frame", joint.where);
-    } else if (joint.child == joint.name) {
+    } else if (joint.child == joint.name && lookup(scope, joint.child) == vertexOf_[&joint]) {
       error(ErrorCode::JOINT_CHILD_LINK_INVALID, "joint '" + joint.name + "' names itself as its child", joint.where);
     } else if (lookup(scope, joint.child) == kNone) {
       error(ErrorCode::JOINT_CHILD_LINK_INVALID,
@@ -321,26 +333,31 @@ void FrameGraphBuilder::checkJointParentChildNames(int scope) {
 int FrameGraphBuilder::canonicalLinkOf(int scope, std::vector<int>& visiting) {
   if (canonicalLink_[scope] != kNone) return canonicalLink_[scope];
   const Model& model = *scopes_[scope].model;
-  int link = kNone;
+  int target = kNone;
   if (!model.canonicalLink.empty()) {
-    link = lookup(scope, model.canonicalLink);
-    if (link != kNone && vertices_[link].kind != FrameKind::Link) link = kNone;
+    target = lookup(scope, model.canonicalLink);
+    if (target != kNone && vertices_[target].kind != FrameKind::Link) target = kNone;
   } else if (!model.links.empty()) {
-    link = lookup(scope, model.links.front().name);
+    if (auto it = vertexOf_.find(&model.links.front()); it != vertexOf_.end()) target = it->second;
   } else {
+    // No link of its own: the first nested model's canonical link, or a static nested model,
+    // which is fixed and so a valid thing to be attached to (libsdformat's STATIC_MODEL sink).
     for (const Model& nested : model.models) {
-      if (nested.include) continue;
-      const int vertex = lookup(scope, nested.name);
-      if (vertex == kNone || vertices_[vertex].ownScope == kNone) continue;
-      const int nestedScope = vertices_[vertex].ownScope;
+      auto it = vertexOf_.find(&nested);
+      if (nested.include || it == vertexOf_.end() || vertices_[it->second].ownScope == kNone) continue;
+      const int nestedScope = vertices_[it->second].ownScope;
+      if (nested.isStatic) {
+        target = it->second;
+        break;
+      }
       if (std::find(visiting.begin(), visiting.end(), nestedScope) != visiting.end()) continue;
       visiting.push_back(nestedScope);
-      link = canonicalLinkOf(nestedScope, visiting);
-      if (link != kNone) break;
+      target = canonicalLinkOf(nestedScope, visiting);
+      if (target != kNone) break;
     }
   }
-  canonicalLink_[scope] = link;
-  return link;
+  canonicalLink_[scope] = target;
+  return target;
 }
 
 // Model phase 4: the canonical link exists (non-static models).
@@ -384,17 +401,18 @@ void FrameGraphBuilder::buildFrameAttachedToGraph(int scope) {
     modelVertex.attachedTarget = canonicalLink_[scope];
   }
   for (const Link& link : s.model->links) {
-    const int v = lookup(scope, link.name);
-    if (v != kNone && vertices_[v].link == &link) vertices_[v].attachedSink = true;
+    if (auto it = vertexOf_.find(&link); it != vertexOf_.end()) vertices_[it->second].attachedSink = true;
   }
   for (const Joint& joint : s.model->joints) {
-    const int v = lookup(scope, joint.name);
-    if (v == kNone || vertices_[v].joint != &joint) continue;
-    vertices_[v].attachedTarget = joint.child == joint.name ? kNone : lookup(scope, joint.child);
+    auto it = vertexOf_.find(&joint);
+    if (it == vertexOf_.end()) continue;
+    const int v = it->second;
+    vertices_[v].attachedTarget = joint.child == vertices_[v].localName ? kNone : lookup(scope, joint.child);
   }
   for (const Frame& frame : s.model->frames) {
-    const int v = lookup(scope, frame.name);
-    if (v == kNone || vertices_[v].frame != &frame) continue;
+    auto it = vertexOf_.find(&frame);
+    if (it == vertexOf_.end()) continue;
+    const int v = it->second;
     vertices_[v].attachedTarget = frame.attachedTo.empty() ? s.modelVertex
                                   : frame.attachedTo == frame.name ? kNone
                                                                    : lookup(scope, frame.attachedTo);
@@ -433,25 +451,26 @@ void FrameGraphBuilder::buildPoseRelativeToGraph(int scope) {
                             : pose.relativeTo == vertex.localName ? kNone
                                                                   : lookup(scope, pose.relativeTo);
   };
+  auto vertexOf = [&](const void* element) {
+    auto it = vertexOf_.find(element);
+    return it == vertexOf_.end() ? kNone : it->second;
+  };
   for (const Link& link : s.model->links) {
-    const int v = lookup(scope, link.name);
-    if (v != kNone && vertices_[v].link == &link) edge(v, link.pose, s.modelVertex);
+    if (const int v = vertexOf(&link); v != kNone) edge(v, link.pose, s.modelVertex);
   }
   for (const Joint& joint : s.model->joints) {
-    const int v = lookup(scope, joint.name);
-    if (v != kNone && vertices_[v].joint == &joint) edge(v, joint.pose, joint.child == joint.name ? kNone : lookup(scope, joint.child));
+    const int v = vertexOf(&joint);
+    if (v != kNone) edge(v, joint.pose, joint.child == vertices_[v].localName ? kNone : lookup(scope, joint.child));
   }
   for (const Frame& frame : s.model->frames) {
-    const int v = lookup(scope, frame.name);
-    if (v == kNone || vertices_[v].frame != &frame) continue;
+    const int v = vertexOf(&frame);
+    if (v == kNone) continue;
     const int attached = frame.attachedTo.empty() ? s.modelVertex : frame.attachedTo == frame.name ? kNone : lookup(scope, frame.attachedTo);
     edge(v, frame.pose, attached);
   }
   for (const Model& nested : s.model->models) {
     if (nested.include) continue;
-    const int v = lookup(scope, nested.name);
-    if (v == kNone || vertices_[v].model != &nested) continue;
-    edge(v, nested.pose, s.modelVertex);
+    if (const int v = vertexOf(&nested); v != kNone) edge(v, nested.pose, s.modelVertex);
   }
 }
 
@@ -475,7 +494,8 @@ void FrameGraphBuilder::checkModel(int scope) {
   if (!model.placementFrame.empty()) {
     const int frame = lookup(scope, model.placementFrame);
     if (frame == kNone) {
-      error(ErrorCode::MODEL_PLACEMENT_FRAME_INVALID,
+      // libsdformat reports this through its relative-to graph; so do we, with the same code.
+      error(ErrorCode::POSE_RELATIVE_TO_INVALID,
             "placement_frame '" + model.placementFrame + "' of model '" + model.name + "' is not a frame of that model",
             model.where);
     } else {
@@ -496,7 +516,10 @@ void FrameGraphBuilder::checkWorldNameAttributes(int scope) {
     v.where = where;
     v.scope = scope;
     assign(v);
+    const void* element = v.joint ? static_cast<const void*>(v.joint) : v.frame ? static_cast<const void*>(v.frame)
+                                                                      : static_cast<const void*>(v.model);
     const int index = addVertex(std::move(v));
+    vertexOf_[element] = index;
     registerName(scope, name, index, where);
     return index;
   };
@@ -508,7 +531,13 @@ void FrameGraphBuilder::checkWorldNameAttributes(int scope) {
   }
   for (const Frame& frame : world.frames) {
     checkName(frame.name, "frame", frame.where);
-    add(frame.name, FrameKind::Frame, frame.where, [&](Vertex& v) { v.frame = &frame; });
+    std::string frameName = frame.name;
+    if (version_ < 1.8) {
+      // SDFormat 1.7 let world frames share a model's name; libsdformat calls such a frame
+      // "<name>_frame", and so do we.
+      while (byName_.count(frameName) && vertices_[byName_.at(frameName)].kind == FrameKind::Model) frameName += "_frame";
+    }
+    add(frameName, FrameKind::Frame, frame.where, [&](Vertex& v) { v.frame = &frame; });
   }
   for (const Joint& joint : world.joints) {
     checkName(joint.name, "joint", joint.where);
@@ -556,15 +585,15 @@ void FrameGraphBuilder::buildWorldFrameAttachedToGraph(int scope) {
   const Scope& s = scopes_[scope];
   vertices_[s.modelVertex].attachedSink = true;
   for (const Frame& frame : s.world->frames) {
-    const int v = lookup(scope, frame.name);
-    if (v == kNone || vertices_[v].frame != &frame) continue;
+    auto it = vertexOf_.find(&frame);
+    if (it == vertexOf_.end()) continue;
+    const int v = it->second;
     vertices_[v].attachedTarget = frame.attachedTo.empty() ? s.modelVertex
                                   : frame.attachedTo == frame.name ? kNone
                                                                    : lookup(scope, frame.attachedTo);
   }
   for (const Joint& joint : s.world->joints) {
-    const int v = lookup(scope, joint.name);
-    if (v != kNone && vertices_[v].joint == &joint) vertices_[v].attachedTarget = lookup(scope, joint.child);
+    if (auto it = vertexOf_.find(&joint); it != vertexOf_.end()) vertices_[it->second].attachedTarget = lookup(scope, joint.child);
   }
 }
 
@@ -599,20 +628,22 @@ void FrameGraphBuilder::buildWorldPoseRelativeToGraph(int scope) {
                             : pose.relativeTo == vertex.localName ? kNone
                                                                   : lookup(scope, pose.relativeTo);
   };
+  auto vertexOf = [&](const void* element) {
+    auto it = vertexOf_.find(element);
+    return it == vertexOf_.end() ? kNone : it->second;
+  };
   for (const Model& model : s.world->models) {
     if (model.include) continue;
-    const int v = lookup(scope, model.name);
-    if (v != kNone && vertices_[v].model == &model) edge(v, model.pose, s.modelVertex);
+    if (const int v = vertexOf(&model); v != kNone) edge(v, model.pose, s.modelVertex);
   }
   for (const Frame& frame : s.world->frames) {
-    const int v = lookup(scope, frame.name);
-    if (v == kNone || vertices_[v].frame != &frame) continue;
+    const int v = vertexOf(&frame);
+    if (v == kNone) continue;
     const int attached = frame.attachedTo.empty() ? s.modelVertex : frame.attachedTo == frame.name ? kNone : lookup(scope, frame.attachedTo);
     edge(v, frame.pose, attached);
   }
   for (const Joint& joint : s.world->joints) {
-    const int v = lookup(scope, joint.name);
-    if (v != kNone && vertices_[v].joint == &joint) edge(v, joint.pose, lookup(scope, joint.child));
+    if (const int v = vertexOf(&joint); v != kNone) edge(v, joint.pose, lookup(scope, joint.child));
   }
 }
 

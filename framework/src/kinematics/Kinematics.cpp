@@ -227,33 +227,39 @@ Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, 
 
   // Order tree joints from the roots outward (breadth first over child links).
   std::unordered_map<int, std::vector<std::size_t>> childrenOf;  // parent link frame (-1 root) -> joints
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    if (!all[i].tree.loopClosure) childrenOf[all[i].parentFrame].push_back(i);
-  }
+  for (std::size_t i = 0; i < all.size(); ++i) childrenOf[all[i].parentFrame].push_back(i);
+  // A loop with no root (every link of it the child of a joint of it) is broken at its first
+  // joint in document order, which becomes a loop closure: formats such as SDFormat allow loops.
   std::vector<char> placed(all.size(), 0);
   std::deque<int> queue;
   queue.push_back(-1);
   for (const auto& [link, index] : linkIndex) {
     if (!parentJointOfLink.count(index)) queue.push_back(index);
   }
-  while (!queue.empty()) {
-    const int link = queue.front();
-    queue.pop_front();
-    auto it = childrenOf.find(link);
-    if (it == childrenOf.end()) continue;
-    for (std::size_t j : it->second) {
-      if (placed[j]) continue;
-      placed[j] = 1;
-      k.joints.push_back(all[j]);
-      queue.push_back(all[j].childFrame);
+  std::size_t next = 0;
+  for (;;) {
+    while (!queue.empty()) {
+      const int link = queue.front();
+      queue.pop_front();
+      auto it = childrenOf.find(link);
+      if (it == childrenOf.end()) continue;
+      for (std::size_t j : it->second) {
+        if (placed[j] || all[j].tree.loopClosure) continue;
+        placed[j] = 1;
+        k.joints.push_back(all[j]);
+        queue.push_back(all[j].childFrame);
+      }
     }
-  }
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    if (!all[i].tree.loopClosure && !placed[i]) {
-      diagnostics.error(ErrorCode::KINEMATIC_LOOP,
-                        "joint '" + all[i].tree.name + "' closes a kinematic loop (its parent link is not reachable from a root)",
-                        all[i].joint->where);
-    }
+    while (next < all.size() && (placed[next] || all[next].tree.loopClosure)) ++next;
+    if (next == all.size()) break;
+    JointData& loop = all[next];
+    loop.tree.loopClosure = true;
+    diagnostics.warning(ErrorCode::KINEMATIC_LOOP,
+                        "joint '" + loop.tree.name + "' closes a kinematic loop; it is kept as a loop closure and link '" +
+                            loop.tree.childLink + "' is taken as a root of the tree",
+                        loop.joint->where);
+    parentJointOfLink.erase(loop.childFrame);
+    queue.push_back(loop.childFrame);
   }
   for (const auto& j : all) k.treeJoints.push_back(j.tree);
 
@@ -263,6 +269,7 @@ Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, 
     if (it == childrenOf.end()) return;
     for (std::size_t j : it->second) {
       const auto& t = all[j].tree;
+      if (t.loopClosure) continue;
       k.tree += indent + "└─ " + t.childLink + "  (" + std::string(jointTypeName(t.type)) + " joint '" + t.name + "'";
       if (t.firstDof >= 0) k.tree += ", dof " + std::to_string(t.firstDof);
       k.tree += ")\n";

@@ -1,0 +1,130 @@
+// Numbers from text: whole-token parsing (no trailing garbage), finite values only, and
+// diagnostics that name what was being read and where.
+#include "interlink/TextNumbers.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+
+namespace interlink {
+namespace {
+
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+enum class NumberStatus { Ok, NotANumber, NotFinite };
+
+NumberStatus readNumber(std::string_view token, double& value) {
+  std::string_view digits = token;
+  // from_chars refuses a leading '+', which C, C++ streams and every format here accept.
+  if (!digits.empty() && digits.front() == '+') {
+    digits.remove_prefix(1);
+    if (!digits.empty() && (digits.front() == '+' || digits.front() == '-')) return NumberStatus::NotANumber;
+  }
+  if (digits.empty()) return NumberStatus::NotANumber;
+  const auto result = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (result.ptr != digits.data() + digits.size()) return NumberStatus::NotANumber;
+  if (result.ec == std::errc::result_out_of_range) {
+    // Overflow is not finite; underflow reads as the nearest tiny value, as strtod gives it.
+    value = std::strtod(std::string(digits).c_str(), nullptr);
+    return std::isfinite(value) ? NumberStatus::Ok : NumberStatus::NotFinite;
+  }
+  if (result.ec != std::errc()) return NumberStatus::NotANumber;
+  if (!std::isfinite(value)) return NumberStatus::NotFinite;
+  return NumberStatus::Ok;
+}
+
+std::string countsText(const std::vector<std::size_t>& counts) {
+  std::string out;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    if (i > 0) out += i + 1 == counts.size() ? " or " : ", ";
+    out += std::to_string(counts[i]);
+  }
+  return out;
+}
+
+void reportBadNumber(NumberStatus status, std::string_view token, const SourceLocation& where, std::string_view what,
+                     Diagnostics& diagnostics) {
+  std::string message = status == NumberStatus::NotFinite ? "expected a finite number for " : "expected a number for ";
+  message += what;
+  message += ", got '";
+  message += token;
+  message += "'";
+  diagnostics.error(ErrorCode::VALUE_INVALID, std::move(message), where);
+}
+
+}  // namespace
+
+std::optional<double> parseDouble(std::string_view text, const SourceLocation& where, std::string_view what,
+                                  Diagnostics& diagnostics) {
+  const std::string token = trim(text);
+  double value = 0;
+  const NumberStatus status = readNumber(token, value);
+  if (status != NumberStatus::Ok) {
+    reportBadNumber(status, token, where, what, diagnostics);
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::optional<std::vector<double>> parseDoubles(std::string_view text, const SourceLocation& where,
+                                                std::string_view what, Diagnostics& diagnostics,
+                                                std::vector<std::size_t> expectedCounts, ErrorCode countError) {
+  std::vector<double> values;
+  bool ok = true;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && isSpace(text[i])) ++i;
+    if (i >= text.size()) break;
+    const std::size_t begin = i;
+    while (i < text.size() && !isSpace(text[i])) ++i;
+    const std::string_view token = text.substr(begin, i - begin);
+    double value = 0;
+    const NumberStatus status = readNumber(token, value);
+    if (status != NumberStatus::Ok) {
+      reportBadNumber(status, token, where, what, diagnostics);
+      ok = false;
+    }
+    values.push_back(value);
+  }
+  if (!expectedCounts.empty()) {
+    bool countOk = false;
+    for (std::size_t count : expectedCounts) countOk = countOk || count == values.size();
+    if (!countOk) {
+      diagnostics.error(countError,
+                        "expected " + countsText(expectedCounts) + " numbers for " + std::string(what) + ", got " +
+                            std::to_string(values.size()) + " ('" + trim(text) + "')",
+                        where);
+      ok = false;
+    }
+  }
+  if (!ok) return std::nullopt;
+  return values;
+}
+
+std::optional<bool> parseBool(std::string_view text, const SourceLocation& where, std::string_view what,
+                              Diagnostics& diagnostics) {
+  const std::string token = toLower(trim(text));
+  if (token == "true" || token == "1") return true;
+  if (token == "false" || token == "0") return false;
+  diagnostics.error(ErrorCode::VALUE_INVALID,
+                    "expected true, false, 1 or 0 for " + std::string(what) + ", got '" + trim(text) + "'", where);
+  return std::nullopt;
+}
+
+std::string toLower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+std::string trim(std::string_view text) {
+  std::size_t begin = 0;
+  std::size_t end = text.size();
+  while (begin < end && isSpace(text[begin])) ++begin;
+  while (end > begin && isSpace(text[end - 1])) --end;
+  return std::string(text.substr(begin, end - begin));
+}
+
+}  // namespace interlink
