@@ -1,0 +1,1003 @@
+// SDFormat 1.4-1.9 into the format-neutral model. libsdformat converts older files to the newest
+// version before reading them; the version-dependent rules that matter for the kinematic subset
+// are applied here directly (see docs/sdformat.md):
+//   1.4       joint axes of top-level models are expressed in the model frame
+//   1.5, 1.6  //axis/use_parent_model_frame = true means expressed_in="__model__";
+//             //physics/gravity is the world's gravity (1.5)
+//   <= 1.6    //pose/@frame is //pose/@relative_to
+//   <= 1.7    flattened world models ("a::b" names) are unflattened into nested models
+//
+// Schema problems are reported the way libsdformat's reader reports them, so that error code names
+// compare: the precise finding (with Interlink's refined code where it has one), then one
+// ELEMENT_INVALID and one FILE_READ for the document, as libsdformat ends such a read.
+#include "SdfReader.hpp"
+
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include <Eigen/Eigenvalues>
+
+#include "Unflatten.hpp"
+#include "interlink/PoseMath.hpp"
+#include "interlink/TextNumbers.hpp"
+#include "interlink/xml/XmlParser.hpp"
+
+namespace interlink::sdformat {
+namespace {
+
+using xml::Attribute;
+using xml::XmlElement;
+
+constexpr const char* kPluginName = "sdformat";
+
+struct Version {
+  int major = 0;
+  int minor = 0;
+  bool below(int minorVersion) const { return major == 1 && minor < minorVersion; }
+};
+
+bool isDigits(const std::string& text) {
+  if (text.empty() || text.size() > 3) return false;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+  }
+  return true;
+}
+
+std::optional<Version> parseVersion(const std::string& text) {
+  const std::size_t dot = text.find('.');
+  if (dot == std::string::npos) return std::nullopt;
+  const std::string major = text.substr(0, dot);
+  const std::string minor = text.substr(dot + 1);
+  if (!isDigits(major) || !isDigits(minor)) return std::nullopt;
+  return Version{std::stoi(major), std::stoi(minor)};
+}
+
+bool isBlank(const std::string& text) {
+  for (char c : text) {
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
+  }
+  return true;
+}
+
+std::string tag(const XmlElement& e) { return "<" + e.name + ">"; }
+
+std::optional<JointType> jointTypeFromName(const std::string& name) {
+  static const std::map<std::string, JointType> types = {
+      {"fixed", JointType::Fixed},       {"revolute", JointType::Revolute}, {"continuous", JointType::Continuous},
+      {"prismatic", JointType::Prismatic}, {"ball", JointType::Ball},     {"universal", JointType::Universal},
+      {"screw", JointType::Screw},       {"gearbox", JointType::Gearbox},   {"revolute2", JointType::Revolute2},
+  };
+  const auto it = types.find(name);
+  if (it == types.end()) return std::nullopt;
+  return it->second;
+}
+
+int axisCount(JointType type) {
+  switch (type) {
+    case JointType::Revolute:
+    case JointType::Continuous:
+    case JointType::Prismatic:
+    case JointType::Screw:
+    case JointType::Gearbox: return 1;
+    case JointType::Universal:
+    case JointType::Revolute2: return 2;
+    default: return 0;
+  }
+}
+
+/// Ixx..Izz validity as gz-math's MassMatrix3::IsValid (default tolerance 10), which libsdformat
+/// uses for LINK_INERTIA_INVALID.
+bool inertiaIsValid(double mass, const Matrix3& inertia) {
+  constexpr double tolerance = 10;
+  const auto epsilonFor = [&](const Vector3& moments) {
+    return tolerance * std::numeric_limits<double>::epsilon() * 0.5 * std::abs(moments.sum());
+  };
+  const double epsilon = epsilonFor(inertia.diagonal());
+  const bool nearPositive = mass >= 0 && inertia(0, 0) + epsilon >= 0 &&
+                            inertia(0, 0) * inertia(1, 1) - inertia(0, 1) * inertia(0, 1) + epsilon >= 0 &&
+                            inertia.determinant() + epsilon >= 0;
+  if (!nearPositive) return false;
+  const Vector3 moments = Eigen::SelfAdjointEigenSolver<Matrix3>(inertia, Eigen::EigenvaluesOnly).eigenvalues();
+  const double e = epsilonFor(moments);
+  return moments[0] + e >= 0 && moments[1] + e >= 0 && moments[2] + e >= 0 && moments[0] + moments[1] + e >= moments[2] &&
+         moments[1] + moments[2] + e >= moments[0] && moments[2] + moments[0] + e >= moments[1];
+}
+
+class Reader {
+ public:
+  Reader(const std::string& path, Diagnostics& diagnostics) : path_(path), diagnostics_(diagnostics) {}
+
+  void run(std::string_view content, Document& document) {
+    document.sourceFile = path_;
+    document.format = kPluginName;
+    std::optional<XmlElement> root = xml::parse(content, path_, diagnostics_);
+    if (!root) {
+      // The reader said why (XML_SYNTAX); libsdformat reports the same file as unreadable.
+      fileReadError("the file is not well-formed XML");
+      return;
+    }
+    if (root->name != "sdf") {
+      fileReadError("the root element is <" + root->name + ">, expected <sdf>", root->where);
+      return;
+    }
+    const Attribute* versionAttribute = root->attribute("version");
+    if (!versionAttribute) {
+      fileReadError("the <sdf> element has no 'version' attribute", root->where);
+      return;
+    }
+    const std::string versionText = trim(versionAttribute->value);
+    const std::optional<Version> version = parseVersion(versionText);
+    if (!version || version->major != 1 || version->minor < 4 || version->minor > 9) {
+      diagnostics_.error(ErrorCode::VERSION_UNSUPPORTED,
+                         "SDFormat version '" + versionText + "' is not supported; expected 1.4 to 1.9",
+                         versionAttribute->where);
+      return;
+    }
+    version_ = *version;
+    document.formatVersion = versionText;
+    readRoot(*root, document);
+    finish(root->where);
+  }
+
+ private:
+  // --- diagnostics ---------------------------------------------------------------------------
+
+  void fileReadError(const std::string& why, SourceLocation where = {}) {
+    if (where.file.empty()) where.file = path_;
+    diagnostics_.error(ErrorCode::FILE_READ, "unable to read '" + path_ + "' as SDFormat: " + why, where);
+  }
+
+  /// A problem libsdformat finds while reading the XML against its schema; counted for the
+  /// ELEMENT_INVALID / FILE_READ summary.
+  void schemaError(ErrorCode code, std::string message, const SourceLocation& where) {
+    diagnostics_.error(code, std::move(message), where);
+    ++schemaErrors_;
+  }
+
+  void finish(const SourceLocation& rootWhere) {
+    if (schemaErrors_ > 0) {
+      diagnostics_.error(ErrorCode::ELEMENT_INVALID,
+                         "errors were found when checking the XML of element <sdf> (" + std::to_string(schemaErrors_) +
+                             (schemaErrors_ == 1 ? " error above)" : " errors above)"),
+                         rootWhere);
+      fileReadError("the document does not follow the SDFormat schema");
+    }
+    for (const auto& [path, warning] : unsupported_) {
+      if (warning.count > 1) {
+        diagnostics_.items()[warning.index].message +=
+            " (" + std::to_string(warning.count) + " occurrences in this file, all kept)";
+      }
+    }
+  }
+
+  std::string requiredName(const XmlElement& e) {
+    const Attribute* name = e.attribute("name");
+    if (!name) {
+      schemaError(ErrorCode::ATTRIBUTE_MISSING, "required attribute 'name' of element " + tag(e) + " is missing",
+                  e.where);
+      return {};
+    }
+    return name->value;
+  }
+
+  /// libsdformat reserves "__root__" in every attribute that names a frame.
+  void checkRootReference(const Attribute* attribute) {
+    if (attribute && attribute->value == "__root__") {
+      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
+                         "'__root__' is reserved; it cannot be used as a value of attribute '" + attribute->name + "'",
+                         attribute->where);
+    }
+  }
+
+  std::string frameReference(const XmlElement& e, const char* attributeName) {
+    const Attribute* attribute = e.attribute(attributeName);
+    checkRootReference(attribute);
+    return attribute ? attribute->value : std::string();
+  }
+
+  // --- kept elements -------------------------------------------------------------------------
+
+  void keep(const XmlElement& e, const std::string& parentPath, std::vector<KeptElement>& into) {
+    std::string path = parentPath.empty() ? e.name : parentPath + "/" + e.name;
+    into.push_back(KeptElement{path, e.toXml(), e.where});
+    auto [it, inserted] = unsupported_.try_emplace(std::move(path));
+    if (!inserted) {
+      ++it->second.count;
+      return;
+    }
+    it->second.index = diagnostics_.size();
+    std::string message;
+    if (e.isNamespaced()) {
+      message = "custom element " + tag(e) + " (" + it->first + ") is kept as written and not interpreted";
+    } else if (e.name == "plugin") {
+      message = "plugin element (" + it->first + ") is kept as written and not interpreted";
+    } else {
+      message = "element " + tag(e) + " (" + it->first + ") is outside the kinematic subset; kept, not interpreted";
+    }
+    diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED, std::move(message), e.where);
+  }
+
+  // --- values --------------------------------------------------------------------------------
+
+  std::optional<double> number(const XmlElement& e) {
+    if (isBlank(e.text)) return std::nullopt;  // an empty element keeps the default
+    auto value = parseDouble(e.text, e.where, tag(e), diagnostics_);
+    if (!value) ++schemaErrors_;
+    return value;
+  }
+
+  void readNumber(const XmlElement& e, double& into) {
+    if (auto value = number(e)) into = *value;
+  }
+
+  /// Joint limits: "inf" and "-inf" mean no limit (libsdformat accepts them); NaN stays an error.
+  void readLimit(const XmlElement& e, double& into) {
+    std::string value = toLower(trim(e.text));
+    const bool negative = !value.empty() && value[0] == '-';
+    if (!value.empty() && (value[0] == '-' || value[0] == '+')) value.erase(0, 1);
+    if (value == "inf" || value == "infinity") {
+      into = negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+      return;
+    }
+    readNumber(e, into);
+  }
+
+  std::optional<std::vector<double>> numbers(const XmlElement& e, std::size_t count) {
+    if (isBlank(e.text)) return std::nullopt;
+    auto values = parseDoubles(e.text, e.where, tag(e), diagnostics_, {count}, ErrorCode::VALUE_INVALID);
+    if (!values) ++schemaErrors_;
+    return values;
+  }
+
+  void readVector3(const XmlElement& e, Vector3& into) {
+    if (auto values = numbers(e, 3)) into = Vector3((*values)[0], (*values)[1], (*values)[2]);
+  }
+
+  void readBool(const XmlElement& e, bool& into) {
+    if (isBlank(e.text)) return;
+    if (auto value = parseBool(e.text, e.where, tag(e), diagnostics_)) {
+      into = *value;
+    } else {
+      ++schemaErrors_;
+    }
+  }
+
+  std::string text(const XmlElement& e) { return e.trimmedText(); }
+
+  /// <pose> with @relative_to (@frame before 1.7), @degrees and @rotation_format.
+  SemanticPose readPose(const XmlElement& e) {
+    SemanticPose pose;
+    pose.where = e.where;
+    pose.relativeTo = frameReference(e, version_.below(7) ? "frame" : "relative_to");
+
+    bool degrees = false;
+    if (const Attribute* attribute = e.attribute("degrees")) {
+      const std::string value = toLower(trim(attribute->value));
+      if (value == "true" || value == "1") {
+        degrees = true;
+      } else if (value != "false" && value != "0") {
+        schemaError(ErrorCode::ATTRIBUTE_INVALID,
+                    "attribute 'degrees' of <pose> must be true or false, got '" + attribute->value + "'",
+                    attribute->where);
+      }
+    }
+    bool quaternion = false;
+    if (const Attribute* attribute = e.attribute("rotation_format")) {
+      const std::string value = trim(attribute->value);
+      if (value == "quat_xyzw") {
+        quaternion = true;
+      } else if (value != "euler_rpy") {
+        schemaError(ErrorCode::ELEMENT_INVALID,
+                    "attribute 'rotation_format' of <pose> must be euler_rpy or quat_xyzw, got '" + attribute->value +
+                        "'",
+                    attribute->where);
+        return pose;
+      }
+    }
+    if (quaternion && degrees) {
+      schemaError(ErrorCode::ELEMENT_INVALID,
+                  "attribute 'degrees' of <pose> does not apply to rotation_format quat_xyzw", e.where);
+      return pose;
+    }
+    if (isBlank(e.text)) return pose;  // an empty pose is the identity
+    const std::size_t expected = quaternion ? 7 : 6;
+    const std::string what =
+        quaternion ? "<pose> (x y z qx qy qz qw, rotation_format quat_xyzw)" : "<pose> (x y z roll pitch yaw)";
+    auto values = parseDoubles(e.text, e.where, what, diagnostics_, {expected}, ErrorCode::POSE_FORMAT_INVALID);
+    if (!values) {
+      ++schemaErrors_;
+      return pose;
+    }
+    const std::vector<double>& v = *values;
+    if (quaternion) {
+      pose.pose = poseFromXyzQuat(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+    } else {
+      const double scale = degrees ? M_PI / 180.0 : 1.0;
+      pose.pose = poseFromXyzRpy(v[0], v[1], v[2], v[3] * scale, v[4] * scale, v[5] * scale);
+    }
+    return pose;
+  }
+
+  // --- root ----------------------------------------------------------------------------------
+
+  void readRoot(const XmlElement& root, Document& document) {
+    std::map<std::string, SourceLocation> worldNames;
+    const XmlElement* firstModel = nullptr;
+    for (const XmlElement& child : root.children) {
+      if (child.name == "world") {
+        World world = readWorld(child);
+        auto [it, inserted] = worldNames.emplace(world.name, world.where);
+        if (!inserted) {
+          diagnostics_.error(ErrorCode::DUPLICATE_NAME,
+                             "world name '" + world.name + "' is already used by the world at line " +
+                                 std::to_string(it->second.line) + "; each world needs a unique name",
+                             world.where);
+          continue;
+        }
+        document.worlds.push_back(std::move(world));
+      } else if (child.name == "model") {
+        if (!firstModel) {
+          firstModel = &child;
+          ModelContext context;
+          context.topLevelOfFile = true;
+          context.path = "model";
+          document.model = readModel(child, context);
+        } else if (child.attributeOr("name", "") == firstModel->attributeOr("name", "")) {
+          diagnostics_.error(ErrorCode::DUPLICATE_NAME,
+                             "model name '" + child.attributeOr("name", "") + "' is already used at line " +
+                                 std::to_string(firstModel->where.line),
+                             child.where);
+        } else {
+          diagnostics_.error(ErrorCode::ELEMENT_INCORRECT_TYPE,
+                             "a model file can hold only one top-level <model>; this one ('" +
+                                 child.attributeOr("name", "") + "') is not read",
+                             child.where);
+        }
+      } else if (child.name == "light") {
+        document.lights.push_back(readLight(child, "light", document.kept));
+      } else {
+        keep(child, "", document.kept);
+      }
+    }
+  }
+
+  // --- world ---------------------------------------------------------------------------------
+
+  World readWorld(const XmlElement& e) {
+    World world;
+    world.where = e.where;
+    world.name = requiredName(e);
+    const std::string path = "world";
+    std::size_t modelCount = 0;
+    for (const XmlElement& child : e.children) modelCount += child.name == "model" || child.name == "include";
+    world.models.reserve(modelCount);
+    bool physicsRead = false;
+    bool gravityRead = false;
+    for (const XmlElement& child : e.children) {
+      const std::string& n = child.name;
+      if (n == "gravity") {
+        readVector3(child, world.gravity);
+        gravityRead = true;
+      } else if (n == "physics") {
+        // Several profiles may be given; the one marked default (or the first) is the one used.
+        const bool isDefault = toLower(child.attributeOr("default", "false")) == "true";
+        if (!physicsRead || isDefault) {
+          world.physics = readPhysics(child, world, gravityRead, path, world.kept);
+          physicsRead = true;
+        } else {
+          keep(child, path, world.kept);
+        }
+      } else if (n == "model") {
+        ModelContext context;
+        context.path = path + "/model";
+        context.inWorld = true;
+        if (version_.below(8) && hasFlattenedContent(child)) {
+          XmlElement converted = child;
+          unflattenModel(converted);
+          world.models.push_back(readModel(converted, context));
+        } else {
+          world.models.push_back(readModel(child, context));
+        }
+      } else if (n == "include") {
+        if (auto model = readInclude(child)) world.models.push_back(std::move(*model));
+      } else if (n == "frame") {
+        world.frames.push_back(readFrame(child, path, world.kept));
+      } else if (n == "joint") {
+        world.joints.push_back(readJoint(child, path, world.kept, false));
+      } else if (n == "light") {
+        world.lights.push_back(readLight(child, path + "/light", world.kept));
+      } else {
+        keep(child, path, world.kept);
+      }
+    }
+    return world;
+  }
+
+  Physics readPhysics(const XmlElement& e, World& world, bool gravityRead, const std::string& parentPath,
+                      std::vector<KeptElement>& kept) {
+    Physics physics;
+    physics.name = e.attributeOr("name", "default_physics");
+    physics.type = e.attributeOr("type", "ode");
+    const std::string path = parentPath + "/physics";
+    for (const XmlElement& child : e.children) {
+      if (child.name == "max_step_size") {
+        readNumber(child, physics.maxStepSize);
+      } else if (child.name == "real_time_factor") {
+        readNumber(child, physics.realTimeFactor);
+      } else if (child.name == "gravity" && version_.below(6)) {
+        // SDFormat 1.5 kept gravity here; 1.6 moved it to the world.
+        if (!gravityRead) readVector3(child, world.gravity);
+      } else if (child.isNamespaced() || child.name == "plugin") {
+        keep(child, path, kept);
+      } else {
+        collectPhysicsValues(child, child.name, physics, path, kept);
+      }
+    }
+    return physics;
+  }
+
+  /// Engine parameters are kept by path ("ode/solver/iters"); numbers go to Physics::values,
+  /// anything else (solver type names, collision detector) to the kept list or the named field.
+  void collectPhysicsValues(const XmlElement& e, const std::string& key, Physics& physics, const std::string& parentPath,
+                            std::vector<KeptElement>& kept) {
+    if (!e.children.empty()) {
+      for (const XmlElement& child : e.children) {
+        collectPhysicsValues(child, key + "/" + child.name, physics, parentPath + "/" + e.name, kept);
+      }
+      return;
+    }
+    if (e.name == "collision_detector") {
+      physics.collisionDetector = text(e);
+      return;
+    }
+    const std::string value = text(e);
+    if (value.empty()) return;
+    Diagnostics scratch;  // a non-number here is a name (solver type), not an error
+    if (auto number = parseDouble(value, e.where, tag(e), scratch)) {
+      physics.values[key] = *number;
+    } else {
+      keep(e, parentPath, kept);
+    }
+  }
+
+  Light readLight(const XmlElement& e, const std::string& path, std::vector<KeptElement>& kept) {
+    Light light;
+    light.where = e.where;
+    light.name = e.attributeOr("name", "");
+    const std::string type = e.attributeOr("type", "point");
+    if (type == "directional") {
+      light.type = LightType::Directional;
+    } else if (type == "spot") {
+      light.type = LightType::Spot;
+    } else if (type != "point") {
+      schemaError(ErrorCode::ATTRIBUTE_INVALID,
+                  "light type '" + type + "' is not one of point, directional, spot", e.where);
+    }
+    for (const XmlElement& child : e.children) {
+      if (child.name == "pose") {
+        light.pose = readPose(child);
+      } else if (child.name == "direction") {
+        readVector3(child, light.direction);
+      } else if (child.name == "cast_shadows") {
+        readBool(child, light.castShadows);
+      } else if (child.name == "diffuse") {
+        if (auto rgba = numbers(child, 4)) light.diffuse = Eigen::Vector4d((*rgba)[0], (*rgba)[1], (*rgba)[2], (*rgba)[3]);
+      } else {
+        keep(child, path, kept);
+      }
+    }
+    return light;
+  }
+
+  // --- model ---------------------------------------------------------------------------------
+
+  struct ModelContext {
+    std::string path;
+    bool topLevelOfFile = false;  // the root model of a model file
+    bool inWorld = false;         // a direct child of //world
+  };
+
+  Model newModel(const SourceLocation& where) {
+    Model model;
+    model.where = where;
+    model.sourceFormat = kPluginName;
+    model.sourceFile = path_;
+    return model;
+  }
+
+  Model readModel(const XmlElement& e, const ModelContext& context) {
+    Model model = newModel(e.where);
+    model.name = requiredName(e);
+    model.pose.where = e.where;
+    model.canonicalLink = frameReference(e, "canonical_link");
+    model.placementFrame = frameReference(e, "placement_frame");
+    // SDFormat 1.4 files get //axis/use_parent_model_frame = true on the joints of top-level
+    // models when libsdformat converts them to 1.5.
+    const bool axesInModelFrame = version_.below(5) && (context.topLevelOfFile || context.inWorld);
+    reserveFor(e, model);
+    bool poseRead = false;
+    for (const XmlElement& child : e.children) {
+      const std::string& n = child.name;
+      if (n == "link") {
+        model.links.push_back(readLink(child, model, context.path));
+      } else if (n == "joint") {
+        model.joints.push_back(readJoint(child, context.path, model.kept, axesInModelFrame));
+      } else if (n == "frame") {
+        model.frames.push_back(readFrame(child, context.path, model.kept));
+      } else if (n == "model") {
+        ModelContext nested;
+        nested.path = context.path + "/model";
+        model.models.push_back(readModel(child, nested));
+      } else if (n == "include") {
+        if (auto included = readInclude(child)) model.models.push_back(std::move(*included));
+      } else if (n == "pose" && !poseRead) {
+        model.pose = readPose(child);
+        poseRead = true;
+        if (context.topLevelOfFile && !model.pose.relativeTo.empty()) {
+          const Attribute* attribute = child.attribute(version_.below(7) ? "frame" : "relative_to");
+          schemaError(ErrorCode::ATTRIBUTE_INVALID,
+                      "the pose of the top-level model must not have relative_to (found '" + model.pose.relativeTo +
+                          "'): it has no sibling frames",
+                      attribute ? attribute->where : child.where);
+          model.pose.relativeTo.clear();
+        }
+      } else if (n == "static") {
+        readBool(child, model.isStatic);
+      } else {
+        keep(child, context.path, model.kept);
+      }
+    }
+    return model;
+  }
+
+  /// Large models are common (generated chains): size the lists once instead of growing them.
+  static void reserveFor(const XmlElement& e, Model& model) {
+    std::size_t links = 0, joints = 0, frames = 0, models = 0;
+    for (const XmlElement& child : e.children) {
+      const std::string& n = child.name;
+      links += n == "link";
+      joints += n == "joint";
+      frames += n == "frame";
+      models += n == "model" || n == "include";
+    }
+    model.links.reserve(links);
+    model.joints.reserve(joints);
+    model.frames.reserve(frames);
+    model.models.reserve(models);
+  }
+
+  std::optional<Model> readInclude(const XmlElement& e) {
+    Include include;
+    include.where = e.where;
+    include.elementText = e.toXml();
+    if (const Attribute* merge = e.attribute("merge")) {
+      const std::string value = toLower(trim(merge->value));
+      if (value == "true" || value == "1") {
+        include.merge = true;
+      } else if (value != "false" && value != "0") {
+        schemaError(ErrorCode::ATTRIBUTE_INVALID, "attribute 'merge' of <include> must be true or false, got '" +
+                                                      merge->value + "'",
+                    merge->where);
+      }
+    }
+    bool hasUri = false;
+    for (const XmlElement& child : e.children) {
+      if (child.name == "uri") {
+        include.uri = text(child);
+        hasUri = true;
+      } else if (child.name == "name") {
+        include.name = text(child);
+      } else if (child.name == "static") {
+        bool value = false;
+        readBool(child, value);
+        include.isStatic = value;
+      } else if (child.name == "pose") {
+        include.pose = readPose(child);
+      } else if (child.name == "placement_frame") {
+        include.placementFrame = text(child);
+        if (*include.placementFrame == "__root__") {
+          diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
+                             "'__root__' is reserved; it cannot be used as a value of <placement_frame>", child.where);
+        }
+      }
+      // Everything else (plugins, custom elements) travels in elementText for the framework and
+      // host parsers.
+    }
+    if (include.placementFrame && !include.pose) {
+      // libsdformat checks this while reading the include (so ELEMENT_INVALID and FILE_READ follow).
+      schemaError(ErrorCode::MODEL_PLACEMENT_FRAME_INVALID,
+                  "<placement_frame> of an <include> requires a <pose> in the same <include>", e.where);
+    }
+    if (!hasUri || include.uri.empty()) {
+      // libsdformat reports this outside its schema reader (no FILE_READ).
+      diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, "<include> has no <uri>; expected the URI of the model to include",
+                         e.where);
+      return std::nullopt;
+    }
+    Model model = newModel(e.where);
+    model.name = include.name.value_or(std::string());
+    model.isStatic = include.isStatic.value_or(false);
+    if (include.pose) model.pose = *include.pose;
+    if (include.placementFrame) model.placementFrame = *include.placementFrame;
+    model.include = std::move(include);
+    return model;
+  }
+
+  Frame readFrame(const XmlElement& e, const std::string& scopePath, std::vector<KeptElement>& kept) {
+    Frame frame;
+    frame.where = e.where;
+    frame.name = requiredName(e);
+    frame.attachedTo = frameReference(e, "attached_to");
+    frame.pose.where = e.where;
+    bool poseRead = false;
+    for (const XmlElement& child : e.children) {
+      if (child.name == "pose" && !poseRead) {
+        frame.pose = readPose(child);
+        poseRead = true;
+      } else {
+        keep(child, scopePath + "/frame", kept);
+      }
+    }
+    return frame;
+  }
+
+  // --- link ----------------------------------------------------------------------------------
+
+  Link readLink(const XmlElement& e, Model& model, const std::string& modelPath) {
+    Link link;
+    link.where = e.where;
+    link.name = requiredName(e);
+    link.pose.where = e.where;
+    const std::string path = modelPath + "/link";
+    bool poseRead = false;
+    for (const XmlElement& child : e.children) {
+      const std::string& n = child.name;
+      if (n == "pose" && !poseRead) {
+        link.pose = readPose(child);
+        poseRead = true;
+      } else if (n == "inertial") {
+        readInertial(child, link, path, model.kept);
+      } else if (n == "visual") {
+        link.visuals.push_back(readShape(child, path + "/visual", model.kept));
+      } else if (n == "collision") {
+        link.collisions.push_back(readShape(child, path + "/collision", model.kept));
+      } else if (n == "gravity") {
+        readBool(child, link.gravity);
+      } else if (n == "self_collide") {
+        readBool(child, link.selfCollide);
+      } else if (n == "light") {
+        Light light = readLight(child, path + "/light", model.kept);
+        light.attachedTo = link.name;
+        if (light.pose.relativeTo.empty()) light.pose.relativeTo = link.name;
+        model.lights.push_back(std::move(light));
+      } else {
+        keep(child, path, model.kept);
+      }
+    }
+    if (!inertiaIsValid(link.inertial.mass, link.inertial.inertia)) {
+      diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID,
+                         "link '" + link.name +
+                             "' has invalid inertia: the mass must not be negative and the inertia tensor must be "
+                             "positive semi-definite with principal moments satisfying the triangle inequality",
+                         link.inertial.where.line > 0 ? link.inertial.where : link.where);
+    }
+    return link;
+  }
+
+  void readInertial(const XmlElement& e, Link& link, const std::string& linkPath, std::vector<KeptElement>& kept) {
+    Inertial& inertial = link.inertial;
+    link.hasInertial = true;
+    inertial.where = e.where;
+    const std::string path = linkPath + "/inertial";
+    for (const XmlElement& child : e.children) {
+      if (child.name == "mass") {
+        readNumber(child, inertial.mass);
+      } else if (child.name == "pose") {
+        const SemanticPose pose = readPose(child);
+        inertial.centerOfMass = pose.pose;
+      } else if (child.name == "inertia") {
+        double ixx = 1, iyy = 1, izz = 1, ixy = 0, ixz = 0, iyz = 0;
+        for (const XmlElement& moment : child.children) {
+          const std::string& m = moment.name;
+          if (m == "ixx") readNumber(moment, ixx);
+          else if (m == "iyy") readNumber(moment, iyy);
+          else if (m == "izz") readNumber(moment, izz);
+          else if (m == "ixy") readNumber(moment, ixy);
+          else if (m == "ixz") readNumber(moment, ixz);
+          else if (m == "iyz") readNumber(moment, iyz);
+          else keep(moment, path + "/inertia", kept);
+        }
+        inertial.inertia << ixx, ixy, ixz, ixy, iyy, iyz, ixz, iyz, izz;
+      } else {
+        keep(child, path, kept);
+      }
+    }
+  }
+
+  Shape readShape(const XmlElement& e, const std::string& path, std::vector<KeptElement>& kept) {
+    Shape shape;
+    shape.where = e.where;
+    shape.name = requiredName(e);
+    shape.pose.where = e.where;
+    for (const XmlElement& child : e.children) {
+      if (child.name == "pose") {
+        shape.pose = readPose(child);
+      } else if (child.name == "geometry") {
+        readGeometry(child, shape.geometry, path + "/geometry", kept);
+      } else if (child.name == "material") {
+        readMaterial(child, shape);
+        keep(child, path, kept);
+      } else {
+        keep(child, path, kept);
+      }
+    }
+    return shape;
+  }
+
+  /// The colour and script name the model has room for; the whole element is kept as well.
+  void readMaterial(const XmlElement& e, Shape& shape) {
+    if (const XmlElement* diffuse = e.child("diffuse")) {
+      Diagnostics scratch;  // reported through the kept element's consumers, not here
+      if (auto rgba = parseDoubles(diffuse->text, diffuse->where, "<diffuse>", scratch, {4})) {
+        shape.color = Eigen::Vector4d((*rgba)[0], (*rgba)[1], (*rgba)[2], (*rgba)[3]);
+      }
+    }
+    if (const XmlElement* script = e.child("script")) {
+      if (const XmlElement* name = script->child("name")) shape.material = text(*name);
+    }
+  }
+
+  void readGeometry(const XmlElement& e, Geometry& geometry, const std::string& path, std::vector<KeptElement>& kept) {
+    for (const XmlElement& shape : e.children) {
+      const std::string& n = shape.name;
+      const std::string shapePath = path + "/" + n;
+      if (n == "box") {
+        geometry.type = GeometryType::Box;
+        geometry.size = Vector3::Ones();
+        readShapeValues(shape, shapePath, kept, {{"size", [&](const XmlElement& v) { readVector3(v, geometry.size); }}});
+      } else if (n == "sphere") {
+        geometry.type = GeometryType::Sphere;
+        geometry.radius = 1;
+        readShapeValues(shape, shapePath, kept, {{"radius", [&](const XmlElement& v) { readNumber(v, geometry.radius); }}});
+      } else if (n == "cylinder" || n == "capsule") {
+        geometry.type = n == "cylinder" ? GeometryType::Cylinder : GeometryType::Capsule;
+        geometry.radius = n == "cylinder" ? 1 : 0.5;
+        geometry.length = 1;
+        readShapeValues(shape, shapePath, kept,
+                        {{"radius", [&](const XmlElement& v) { readNumber(v, geometry.radius); }},
+                         {"length", [&](const XmlElement& v) { readNumber(v, geometry.length); }}});
+      } else if (n == "ellipsoid") {
+        geometry.type = GeometryType::Ellipsoid;
+        geometry.radii = Vector3::Ones();
+        readShapeValues(shape, shapePath, kept, {{"radii", [&](const XmlElement& v) { readVector3(v, geometry.radii); }}});
+      } else if (n == "plane") {
+        geometry.type = GeometryType::Plane;
+        geometry.planeSize = Eigen::Vector2d::Ones();
+        readShapeValues(shape, shapePath, kept,
+                        {{"normal", [&](const XmlElement& v) { readVector3(v, geometry.normal); }},
+                         {"size", [&](const XmlElement& v) {
+                            if (auto size = numbers(v, 2)) geometry.planeSize = Eigen::Vector2d((*size)[0], (*size)[1]);
+                          }}});
+      } else if (n == "mesh") {
+        geometry.type = GeometryType::Mesh;
+        bool hasUri = false;
+        readShapeValues(shape, shapePath, kept,
+                        {{"uri", [&](const XmlElement& v) {
+                            geometry.meshUri = text(v);
+                            hasUri = true;
+                          }},
+                         {"scale", [&](const XmlElement& v) { readVector3(v, geometry.scale); }}});
+        if (!hasUri) {
+          schemaError(ErrorCode::ELEMENT_MISSING, "required element <uri> of <mesh> is missing", shape.where);
+        }
+      } else if (n == "empty") {
+        geometry.type = GeometryType::Empty;
+      } else if (n == "heightmap") {
+        geometry.type = GeometryType::Heightmap;
+        if (const XmlElement* uri = shape.child("uri")) geometry.meshUri = text(*uri);
+        keep(shape, path, kept);
+      } else {
+        keep(shape, path, kept);
+      }
+    }
+  }
+
+  struct ValueReader {
+    const char* name;
+    std::function<void(const XmlElement&)> read;
+  };
+
+  void readShapeValues(const XmlElement& shape, const std::string& path, std::vector<KeptElement>& kept,
+                       std::initializer_list<ValueReader> readers) {
+    for (const XmlElement& child : shape.children) {
+      bool known = false;
+      for (const ValueReader& reader : readers) {
+        if (child.name == reader.name) {
+          reader.read(child);
+          known = true;
+          break;
+        }
+      }
+      if (!known) keep(child, path, kept);
+    }
+  }
+
+  // --- joint ---------------------------------------------------------------------------------
+
+  Joint readJoint(const XmlElement& e, const std::string& scopePath, std::vector<KeptElement>& kept,
+                  bool axesInModelFrame) {
+    Joint joint;
+    joint.where = e.where;
+    joint.name = requiredName(e);
+    joint.pose.where = e.where;
+    const std::string path = scopePath + "/joint";
+    const Attribute* type = e.attribute("type");
+    if (!type) {
+      schemaError(ErrorCode::ATTRIBUTE_MISSING, "required attribute 'type' of element <joint> is missing", e.where);
+    } else if (auto parsed = jointTypeFromName(trim(type->value))) {
+      joint.type = *parsed;
+    } else {
+      // libsdformat finds this when it builds the joint, after the schema pass (no FILE_READ).
+      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
+                         "joint type '" + type->value +
+                             "' is invalid; expected fixed, revolute, continuous, prismatic, ball, universal, screw, "
+                             "gearbox or revolute2",
+                         type->where);
+    }
+    const XmlElement* axisElements[2] = {nullptr, nullptr};
+    bool hasParent = false;
+    bool hasChild = false;
+    bool poseRead = false;
+    bool threadPitchRead = false;
+    for (const XmlElement& child : e.children) {
+      const std::string& n = child.name;
+      if (n == "parent") {
+        joint.parent = text(child);
+        hasParent = true;
+      } else if (n == "child") {
+        joint.child = text(child);
+        hasChild = true;
+      } else if (n == "pose" && !poseRead) {
+        joint.pose = readPose(child);
+        poseRead = true;
+      } else if (n == "axis" && !axisElements[0]) {
+        axisElements[0] = &child;
+      } else if (n == "axis2" && !axisElements[1]) {
+        axisElements[1] = &child;
+      } else if (n == "thread_pitch") {
+        readNumber(child, joint.screwThreadPitch);
+        threadPitchRead = true;
+      } else if (n == "gearbox_ratio") {
+        readNumber(child, joint.gearRatio);
+      } else {
+        keep(child, path, kept);
+      }
+    }
+    if (!hasParent) {
+      schemaError(ErrorCode::ELEMENT_MISSING, "required element <parent> of joint '" + joint.name + "' is missing",
+                  e.where);
+    }
+    if (!hasChild) {
+      schemaError(ErrorCode::ELEMENT_MISSING, "required element <child> of joint '" + joint.name + "' is missing",
+                  e.where);
+    }
+    for (const std::string* name : {&joint.parent, &joint.child}) {
+      if (*name == "__root__") {
+        diagnostics_.error(ErrorCode::RESERVED_NAME,
+                           "joint '" + joint.name + "' names '__root__' as its " +
+                               (name == &joint.parent ? "parent" : "child") + "; '__root__' is reserved",
+                           e.where);
+      }
+    }
+    if (joint.type == JointType::Screw && !threadPitchRead) joint.screwThreadPitch = 1.0;  // SDFormat's default
+
+    const int needed = axisCount(joint.type);
+    int count = needed;
+    for (int i = 0; i < 2; ++i) {
+      if (axisElements[i]) count = std::max(count, i + 1);
+    }
+    std::vector<double> initial(static_cast<std::size_t>(count), 0.0);
+    bool anyInitial = false;
+    for (int i = 0; i < count; ++i) {
+      JointAxis axis;
+      axis.where = e.where;
+      if (axisElements[i]) {
+        std::optional<double> initialPosition;
+        axis = readAxis(*axisElements[i], path + "/" + axisElements[i]->name, kept, axesInModelFrame, initialPosition);
+        if (initialPosition) {
+          initial[static_cast<std::size_t>(i)] = *initialPosition;
+          anyInitial = true;
+        }
+      } else if (axesInModelFrame) {
+        axis.expressedIn = "__model__";
+      }
+      joint.axes.push_back(std::move(axis));
+    }
+    if (anyInitial) {
+      initial.resize(static_cast<std::size_t>(dofCount(joint.type)), 0.0);
+      joint.initialPositions = std::move(initial);
+    }
+    return joint;
+  }
+
+  JointAxis readAxis(const XmlElement& e, const std::string& path, std::vector<KeptElement>& kept,
+                     bool axesInModelFrame, std::optional<double>& initialPosition) {
+    JointAxis axis;
+    axis.where = e.where;
+    bool useParentModelFrame = axesInModelFrame;
+    for (const XmlElement& child : e.children) {
+      const std::string& n = child.name;
+      if (n == "xyz") {
+        Vector3 xyz = axis.xyz;
+        readVector3(child, xyz);
+        if (!version_.below(7)) axis.expressedIn = frameReference(child, "expressed_in");
+        const double norm = xyz.norm();
+        if (norm == 0) {
+          // libsdformat reports this when it builds the axis, after the schema pass.
+          diagnostics_.error(ErrorCode::ELEMENT_INVALID, "the norm of the <xyz> vector of the joint axis cannot be zero",
+                             child.where);
+        } else {
+          axis.xyz = xyz / norm;
+        }
+      } else if (n == "use_parent_model_frame" && version_.below(7)) {
+        readBool(child, useParentModelFrame);
+      } else if (n == "initial_position") {
+        if (auto value = number(child)) initialPosition = *value;
+      } else if (n == "limit") {
+        for (const XmlElement& limit : child.children) {
+          const std::string& l = limit.name;
+          if (l == "lower") readLimit(limit, axis.lower);
+          else if (l == "upper") readLimit(limit, axis.upper);
+          else if (l == "effort") {
+            readLimit(limit, axis.effort);
+            if (axis.effort < 0) axis.effort = std::numeric_limits<double>::infinity();  // -1: no limit
+          } else if (l == "velocity") {
+            readLimit(limit, axis.velocity);
+            if (axis.velocity < 0) axis.velocity = std::numeric_limits<double>::infinity();
+          } else {
+            keep(limit, path + "/limit", kept);
+          }
+        }
+      } else if (n == "dynamics") {
+        for (const XmlElement& dynamics : child.children) {
+          const std::string& d = dynamics.name;
+          if (d == "damping") readNumber(dynamics, axis.damping);
+          else if (d == "friction") readNumber(dynamics, axis.friction);
+          else if (d == "spring_reference") readNumber(dynamics, axis.springReference);
+          else if (d == "spring_stiffness") readNumber(dynamics, axis.springStiffness);
+          else keep(dynamics, path + "/dynamics", kept);
+        }
+      } else {
+        keep(child, path, kept);
+      }
+    }
+    if (version_.below(7) && useParentModelFrame) axis.expressedIn = "__model__";
+    return axis;
+  }
+
+  struct UnsupportedWarning {
+    std::size_t index = 0;
+    int count = 1;
+  };
+
+  std::string path_;
+  Diagnostics& diagnostics_;
+  Version version_;
+  int schemaErrors_ = 0;
+  std::map<std::string, UnsupportedWarning> unsupported_;
+};
+
+}  // namespace
+
+void readSdformat(std::string_view content, const std::string& path, Document& document, Diagnostics& diagnostics) {
+  Reader reader(path, diagnostics);
+  reader.run(content, document);
+}
+
+}  // namespace interlink::sdformat

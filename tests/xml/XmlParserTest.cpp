@@ -1,0 +1,235 @@
+// The hardened XML reader: locations, malformed input, entity and DOCTYPE refusal, depth limit,
+// re-serialisation.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "TestSupport.hpp"
+#include "interlink/xml/XmlParser.hpp"
+
+namespace interlink::xml {
+namespace {
+
+const Diagnostic& onlyError(const Diagnostics& diagnostics) {
+  EXPECT_EQ(diagnostics.size(), 1u) << test::dump(diagnostics);
+  return diagnostics.items().front();
+}
+
+TEST(XmlParser, BuildsTreeWithTextAndAttributes) {
+  Diagnostics diagnostics;
+  const auto root = parse("<sdf version=\"1.9\">\n  <model name='m'>\n    <pose>1 2 3 0 0 0</pose>\n  </model>\n</sdf>\n",
+                          "a.sdf", diagnostics);
+  ASSERT_TRUE(root) << test::dump(diagnostics);
+  EXPECT_TRUE(diagnostics.empty());
+  EXPECT_EQ(root->name, "sdf");
+  EXPECT_EQ(root->attributeOr("version", ""), "1.9");
+  EXPECT_EQ(root->attributeOr("missing", "fallback"), "fallback");
+  const XmlElement* model = root->child("model");
+  ASSERT_NE(model, nullptr);
+  EXPECT_EQ(model->attributeOr("name", ""), "m");
+  ASSERT_NE(model->child("pose"), nullptr);
+  EXPECT_EQ(model->child("pose")->text, "1 2 3 0 0 0");
+  EXPECT_EQ(model->child("pose")->trimmedText(), "1 2 3 0 0 0");
+  EXPECT_EQ(root->childrenNamed("model").size(), 1u);
+  EXPECT_EQ(root->child("link"), nullptr);
+}
+
+TEST(XmlParser, RecordsStartTagAndAttributeLocations) {
+  Diagnostics diagnostics;
+  const std::string text =
+      "<?xml version=\"1.0\"?>\n"
+      "<sdf version=\"1.9\">\n"
+      "  <model name=\"m\"\n"
+      "         canonical_link=\"l\">\n"
+      "    <link name=\"l\"/>\t<frame  name=\"f\"></frame>\r\n"
+      "    <é x=\"1\"/><joint name=\"j\"/>\n"
+      "  </model>\n"
+      "</sdf>\n";
+  const auto root = parse(text, "/tmp/locations.sdf", diagnostics);
+  ASSERT_TRUE(root) << test::dump(diagnostics);
+  EXPECT_EQ(root->where.file, "/tmp/locations.sdf");
+  EXPECT_EQ(root->where.line, 2);
+  EXPECT_EQ(root->where.column, 1);
+  ASSERT_EQ(root->attributes.size(), 1u);
+  EXPECT_EQ(root->attributes[0].where.line, 2);
+  EXPECT_EQ(root->attributes[0].where.column, 6);
+
+  const XmlElement& model = root->children.at(0);
+  EXPECT_EQ(model.where.line, 3);
+  EXPECT_EQ(model.where.column, 3);
+  ASSERT_NE(model.attribute("canonical_link"), nullptr);
+  EXPECT_EQ(model.attribute("name")->where.line, 3);
+  EXPECT_EQ(model.attribute("name")->where.column, 10);
+  EXPECT_EQ(model.attribute("canonical_link")->where.line, 4);
+  EXPECT_EQ(model.attribute("canonical_link")->where.column, 10);
+
+  ASSERT_EQ(model.children.size(), 4u);
+  EXPECT_EQ(model.children[0].name, "link");
+  EXPECT_EQ(model.children[0].where.line, 5);
+  EXPECT_EQ(model.children[0].where.column, 5);
+  EXPECT_EQ(model.children[1].name, "frame");
+  EXPECT_EQ(model.children[1].where.line, 5);
+  EXPECT_EQ(model.children[1].where.column, 22);
+  EXPECT_EQ(model.children[1].attributes.at(0).where.column, 30);
+  // A two-byte UTF-8 name counts as one column.
+  EXPECT_EQ(model.children[2].name, "é");
+  EXPECT_EQ(model.children[2].where.line, 6);
+  EXPECT_EQ(model.children[2].where.column, 5);
+  EXPECT_EQ(model.children[3].where.line, 6);
+  EXPECT_EQ(model.children[3].where.column, 15);
+}
+
+TEST(XmlParser, MalformedXmlGivesOneSyntaxErrorWithLineAndColumn) {
+  Diagnostics diagnostics;
+  const auto root = parse("<sdf version=\"1.9\">\n  <model name=\"m\">\n  </modl>\n</sdf>\n", "bad.sdf", diagnostics);
+  EXPECT_FALSE(root);
+  const Diagnostic& error = onlyError(diagnostics);
+  EXPECT_EQ(error.code, ErrorCode::XML_SYNTAX);
+  EXPECT_EQ(error.where.file, "bad.sdf");
+  EXPECT_EQ(error.where.line, 3);
+  EXPECT_GT(error.where.column, 0);
+  EXPECT_NE(error.message.find("model"), std::string::npos) << error.message;
+}
+
+TEST(XmlParser, MalformedCorpusFile) {
+  const std::string path = test::corpus("sdformat/test/sdf/invalid_xml_syntax.sdf");
+  std::ifstream in(path, std::ios::binary);
+  ASSERT_TRUE(in) << path;
+  const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  Diagnostics diagnostics;
+  EXPECT_FALSE(parse(content, path, diagnostics));
+  const Diagnostic& error = onlyError(diagnostics);
+  EXPECT_EQ(error.code, ErrorCode::XML_SYNTAX);
+  EXPECT_GT(error.where.line, 0);
+  EXPECT_GT(error.where.column, 0);
+}
+
+TEST(XmlParser, EmptyAndBinaryInputAreSyntaxErrors) {
+  Diagnostics empty;
+  EXPECT_FALSE(parse("", "empty.sdf", empty));
+  EXPECT_EQ(onlyError(empty).code, ErrorCode::XML_SYNTAX);
+
+  Diagnostics binary;
+  const std::string bytes("\x7f" "ELF\x02\x01\x01\0\0\0\xff\xfe\x00\x01", 16);
+  EXPECT_FALSE(parse(bytes, "binary.sdf", binary));
+  EXPECT_EQ(onlyError(binary).code, ErrorCode::XML_SYNTAX);
+}
+
+TEST(XmlParser, BareDoctypeIsAcceptedButNotOneWithSubset) {
+  // A DOCTYPE that declares nothing is harmless.
+  Diagnostics bare;
+  EXPECT_TRUE(parse("<?xml version=\"1.0\"?>\n<!DOCTYPE sdf>\n<sdf/>", "doctype.sdf", bare)) << test::dump(bare);
+
+  Diagnostics diagnostics;
+  EXPECT_FALSE(parse("<?xml version=\"1.0\"?>\n<!DOCTYPE sdf [ <!ELEMENT sdf ANY> ]>\n<sdf/>", "doctype.sdf",
+                     diagnostics));
+  const Diagnostic& error = onlyError(diagnostics);
+  EXPECT_EQ(error.code, ErrorCode::XML_SYNTAX);
+  EXPECT_EQ(error.where.line, 2);
+  EXPECT_NE(error.message.find("DOCTYPE"), std::string::npos) << error.message;
+}
+
+TEST(XmlParser, EntityExpansionBombIsRefused) {
+  std::string bomb = "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n";
+  bomb += "<!ENTITY lol1 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">\n";
+  for (int i = 2; i <= 9; ++i) {
+    bomb += "<!ENTITY lol" + std::to_string(i) + " \"";
+    for (int k = 0; k < 10; ++k) bomb += "&lol" + std::to_string(i - 1) + ";";
+    bomb += "\">\n";
+  }
+  bomb += "]>\n<sdf a=\"&lol9;\">&lol9;</sdf>\n";
+  Diagnostics diagnostics;
+  EXPECT_FALSE(parse(bomb, "bomb.sdf", diagnostics));
+  EXPECT_EQ(onlyError(diagnostics).code, ErrorCode::XML_SYNTAX);
+}
+
+TEST(XmlParser, ExternalEntityIsNotLoaded) {
+  const std::string secretPath = ::testing::TempDir() + "interlink_xml_secret.txt";
+  {
+    std::ofstream secret(secretPath);
+    secret << "SECRET-CONTENT";
+  }
+  const std::string text = "<?xml version=\"1.0\"?>\n<!DOCTYPE sdf [<!ENTITY xxe SYSTEM \"file://" + secretPath +
+                           "\">]>\n<sdf version=\"1.9\">&xxe;</sdf>\n";
+  Diagnostics diagnostics;
+  const auto root = parse(text, "xxe.sdf", diagnostics);
+  EXPECT_FALSE(root);
+  EXPECT_EQ(onlyError(diagnostics).code, ErrorCode::XML_SYNTAX);
+  for (const Diagnostic& d : diagnostics) EXPECT_EQ(d.message.find("SECRET-CONTENT"), std::string::npos);
+  std::remove(secretPath.c_str());
+}
+
+TEST(XmlParser, ExternalDtdIsNotLoaded) {
+  Diagnostics diagnostics;
+  EXPECT_FALSE(parse("<!DOCTYPE sdf SYSTEM \"http://127.0.0.1:9/never.dtd\">\n<sdf/>", "dtd.sdf", diagnostics));
+  EXPECT_EQ(onlyError(diagnostics).code, ErrorCode::XML_SYNTAX);
+}
+
+TEST(XmlParser, UndeclaredEntityIsAnError) {
+  Diagnostics diagnostics;
+  EXPECT_FALSE(parse("<a>\n  &x;</a>", "u.xml", diagnostics));
+  const Diagnostic& error = onlyError(diagnostics);
+  EXPECT_EQ(error.code, ErrorCode::XML_SYNTAX);
+  EXPECT_EQ(error.where.line, 2);
+}
+
+TEST(XmlParser, NestingDepthIsBounded) {
+  std::string deep;
+  for (int i = 0; i < 40; ++i) deep += "<e>";
+  for (int i = 0; i < 40; ++i) deep += "</e>";
+  ParseOptions options;
+  options.maxDepth = 32;
+  Diagnostics diagnostics;
+  EXPECT_FALSE(parse(deep, "deep.xml", diagnostics, options));
+  const Diagnostic& error = onlyError(diagnostics);
+  EXPECT_EQ(error.code, ErrorCode::XML_SYNTAX);
+  EXPECT_EQ(error.where.line, 1);
+  EXPECT_EQ(error.where.column, 32 * 3 + 1);
+
+  Diagnostics within;
+  options.maxDepth = 40;
+  EXPECT_TRUE(parse(deep, "deep.xml", within, options)) << test::dump(within);
+}
+
+TEST(XmlParser, PredefinedEntitiesAndCharacterReferencesAreRead) {
+  Diagnostics diagnostics;
+  const auto root = parse("<a v=\"&lt;&amp;&#65;&quot;\">x &gt; y<![CDATA[<z>]]></a>", "e.xml", diagnostics);
+  ASSERT_TRUE(root) << test::dump(diagnostics);
+  EXPECT_EQ(root->attributeOr("v", ""), "<&A\"");
+  EXPECT_EQ(root->text, "x > y<z>");
+}
+
+TEST(XmlParser, NamespacedNamesAreKeptAsWritten) {
+  Diagnostics diagnostics;
+  const auto root = parse("<sdf xmlns:custom=\"http://x\"><custom:thing custom:a=\"1\"/><undeclared:e/></sdf>",
+                          "ns.sdf", diagnostics);
+  ASSERT_TRUE(root) << test::dump(diagnostics);
+  EXPECT_EQ(root->attributeOr("xmlns:custom", ""), "http://x");
+  ASSERT_EQ(root->children.size(), 2u);
+  EXPECT_EQ(root->children[0].name, "custom:thing");
+  EXPECT_TRUE(root->children[0].isNamespaced());
+  EXPECT_EQ(root->children[0].attributeOr("custom:a", ""), "1");
+  EXPECT_EQ(root->children[1].name, "undeclared:e");
+  EXPECT_FALSE(root->isNamespaced());
+}
+
+TEST(XmlParser, ReserialisesWithEscaping) {
+  Diagnostics diagnostics;
+  const auto root = parse("<k a=\"x&quot;&lt;y&amp;\"><c>1 &lt; 2 &amp; 3</c><e/><ns:f>t</ns:f></k>", "r.xml",
+                          diagnostics);
+  ASSERT_TRUE(root) << test::dump(diagnostics);
+  const std::string xml = root->toXml();
+  EXPECT_EQ(xml, "<k a=\"x&quot;&lt;y&amp;\"><c>1 &lt; 2 &amp; 3</c><e/><ns:f>t</ns:f></k>");
+  // And it reads back to the same tree.
+  Diagnostics again;
+  const auto reread = parse(xml, "r2.xml", again);
+  ASSERT_TRUE(reread) << test::dump(again);
+  EXPECT_EQ(reread->attributeOr("a", ""), "x\"<y&");
+  EXPECT_EQ(reread->child("c")->text, "1 < 2 & 3");
+  EXPECT_EQ(reread->toXml(), xml);
+}
+
+}  // namespace
+}  // namespace interlink::xml
