@@ -1,0 +1,295 @@
+#include "JsonDocument.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace interlink::shift::detail {
+namespace {
+
+bool isJsonSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/// Line starts of a text, for offset -> (line, column). Columns count UTF-8 characters, as
+/// Jansson does, so our positions and Jansson's agree.
+class LineIndex {
+ public:
+  explicit LineIndex(std::string_view text) : text_(text) {
+    starts_.push_back(0);
+    for (std::size_t i = 0; i < text.size(); ++i)
+      if (text[i] == '\n') starts_.push_back(i + 1);
+  }
+  TextPosition at(std::size_t offset) const {
+    auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
+    const std::size_t lineIndex = static_cast<std::size_t>(it - starts_.begin()) - 1;
+    int column = 1;
+    for (std::size_t i = starts_[lineIndex]; i < offset && i < text_.size(); ++i) {
+      const auto byte = static_cast<unsigned char>(text_[i]);
+      if (byte < 0x80 || byte >= 0xC0) ++column;  // continuation bytes do not start a character
+    }
+    return {static_cast<int>(lineIndex) + 1, column};
+  }
+
+ private:
+  std::string_view text_;
+  std::vector<std::size_t> starts_;
+};
+
+void appendUtf8(std::string& out, std::uint32_t code) {
+  if (code < 0x80) {
+    out += static_cast<char>(code);
+  } else if (code < 0x800) {
+    out += static_cast<char>(0xC0 | (code >> 6));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  } else if (code < 0x10000) {
+    out += static_cast<char>(0xE0 | (code >> 12));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (code >> 18));
+    out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  }
+}
+
+/// Walks text that Jansson has accepted, in step with the parsed tree, recording where each value
+/// starts and ends. The text is valid JSON, so the walk only has to be correct, not defensive;
+/// it still stops cleanly at the end of the text.
+class PositionWalker {
+ public:
+  using Record = void (*)(void* context, const json_t* value, std::size_t begin, std::size_t end);
+  PositionWalker(std::string_view text, Record record, void* context)
+      : text_(text), record_(record), context_(context) {}
+
+  void walk(const json_t* value) {
+    skipSpace();
+    const std::size_t begin = pos_;
+    if (pos_ >= text_.size()) return;
+    const char c = text_[pos_];
+    if (c == '{') {
+      ++pos_;
+      skipSpace();
+      if (peek() == '}') {
+        ++pos_;
+      } else {
+        while (pos_ < text_.size()) {
+          skipSpace();
+          std::string key = readString();
+          skipSpace();
+          if (peek() == ':') ++pos_;
+          const json_t* child = json_is_object(value) ? json_object_get(value, key.c_str()) : nullptr;
+          walk(child);
+          skipSpace();
+          const char next = peek();
+          ++pos_;
+          if (next != ',') break;
+        }
+      }
+    } else if (c == '[') {
+      ++pos_;
+      skipSpace();
+      if (peek() == ']') {
+        ++pos_;
+      } else {
+        std::size_t index = 0;
+        while (pos_ < text_.size()) {
+          const json_t* child = json_is_array(value) ? json_array_get(value, index) : nullptr;
+          walk(child);
+          ++index;
+          skipSpace();
+          const char next = peek();
+          ++pos_;
+          if (next != ',') break;
+        }
+      }
+    } else if (c == '"') {
+      readString();
+    } else {
+      while (pos_ < text_.size() && !isJsonSpace(text_[pos_]) && text_[pos_] != ',' && text_[pos_] != '}' &&
+             text_[pos_] != ']')
+        ++pos_;
+    }
+    // true, false and null are shared singletons in Jansson: a position for them means nothing.
+    if (value && !json_is_boolean(value) && !json_is_null(value)) record_(context_, value, begin, pos_);
+  }
+
+ private:
+  char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
+  void skipSpace() {
+    while (pos_ < text_.size() && isJsonSpace(text_[pos_])) ++pos_;
+  }
+  std::string readString() {
+    std::string out;
+    if (peek() != '"') return out;
+    ++pos_;
+    while (pos_ < text_.size() && text_[pos_] != '"') {
+      char c = text_[pos_++];
+      if (c != '\\' || pos_ >= text_.size()) {
+        out += c;
+        continue;
+      }
+      const char escaped = text_[pos_++];
+      switch (escaped) {
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': {
+          std::uint32_t code = readHex4();
+          if (code >= 0xD800 && code < 0xDC00 && text_.substr(pos_, 2) == "\\u") {
+            pos_ += 2;
+            const std::uint32_t low = readHex4();
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+          }
+          appendUtf8(out, code);
+          break;
+        }
+        default: out += escaped; break;
+      }
+    }
+    ++pos_;  // closing quote
+    return out;
+  }
+  std::uint32_t readHex4() {
+    std::uint32_t code = 0;
+    for (int i = 0; i < 4 && pos_ < text_.size(); ++i, ++pos_) {
+      const char h = text_[pos_];
+      code <<= 4;
+      if (h >= '0' && h <= '9') code |= static_cast<std::uint32_t>(h - '0');
+      else if (h >= 'a' && h <= 'f') code |= static_cast<std::uint32_t>(h - 'a' + 10);
+      else if (h >= 'A' && h <= 'F') code |= static_cast<std::uint32_t>(h - 'A' + 10);
+    }
+    return code;
+  }
+
+  std::string_view text_;
+  Record record_;
+  void* context_;
+  std::size_t pos_ = 0;
+};
+
+}  // namespace
+
+std::string blankCommentsAndTrailingCommas(std::string_view text, std::vector<TextPosition>& trailingCommas,
+                                           std::vector<TextPosition>& unterminatedComments) {
+  std::string out(text);
+  const LineIndex lines(text);
+  auto blank = [&out](std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to && i < out.size(); ++i)
+      if (out[i] != '\n' && out[i] != '\r') out[i] = ' ';
+  };
+  // Pass 1: comments, outside strings.
+  bool inString = false;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const char c = out[i];
+    if (inString) {
+      if (c == '\\') ++i;
+      else if (c == '"' || c == '\n') inString = false;  // a newline ends a broken string; Jansson reports it
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+    } else if (c == '/' && i + 1 < out.size() && out[i + 1] == '/') {
+      std::size_t end = out.find('\n', i);
+      if (end == std::string::npos) end = out.size();
+      blank(i, end);
+      i = end;
+    } else if (c == '/' && i + 1 < out.size() && out[i + 1] == '*') {
+      std::size_t end = out.find("*/", i + 2);
+      if (end == std::string::npos) {
+        unterminatedComments.push_back(lines.at(i));
+        end = out.size();
+      } else {
+        end += 2;
+      }
+      blank(i, end);
+      i = end - 1;
+    }
+  }
+  // Pass 2: a comma followed only by white space and a closing bracket.
+  inString = false;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const char c = out[i];
+    if (inString) {
+      if (c == '\\') ++i;
+      else if (c == '"' || c == '\n') inString = false;
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+    } else if (c == ',') {
+      std::size_t next = i + 1;
+      while (next < out.size() && isJsonSpace(out[next])) ++next;
+      if (next < out.size() && (out[next] == '}' || out[next] == ']')) {
+        trailingCommas.push_back(lines.at(i));
+        out[i] = ' ';
+      }
+    }
+  }
+  return out;
+}
+
+bool JsonDocument::parse(std::string_view content, const std::string& file, Diagnostics& diagnostics) {
+  file_ = file;
+  // A UTF-8 byte order mark is not JSON; Jansson would refuse it.
+  if (content.substr(0, 3) == "\xEF\xBB\xBF") content.remove_prefix(3);
+  std::vector<TextPosition> trailingCommas;
+  std::vector<TextPosition> unterminated;
+  text_ = blankCommentsAndTrailingCommas(content, trailingCommas, unterminated);
+  for (const auto& at : unterminated)
+    diagnostics.error(ErrorCode::JSON_SYNTAX, "comment '/*' is never closed (expected '*/')",
+                      SourceLocation{file_, at.line, at.column});
+  if (!unterminated.empty()) return false;
+  for (const auto& at : trailingCommas)
+    diagnostics.warning(ErrorCode::JSON_SYNTAX, "trailing comma before a closing bracket is not JSON; ignored",
+                        SourceLocation{file_, at.line, at.column});
+
+  json_error_t error;
+  root_.reset(json_loadb(text_.data(), text_.size(), JSON_REJECT_DUPLICATES, &error));
+  if (!root_) {
+    diagnostics.error(ErrorCode::JSON_SYNTAX, std::string("invalid JSON: ") + error.text,
+                      SourceLocation{file_, std::max(error.line, 1), std::max(error.column, 1)});
+    return false;
+  }
+  indexPositions();
+  return true;
+}
+
+void JsonDocument::indexPositions() {
+  struct Context {
+    std::unordered_map<const json_t*, Span>* spans;
+    LineIndex lines;
+  };
+  Context context{&spans_, LineIndex(text_)};
+  PositionWalker walker(
+      text_,
+      [](void* raw, const json_t* value, std::size_t begin, std::size_t end) {
+        auto* ctx = static_cast<Context*>(raw);
+        (*ctx->spans)[value] = Span{begin, end, ctx->lines.at(begin)};
+      },
+      &context);
+  walker.walk(root_.get());
+}
+
+SourceLocation JsonDocument::where(const json_t* value) const {
+  auto it = value ? spans_.find(value) : spans_.end();
+  if (it == spans_.end()) return SourceLocation{file_, 0, 0};
+  return SourceLocation{file_, it->second.position.line, it->second.position.column};
+}
+
+SourceLocation JsonDocument::where(const json_t* object, const char* key) const {
+  const json_t* value = json_is_object(object) ? json_object_get(object, key) : nullptr;
+  SourceLocation location = where(value);
+  return location.line > 0 ? location : where(object);
+}
+
+std::string JsonDocument::textOf(const json_t* value) const {
+  auto it = value ? spans_.find(value) : spans_.end();
+  if (it != spans_.end()) return text_.substr(it->second.begin, it->second.end - it->second.begin);
+  char* dumped = json_dumps(value, JSON_ENCODE_ANY | JSON_COMPACT);
+  std::string out = dumped ? dumped : "";
+  free(dumped);
+  return out;
+}
+
+}  // namespace interlink::shift::detail

@@ -1,0 +1,640 @@
+// Conformance of the Shift JSON plugin, loaded as the real shared library through interlink::Loader.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "TestSupport.hpp"
+#include "interlink/Loader.hpp"
+#include "interlink/PoseMath.hpp"
+#include "interlink/shift/Piecewise.hpp"
+
+namespace {
+
+using interlink::ErrorCode;
+using interlink::FrameKind;
+using interlink::LoadResult;
+using interlink::Pose;
+using interlink::Severity;
+using interlink::Vector3;
+namespace fs = std::filesystem;
+
+constexpr double kPi = 3.14159265358979323846;
+
+const interlink::Loader& loader() {
+  static const interlink::Loader instance;
+  return instance;
+}
+
+LoadResult load(const std::string& path) { return loader().loadFile(path); }
+
+std::string shiftCorpus(const std::string& relative) { return interlink::test::corpus("shift/" + relative); }
+std::string testData(const std::string& name) { return interlink::test::sourceDir() + "/tests/shift/data/" + name; }
+
+struct Counts {
+  std::size_t bodies = 0;
+  std::size_t joints = 0;
+  std::size_t loops = 0;
+};
+
+Counts countsOf(const LoadResult& result) {
+  Counts c;
+  for (const auto& frame : result.graph.frames())
+    if (frame.kind == FrameKind::Link) ++c.bodies;
+  c.joints = result.kinematics.joints().size();
+  for (const auto& joint : result.kinematics.joints())
+    if (joint.loopClosure) ++c.loops;
+  return c;
+}
+
+/// Pose of a frame (scoped name) at a configuration; fails the test when it is unknown.
+Pose poseAt(const LoadResult& result, const std::string& frame, const std::vector<double>& q) {
+  interlink::Diagnostics diagnostics;
+  auto poses = result.kinematics.framePoses(q, diagnostics);
+  auto index = result.graph.find(frame);
+  EXPECT_TRUE(poses.has_value()) << interlink::test::dump(diagnostics);
+  EXPECT_TRUE(index.has_value()) << "no frame '" << frame << "'";
+  if (!poses || !index) return Pose::Identity();
+  return (*poses)[*index];
+}
+
+Pose makePose(const Vector3& translation, const interlink::Matrix3& rotation) {
+  Pose pose = Pose::Identity();
+  pose.translation() = translation;
+  pose.linear() = rotation;
+  return pose;
+}
+
+interlink::Matrix3 rotX(double a) { return Eigen::AngleAxisd(a, Vector3::UnitX()).toRotationMatrix(); }
+interlink::Matrix3 rotY(double a) { return Eigen::AngleAxisd(a, Vector3::UnitY()).toRotationMatrix(); }
+interlink::Matrix3 rotZ(double a) { return Eigen::AngleAxisd(a, Vector3::UnitZ()).toRotationMatrix(); }
+
+void expectPoseNear(const Pose& actual, const Pose& expected, double tolerance, const std::string& what) {
+  EXPECT_TRUE(actual.translation().isApprox(expected.translation(), tolerance) ||
+              (actual.translation() - expected.translation()).norm() < tolerance)
+      << what << ": position " << actual.translation().transpose() << ", expected "
+      << expected.translation().transpose();
+  EXPECT_LT((actual.linear() - expected.linear()).cwiseAbs().maxCoeff(), tolerance)
+      << what << ": rotation\n"
+      << actual.linear() << "\nexpected\n"
+      << expected.linear();
+}
+
+const interlink::Model* findModel(const std::vector<interlink::Model>& models, const std::string& path) {
+  const auto split = path.find("::");
+  const std::string head = path.substr(0, split);
+  for (const auto& model : models) {
+    if (model.name != head) continue;
+    if (split == std::string::npos) return &model;
+    return findModel(model.models, path.substr(split + 2));
+  }
+  return nullptr;
+}
+
+const interlink::Diagnostic* findDiagnostic(const interlink::Diagnostics& diagnostics, ErrorCode code,
+                                            Severity severity = Severity::Error) {
+  for (const auto& d : diagnostics)
+    if (d.code == code && d.severity == severity) return &d;
+  return nullptr;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Corpus
+
+TEST(ShiftCorpus, EveryFileLoadsWithoutErrors) {
+  std::size_t files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(shiftCorpus(""))) {
+    if (entry.path().extension() != ".json") continue;
+    ++files;
+    const LoadResult result = load(entry.path().string());
+    EXPECT_TRUE(result.ok()) << entry.path() << "\n" << interlink::test::dump(result.diagnostics);
+    EXPECT_EQ(result.document.format, "shift") << entry.path();
+    ASSERT_TRUE(result.document.isWorld()) << entry.path();
+    EXPECT_EQ(result.document.worlds.front().models.size(), 1u) << entry.path();
+    EXPECT_GT(countsOf(result).bodies, 0u) << entry.path();
+  }
+  EXPECT_EQ(files, 80u);
+}
+
+struct FamilyCase {
+  const char* file;
+  Counts expected;
+};
+
+class ShiftFamily : public ::testing::TestWithParam<FamilyCase> {};
+
+// Numbers from reading the files: active bodies, active joints whose bodies are active, and
+// joints - (bodies - roots) loops, roots being the components hanging from the fixed frame.
+TEST_P(ShiftFamily, BodyJointAndLoopCounts) {
+  const FamilyCase& c = GetParam();
+  const LoadResult result = load(shiftCorpus(c.file));
+  ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
+  const Counts counts = countsOf(result);
+  EXPECT_EQ(counts.bodies, c.expected.bodies) << c.file;
+  EXPECT_EQ(counts.joints, c.expected.joints) << c.file;
+  EXPECT_EQ(counts.loops, c.expected.loops) << c.file;
+  // The tree has one parent joint per body: every non-loop joint is a tree edge.
+  std::size_t floating = 0;
+  for (const auto& d : result.diagnostics)
+    if (d.code == ErrorCode::KINEMATICS_INVALID) ++floating;
+  EXPECT_EQ(counts.joints - counts.loops + floating, counts.bodies) << c.file;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Corpus, ShiftFamily,
+    ::testing::Values(FamilyCase{"pendulum/pendulum.json", {1, 1, 0}},
+                      FamilyCase{"pendulum/double_pendulum.json", {2, 2, 0}},
+                      FamilyCase{"scripting/cube.json", {1, 1, 0}},
+                      FamilyCase{"slider_crank/slider_crank.json", {3, 4, 1}},
+                      FamilyCase{"slider_crank/slider_crank_3substructures.json", {9, 12, 3}},
+                      FamilyCase{"slider_crank/slider_crank_3substructures_3.json", {11, 15, 4}},
+                      FamilyCase{"slider_crank/slider_crank_extra_dof.json", {4, 5, 1}},
+                      FamilyCase{"bricard/bricard_asphalt.json", {5, 6, 1}},
+                      FamilyCase{"bricard/bricard.json", {6, 6, 1}},
+                      FamilyCase{"terrain/bricard.json", {5, 6, 1}},
+                      FamilyCase{"klann_linkage/klann_linkage.json", {5, 7, 2}},
+                      FamilyCase{"sarrus/sarrus.json", {8, 10, 2}},
+                      FamilyCase{"brake/brake.json", {8, 11, 3}},
+                      FamilyCase{"excavator/excavator.json", {15, 20, 5}},
+                      FamilyCase{"excavator/excavator_no_base.json", {14, 19, 5}},
+                      FamilyCase{"kuka_lbr_iiwa_14_r820/kuka_iiwa.json", {8, 8, 0}},
+                      FamilyCase{"abiflexx_d4_1300/abiflexx_d4_1300.json", {11, 16, 5}},
+                      FamilyCase{"collision/collision_test_50.json", {50, 50, 0}},
+                      FamilyCase{"collision/collision_test_500.json", {500, 500, 0}},
+                      FamilyCase{"vehicle/vehicle.json", {45, 51, 6}},
+                      FamilyCase{"vehicle/vehicle_backup2.json", {40, 42, 2}},
+                      FamilyCase{"vehicle/tire_fiala.json", {6, 6, 0}},
+                      FamilyCase{"vehicle/fiala/tire_fiala_control_0_yaw_3000.json", {3, 3, 0}}),
+    [](const ::testing::TestParamInfo<FamilyCase>& param) {
+      std::string name = fs::path(param.param.file).parent_path().string() + "_" + fs::path(param.param.file).stem().string();
+      for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+      return name;
+    });
+
+TEST(ShiftDoublePendulum, FramesAtTheInitialDisplacementMatchHandValues) {
+  const LoadResult result = load(shiftCorpus("pendulum/double_pendulum.json"));
+  ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
+  // The file names both joints A_fixed_link1: the second is renamed with a warning.
+  EXPECT_NE(findDiagnostic(result.diagnostics, ErrorCode::DUPLICATE_NAME, Severity::Warning), nullptr);
+  const auto q = result.kinematics.initialConfiguration();
+  ASSERT_EQ(q.size(), 2u);
+  EXPECT_DOUBLE_EQ(q[0], 1.5707963267948966);
+  EXPECT_DOUBLE_EQ(q[1], 0.0);
+
+  // By hand: link1 = attachment(0,0,-3) * Rx(pi/2). Its frame distal (0.1, 0, -1) turns into
+  // (0.1, 1, 0): Rx(pi/2) maps y -> z and z -> -y, so (0.1, 0, -1) -> (0.1, 1, 0).
+  // link2 hangs from distal with Rx(0): same pose as distal.
+  const Pose link1 = makePose({0, 0, -3}, rotX(kPi / 2));
+  const Pose distal = makePose({0.1, 1, -3}, rotX(kPi / 2));
+  expectPoseNear(poseAt(result, "pendulum::link1", q), link1, 1e-12, "link1");
+  expectPoseNear(poseAt(result, "pendulum::link1:distal", q), distal, 1e-12, "distal");
+  expectPoseNear(poseAt(result, "pendulum::link2", q), distal, 1e-12, "link2");
+  expectPoseNear(poseAt(result, "fixed:attachment", q), makePose({0, 0, -3}, rotX(0)), 1e-12, "attachment");
+
+  // At zero the pendulum hangs straight: link2 at distal = (0.1, 0, -4).
+  const auto zero = result.kinematics.zeroConfiguration();
+  expectPoseNear(poseAt(result, "pendulum::link2", zero), makePose({0.1, 0, -4}, rotX(0)), 1e-12, "link2 at zero");
+
+  // The frame graph's zero poses agree.
+  auto index = result.graph.find("pendulum::link2");
+  ASSERT_TRUE(index.has_value());
+  expectPoseNear(result.graph.frames()[*index].pose, makePose({0.1, 0, -4}, rotX(0)), 1e-12, "graph link2");
+}
+
+TEST(ShiftDoublePendulum, ModelParametersLightsAndMassAreKept) {
+  const LoadResult result = load(shiftCorpus("pendulum/double_pendulum.json"));
+  ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
+  const auto& world = result.document.worlds.front();
+  EXPECT_EQ(result.document.formatVersion, "0.2");
+  EXPECT_TRUE(world.gravity.isApprox(Vector3(0, 0, 9.81)));
+  EXPECT_EQ(world.physics.type, "ode113b");
+  EXPECT_DOUBLE_EQ(world.physics.maxStepSize, 0.03);
+  EXPECT_DOUBLE_EQ(world.physics.values.at("relative_error"), 1e-9);
+  const auto& model = world.models.front();
+  EXPECT_EQ(model.parameters.at("units.angle"), "radians");
+  EXPECT_EQ(model.parameters.at("include_dir"), "models/pendulum/;examples/");
+  EXPECT_EQ(model.parameters.at("simulation.time_span"), "100");
+  EXPECT_EQ(world.parameters.at("units.length"), "meters");
+  ASSERT_EQ(world.lights.size(), 2u);
+  EXPECT_EQ(world.lights[0].name, "overhead_1");
+  EXPECT_EQ(world.lights[0].attachedTo, "fixed:overhead_1");
+  EXPECT_TRUE(world.lights[0].diffuse.isApprox(Eigen::Vector4d(0.6, 0.6, 0.6, 1)));
+  ASSERT_EQ(model.links.size(), 2u);
+  const auto& link1 = model.links.front();
+  EXPECT_DOUBLE_EQ(link1.inertial.mass, 1.0);
+  EXPECT_TRUE(link1.inertial.centerOfMass.translation().isApprox(Vector3(0, 0, -0.5)));
+  EXPECT_TRUE(link1.inertial.inertia.isApprox(interlink::Matrix3::Identity()));
+}
+
+TEST(ShiftLights, DefaultOverheadLightOppositeGravity) {
+  const LoadResult result = load(shiftCorpus("pendulum/pendulum.json"));  // no "fixed", no lights
+  ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
+  const auto& world = result.document.worlds.front();
+  ASSERT_EQ(world.lights.size(), 1u);
+  const auto& light = world.lights.front();
+  EXPECT_EQ(light.type, interlink::LightType::Directional);
+  // gravity (0, 0, 9.81): +z is down, so the light sits at -z and shines along +z.
+  EXPECT_TRUE(light.direction.isApprox(Vector3(0, 0, 1)));
+  EXPECT_LT(light.pose.pose.translation().z(), 0);
+}
+
+TEST(ShiftMeshes, MeasuredThroughAssimp) {
+  const LoadResult result = load(shiftCorpus("pendulum/double_pendulum.json"));
+  ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
+  const auto& link = result.document.worlds.front().models.front().links.front();
+  ASSERT_EQ(link.visuals.size(), 1u);
+  const auto& geometry = link.visuals.front().geometry;
+  EXPECT_EQ(geometry.type, interlink::GeometryType::Mesh);
+  EXPECT_EQ(geometry.meshUri, "link.obj");
+  EXPECT_EQ(link.visuals.front().material, "link.mtl");
+  ASSERT_TRUE(geometry.mesh.has_value());
+  // link.obj: 444 "f" lines; its "v" lines span x 0..0.1, y -0.1..0.1, z -1.1..0.1.
+  EXPECT_EQ(geometry.mesh->faceCount, 444u);
+  EXPECT_GT(geometry.mesh->vertexCount, 0u);
+  EXPECT_TRUE(geometry.mesh->boundsMin.isApprox(Vector3(0, -0.1, -1.1), 1e-6)) << geometry.mesh->boundsMin.transpose();
+  EXPECT_TRUE(geometry.mesh->boundsMax.isApprox(Vector3(0.1, 0.1, 0.1), 1e-6)) << geometry.mesh->boundsMax.transpose();
+}
+
+TEST(ShiftMeshes, Schema20GeometryListIsRead) {
+  const LoadResult result = load(shiftCorpus("slider_crank/slider_crank.json"));  // "geometry": [{type, filename}]
+  ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
+  const auto& crank = result.document.worlds.front().models.front().links.front();
+  EXPECT_EQ(crank.name, "crank");
+  ASSERT_EQ(crank.visuals.size(), 1u);
+  EXPECT_EQ(crank.visuals.front().geometry.meshUri, "crank.obj");
+  ASSERT_TRUE(crank.visuals.front().geometry.mesh.has_value());
+  EXPECT_GT(crank.visuals.front().geometry.mesh->faceCount, 0u);
+  // 2.0 "inertia" holds the mass.
+  EXPECT_DOUBLE_EQ(crank.inertial.mass, 1.0);
+  EXPECT_DOUBLE_EQ(crank.inertial.inertia(1, 1), 0.1);
+}
+
+TEST(ShiftMeshes, MissingMeshIsAWarning) {
+  const LoadResult result = load(shiftCorpus("collision/collision_test_2.json"));
+  EXPECT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
+  const auto* warning = findDiagnostic(result.diagnostics, ErrorCode::URI_LOOKUP, Severity::Warning);
+  ASSERT_NE(warning, nullptr) << interlink::test::dump(result.diagnostics);
+  EXPECT_GT(warning->where.line, 0);
+  const auto& link = result.document.worlds.front().models.front().links.front();
+  ASSERT_FALSE(link.visuals.empty());
+  EXPECT_FALSE(link.visuals.front().geometry.mesh.has_value());
+}
+
+TEST(ShiftComments, CommentsAndTrailingCommasKeepPositions) {
+  // excavator.json (2.0.0) has // comments, one of which leaves a trailing comma behind.
+  const std::string path = shiftCorpus("excavator/excavator.json");
+  const LoadResult result = load(path);
+  ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
+  EXPECT_EQ(result.document.formatVersion, "2.0.0");
+  const auto* comma = findDiagnostic(result.diagnostics, ErrorCode::JSON_SYNTAX, Severity::Warning);
+  ASSERT_NE(comma, nullptr);
+  // Line 31 is `        "omega_n": 50.0,` followed by two commented-out lines and `}`.
+  EXPECT_EQ(comma->where.line, 31);
+  EXPECT_EQ(comma->where.column, 24);
+}
+
+TEST(ShiftLoops, SliderCrankClosesAtItsInitialDisplacement) {
+  const LoadResult result = load(shiftCorpus("slider_crank/slider_crank.json"));
+  ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
+  // Breadth first from the fixed frame: crank (A) and piston (B) first, then the connecting rod
+  // through D from the crank; C (connecting rod -> piston) closes the loop.
+  std::vector<std::string> loops;
+  for (const auto& joint : result.kinematics.joints())
+    if (joint.loopClosure) loops.push_back(joint.name);
+  ASSERT_EQ(loops, std::vector<std::string>{"slider_crank::C_connecting_rod_to_piston"});
+  const auto& model = result.document.worlds.front().models.front();
+  EXPECT_EQ(model.parameters.at("joint.C_connecting_rod_to_piston.sense"), "loop_closure");
+  EXPECT_EQ(model.parameters.at("joint.C_connecting_rod_to_piston.parent_frame"), "connecting_rod:2h_plus");
+  // The file's initial displacements assemble the mechanism: both frames of C meet.
+  const auto q = result.kinematics.initialConfiguration();
+  const Pose rodEnd = poseAt(result, "slider_crank::connecting_rod:2h_plus", q);
+  const Pose piston = poseAt(result, "slider_crank::piston", q);
+  EXPECT_LT((rodEnd.translation() - piston.translation()).norm(), 1e-4);
+  // The rotation between them is C's own coordinate: Rx(2.80968).
+  const Eigen::AngleAxisd relative(rodEnd.linear().transpose() * piston.linear());
+  EXPECT_NEAR(relative.angle(), 2.80968, 1e-4);
+  EXPECT_TRUE(relative.axis().isApprox(Vector3::UnitX(), 1e-6)) << relative.axis().transpose();
+}
+
+/// Largest distance, at the file's initial displacement, between the two frames of any loop-closing
+/// joint (the pair as written is kept in the model parameters).
+double largestLoopGap(const LoadResult& result, std::size_t& loops) {
+  interlink::Diagnostics diagnostics;
+  auto poses = result.kinematics.framePoses(result.kinematics.initialConfiguration(), diagnostics);
+  EXPECT_TRUE(poses.has_value()) << interlink::test::dump(diagnostics);
+  if (!poses) return 1e9;
+  double gap = 0;
+  std::function<void(const interlink::Model&, const std::string&)> walk = [&](const interlink::Model& model,
+                                                                              const std::string& scope) {
+    for (const auto& joint : model.joints) {
+      if (!joint.loopClosure) continue;
+      ++loops;
+      auto scoped = [&](const std::string& frame) {
+        return frame == "world" || frame.rfind("fixed:", 0) == 0 ? frame : scope + frame;
+      };
+      auto a = result.graph.find(scoped(model.parameters.at("joint." + joint.name + ".parent_frame")));
+      auto b = result.graph.find(scoped(model.parameters.at("joint." + joint.name + ".child_frame")));
+      EXPECT_TRUE(a && b) << joint.name;
+      if (a && b) gap = std::max(gap, ((*poses)[*a].translation() - (*poses)[*b].translation()).norm());
+    }
+    for (const auto& nested : model.models) walk(nested, scope + nested.name + "::");
+  };
+  for (const auto& model : result.document.worlds.front().models) walk(model, model.name + "::");
+  return gap;
+}
+
+TEST(ShiftLoops, AssembledMechanismsCloseTheirLoops) {
+  // These files give initial displacements that assemble every loop (to the digits they print);
+  // bricard reaches its loop through two joints whose sense opposes the tree.
+  const std::vector<std::pair<const char*, double>> files = {{"sarrus/sarrus.json", 1e-9},
+                                                             {"slider_crank/slider_crank.json", 1e-4},
+                                                             {"klann_linkage/klann_linkage.json", 1e-3},
+                                                             {"abiflexx_d4_1300/abiflexx_d4_1300.json", 1e-3},
+                                                             {"bricard/bricard_asphalt.json", 2e-3}};
+  for (const auto& [file, tolerance] : files) {
+    const LoadResult result = load(shiftCorpus(file));
+    ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
+    std::size_t loops = 0;
+    EXPECT_LT(largestLoopGap(result, loops), tolerance) << file;
+    EXPECT_GT(loops, 0u) << file;
+  }
+  const LoadResult bricard = load(shiftCorpus("bricard/bricard_asphalt.json"));
+  const auto& model = bricard.document.worlds.front().models.front();
+  EXPECT_EQ(model.parameters.at("joint.A.sense"), "reversed");
+  EXPECT_EQ(model.parameters.at("joint.E.sense"), "reversed");
+}
+
+TEST(ShiftLoops, TreeCliListsLoopClosures) {
+  const auto out = interlink::test::run(interlink::test::cliPath() + " tree " +
+                                        shiftCorpus("slider_crank/slider_crank_3substructures.json"));
+  EXPECT_EQ(out.exitCode, 0) << out.output;
+  EXPECT_NE(out.output.find("loop closures:"), std::string::npos) << out.output;
+  EXPECT_NE(out.output.find("slider_crank::K_connecting_rod3_piston3"), std::string::npos) << out.output;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Our own file: deep assemblies, ':' paths, restraints, a reversed joint, an assembly off.
+
+class ShiftDeepAssemblies : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { result_ = new LoadResult(load(testData("deep_assemblies.json"))); }
+  static void TearDownTestSuite() {
+    delete result_;
+    result_ = nullptr;
+  }
+  static LoadResult* result_;
+};
+LoadResult* ShiftDeepAssemblies::result_ = nullptr;
+
+TEST_F(ShiftDeepAssemblies, LoadsIntoNestedModels) {
+  const LoadResult& r = *result_;
+  ASSERT_TRUE(r.ok()) << interlink::test::dump(r.diagnostics);
+  const auto& models = r.document.worlds.front().models;
+  // Two top-level assemblies: a root model named after the file holds them.
+  ASSERT_EQ(models.size(), 1u);
+  EXPECT_EQ(models.front().name, "deep_assemblies");
+  EXPECT_NE(findModel(models, "deep_assemblies::factory::workcell1::robot2"), nullptr);
+  EXPECT_NE(findModel(models, "deep_assemblies::yard"), nullptr);
+  const Counts counts = countsOf(r);
+  EXPECT_EQ(counts.bodies, 6u);  // floor, base, body1, body2, cart, flag
+  EXPECT_EQ(counts.joints, 7u);
+  EXPECT_EQ(counts.loops, 1u);
+}
+
+TEST_F(ShiftDeepAssemblies, SwitchedOffAssemblyIsLeftOutButKept) {
+  const LoadResult& r = *result_;
+  const auto& models = r.document.worlds.front().models;
+  EXPECT_EQ(findModel(models, "deep_assemblies::factory::workcell2"), nullptr);
+  EXPECT_FALSE(r.graph.find("deep_assemblies::factory::workcell2::ghost").has_value());
+  const auto* factory = findModel(models, "deep_assemblies::factory");
+  ASSERT_NE(factory, nullptr);
+  EXPECT_TRUE(std::any_of(factory->kept.begin(), factory->kept.end(),
+                          [](const interlink::KeptElement& k) { return k.path == "assembly/workcell2"; }));
+  const auto* note = findDiagnostic(r.diagnostics, ErrorCode::NONE, Severity::Note);
+  ASSERT_NE(note, nullptr);
+  EXPECT_NE(note->message.find("workcell2"), std::string::npos);
+  // A joint of an active assembly that reaches into it is left out, with a warning, and kept.
+  const auto* leash = findDiagnostic(r.diagnostics, ErrorCode::ELEMENT_INVALID, Severity::Warning);
+  ASSERT_NE(leash, nullptr) << interlink::test::dump(r.diagnostics);
+  EXPECT_NE(leash->message.find("ghost_leash"), std::string::npos);
+  EXPECT_FALSE(r.graph.find("deep_assemblies::factory::ghost_leash").has_value());
+  EXPECT_TRUE(std::any_of(factory->kept.begin(), factory->kept.end(),
+                          [](const interlink::KeptElement& k) { return k.path == "joint/ghost_leash"; }));
+}
+
+TEST_F(ShiftDeepAssemblies, CrossAssemblyJointLivesInTheCommonModel) {
+  const LoadResult& r = *result_;
+  const auto& root = r.document.worlds.front().models.front();
+  // Declared in "yard", it connects factory:floor to yard's cart: only the root model holds both.
+  auto joint = std::find_if(root.joints.begin(), root.joints.end(),
+                            [](const interlink::Joint& j) { return j.name == "yard:cart_link"; });
+  ASSERT_NE(joint, root.joints.end());
+  EXPECT_EQ(joint->parent, "factory::floor");
+  EXPECT_EQ(joint->child, "yard::cart");
+  // Breadth first from the fixed frame, the cart is reached by its float joint at the same depth
+  // as the floor: the link between them closes the loop.
+  EXPECT_TRUE(joint->loopClosure);
+  EXPECT_EQ(root.parameters.at("joint.yard:cart_link.parent_frame"), "factory::floor:cell_mount");
+  EXPECT_EQ(root.parameters.at("joint.yard:cart_link.sense"), "loop_closure");
+}
+
+TEST_F(ShiftDeepAssemblies, ReversedJointAndPathsGiveHandComputedPoses) {
+  const LoadResult& r = *result_;
+  ASSERT_TRUE(r.ok());
+  const auto* robot = findModel(r.document.worlds.front().models, "deep_assemblies::factory::workcell1::robot2");
+  ASSERT_NE(robot, nullptr);
+  EXPECT_EQ(robot->parameters.at("joint.elbow.sense"), "reversed");
+  auto elbow = std::find_if(robot->joints.begin(), robot->joints.end(),
+                            [](const interlink::Joint& j) { return j.name == "elbow"; });
+  ASSERT_NE(elbow, robot->joints.end());
+  EXPECT_EQ(elbow->parent, "body1");  // the tree reaches body1 first
+  EXPECT_EQ(elbow->child, "body2");
+  ASSERT_EQ(elbow->axes.size(), 1u);
+  EXPECT_TRUE(elbow->axes.front().xyz.isApprox(Vector3(-1, 0, 0)));
+
+  const auto q = r.kinematics.initialConfiguration();
+  const std::string robot2 = "deep_assemblies::factory::workcell1::robot2::";
+  // dock (1,0,0); floor = dock + rigid T(0,0,0.5); cell_mount = floor + (0,2,0);
+  // base = cell_mount * Rz(0.5); top = base * T(0,0,-1); body1 = top * Ry(0.25).
+  const Pose floor = makePose({1, 0, 0.5}, rotZ(0));
+  const Pose base = makePose({1, 2, 0.5}, rotZ(0.5));
+  const Pose body1 = makePose({1, 2, -0.5}, rotZ(0.5) * rotY(0.25));
+  expectPoseNear(poseAt(r, "deep_assemblies::factory::floor", q), floor, 1e-12, "floor");
+  expectPoseNear(poseAt(r, "deep_assemblies::factory::workcell1::base", q), base, 1e-12, "base");
+  expectPoseNear(poseAt(r, robot2 + "body1", q), body1, 1e-12, "body1");
+  // elbow: X_body2,frame1(q) = Tx(0.1), so body2 = body1 * T(0.3,0,0) * T(-0.1,0,0) = body1 * T(0.2,0,0).
+  const Pose body2 = body1 * Eigen::Translation3d(0.2, 0, 0);
+  expectPoseNear(poseAt(r, robot2 + "body2", q), body2, 1e-12, "body2");
+  // cart: float joint with R = Rz(90 deg), T = (4, 5, 6) from the fixed origin.
+  expectPoseNear(poseAt(r, "deep_assemblies::yard::cart", q), makePose({4, 5, 6}, rotZ(kPi / 2)), 1e-12, "cart");
+  // flag: spherical joint on the cart with R = Rx(90 deg).
+  expectPoseNear(poseAt(r, "deep_assemblies::yard::flag", q), makePose({4, 5, 6}, rotZ(kPi / 2) * rotX(kPi / 2)), 1e-12,
+                 "flag");
+}
+
+TEST_F(ShiftDeepAssemblies, LightRidesOnAMovingBody) {
+  const auto& world = result_->document.worlds.front();
+  ASSERT_EQ(world.lights.size(), 1u);  // a light is given: no default light
+  const auto& light = world.lights.front();
+  EXPECT_EQ(light.name, "arm_lamp");
+  EXPECT_EQ(light.type, interlink::LightType::Spot);
+  EXPECT_EQ(light.attachedTo, "deep_assemblies::factory::workcell1::robot2::body1:frame1");
+  EXPECT_TRUE(result_->graph.find(light.attachedTo).has_value());
+  EXPECT_TRUE(light.diffuse.isApprox(Eigen::Vector4d(0.5, 0.6, 0.7, 1)));
+  EXPECT_EQ(world.parameters.at("light.arm_lamp.Ka"), "0.1 0.1 0.1");
+}
+
+TEST_F(ShiftDeepAssemblies, RestraintsAreKeptAndEvaluable) {
+  const LoadResult& r = *result_;
+  const auto& models = r.document.worlds.front().models;
+  const auto* robot = findModel(models, "deep_assemblies::factory::workcell1::robot2");
+  ASSERT_NE(robot, nullptr);
+  const auto& p = robot->parameters;
+  EXPECT_EQ(p.at("restraint.elbow_spring.type"), "spring");
+  EXPECT_EQ(p.at("restraint.elbow_spring.variable"), "displacement");
+  const std::string joint = p.at("restraint.elbow_spring.joint");
+  EXPECT_EQ(joint, "deep_assemblies::factory::workcell1::robot2::elbow");
+  EXPECT_TRUE(r.graph.find(joint).has_value());
+  auto spring = interlink::shift::parsePiecewise(p.at("restraint.elbow_spring.knot_points"),
+                                                 p.at("restraint.elbow_spring.coefficients"));
+  ASSERT_TRUE(spring.has_value());
+  EXPECT_DOUBLE_EQ((*spring)(-1.0), 2.0 - 0.5);
+  EXPECT_DOUBLE_EQ((*spring)(-0.5), 0.5 - 0.25);
+  EXPECT_DOUBLE_EQ((*spring)(0.0), 0.0);
+  EXPECT_DOUBLE_EQ((*spring)(3.0), 0.0);
+
+  const auto* factory = findModel(models, "deep_assemblies::factory");
+  ASSERT_NE(factory, nullptr);
+  const auto& f = factory->parameters;
+  EXPECT_EQ(f.at("restraint.tether.type"), "damper");
+  EXPECT_EQ(f.at("restraint.tether.variable"), "velocity");
+  EXPECT_EQ(f.at("restraint.tether.distance_type"), "Tz");
+  EXPECT_EQ(f.at("restraint.tether.parent_frame"), "deep_assemblies::factory::workcell1::robot2::body1:frame1");
+  EXPECT_EQ(f.at("restraint.tether.child_frame"), "deep_assemblies::factory::floor:cell_mount");
+  EXPECT_TRUE(r.graph.find(f.at("restraint.tether.parent_frame")).has_value());
+  EXPECT_TRUE(r.graph.find(f.at("restraint.tether.child_frame")).has_value());
+  auto damper = interlink::shift::parsePiecewise(f.at("restraint.tether.knot_points"), f.at("restraint.tether.coefficients"));
+  ASSERT_TRUE(damper.has_value());
+  EXPECT_DOUBLE_EQ((*damper)(-2.0), 0.0);
+  EXPECT_DOUBLE_EQ((*damper)(0.5), 1.5);
+  EXPECT_DOUBLE_EQ((*damper)(1.0), 6.0);
+}
+
+TEST(ShiftUnits, ConvertedToSi) {
+  // degrees, millimetres, grams: the model is SI, the units as written stay in the parameters.
+  const LoadResult r = load(testData("units.json"));
+  ASSERT_TRUE(r.ok()) << interlink::test::dump(r.diagnostics);
+  const auto& world = r.document.worlds.front();
+  EXPECT_TRUE(world.gravity.isApprox(Vector3(0, 0, 9.81)));
+  EXPECT_EQ(world.parameters.at("units.length"), "millimeters");
+  const auto& rod = world.models.front().links.front();
+  EXPECT_DOUBLE_EQ(rod.inertial.mass, 0.5);
+  EXPECT_TRUE(rod.inertial.centerOfMass.translation().isApprox(Vector3(0, 0, -0.25)));
+  EXPECT_NEAR(rod.inertial.inertia(0, 0), 1e-3, 1e-15);  // 1e6 g mm^2
+  const auto q = r.kinematics.initialConfiguration();
+  ASSERT_EQ(q.size(), 1u);
+  EXPECT_DOUBLE_EQ(q[0], kPi / 2);
+  EXPECT_DOUBLE_EQ(world.models.front().joints.front().initialVelocities.at(0), kPi);
+  // tip = pivot (0,0,-1) + Ry(90 deg) (0,0,-0.5) = (-0.5, 0, -1).
+  expectPoseNear(poseAt(r, "arm::rod:tip", q), makePose({-0.5, 0, -1}, rotY(kPi / 2)), 1e-12, "tip");
+}
+
+TEST(ShiftPiecewise, SeedExample) {
+  // knot_points [0], coefficients [[2, 0.5, 0], [0]]: 2 phi^2 + 0.5 phi for phi < 0, else 0.
+  interlink::shift::PiecewisePolynomial f{{0.0}, {{2, 0.5, 0}, {0}}};
+  ASSERT_TRUE(f.valid());
+  for (double phi : {-3.0, -1.0, -0.25, -1e-3}) EXPECT_DOUBLE_EQ(f(phi), 2 * phi * phi + 0.5 * phi) << phi;
+  for (double phi : {0.0, 1e-3, 0.5, 10.0}) EXPECT_DOUBLE_EQ(f(phi), 0.0) << phi;
+  EXPECT_DOUBLE_EQ(f.derivative(-1.0), 4 * -1.0 + 0.5);
+  interlink::shift::PiecewisePolynomial wrong{{0.0, 1.0}, {{1}, {2}}};
+  EXPECT_FALSE(wrong.valid());
+  EXPECT_FALSE(interlink::shift::parsePiecewise("0 1", "1; 2").has_value());
+  EXPECT_FALSE(interlink::shift::parsePiecewise("1 0", "1; 2; 3").has_value());  // knots must increase
+  EXPECT_TRUE(interlink::shift::parsePiecewise("", "4").has_value());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bad input: code and position.
+
+void expectError(const LoadResult& result, ErrorCode code, int line, int column, const std::string& fragment) {
+  EXPECT_FALSE(result.ok());
+  bool found = false;
+  for (const auto& d : result.diagnostics) {
+    if (d.code != code || !d.isError()) continue;
+    if (d.where.line != line || d.where.column != column) continue;
+    found = true;
+    EXPECT_NE(d.message.find(fragment), std::string::npos) << d.format();
+    EXPECT_NE(d.where.file.find(".json"), std::string::npos);
+  }
+  EXPECT_TRUE(found) << "expected " << interlink::codeName(code) << " at " << line << ":" << column << "\n"
+                     << interlink::test::dump(result.diagnostics);
+}
+
+TEST(ShiftBadInput, DuplicateBodyNamesInOneAssembly) {
+  expectError(load(testData("duplicate_body.json")), ErrorCode::DUPLICATE_NAME, 8, 18, "body 'link' is defined twice");
+}
+
+TEST(ShiftBadInput, UnknownFrameAndUnknownBodyInPairsAreBothReported) {
+  const LoadResult result = load(testData("unknown_reference.json"));
+  expectError(result, ErrorCode::JOINT_PARENT_LINK_INVALID, 12, 72, "has no frame 'wrist'");
+  expectError(result, ErrorCode::JOINT_CHILD_LINK_INVALID, 13, 84, "no body 'hand'");
+}
+
+TEST(ShiftBadInput, WrongCoefficientCount) {
+  expectError(load(testData("bad_coefficients.json")), ErrorCode::ELEMENT_INVALID, 12, 26,
+              "2 knot point(s) need 3 coefficient arrays");
+}
+
+TEST(ShiftBadInput, UnknownJointType) {
+  expectError(load(testData("unknown_joint_type.json")), ErrorCode::ELEMENT_INVALID, 12, 19,
+              "unknown joint type 'helical'");
+}
+
+TEST(ShiftBadInput, InvalidJsonReportsLineAndColumnOfTheFileAsWritten) {
+  // Line 6 is `    {"name": "arm" "bodies": []}`: the comma is missing before "bodies" (column
+  // 20..27); the comments above it must not shift the position. Jansson points at the end of
+  // the offending token.
+  const LoadResult result = load(testData("invalid_json.json"));
+  EXPECT_FALSE(result.ok());
+  const auto* error = findDiagnostic(result.diagnostics, ErrorCode::JSON_SYNTAX);
+  ASSERT_NE(error, nullptr) << interlink::test::dump(result.diagnostics);
+  EXPECT_EQ(error->where.line, 6);
+  EXPECT_EQ(error->where.column, 27);
+}
+
+TEST(ShiftBadInput, UnterminatedCommentIsReportedWhereItStarts) {
+  expectError(load(testData("unterminated_comment.json")), ErrorCode::JSON_SYNTAX, 3, 3, "never closed");
+}
+
+TEST(ShiftBadInput, ReservedAndInvalidNames) {
+  const LoadResult result = load(testData("bad_names.json"));
+  expectError(result, ErrorCode::RESERVED_NAME, 3, 33, "'origin' is reserved");
+  expectError(result, ErrorCode::NAME_INVALID, 8, 18, "':' separates assembly paths");
+  expectError(result, ErrorCode::RESERVED_NAME, 9, 60, "'origin' is reserved");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sniffer claims .json files with Shift's shape only.
+
+TEST(ShiftSniffer, ClaimsShiftShapeOnly) {
+  const auto plugin = loader().plugins().findByName("shift");
+  ASSERT_TRUE(static_cast<bool>(plugin));
+  const auto* format = plugin.descriptor().format;
+  ASSERT_NE(format, nullptr);
+  ASSERT_NE(format->sniff, nullptr);
+  const std::string shift = R"({"model_parameters": {"version": "0.2"}, "assemblies": [])";
+  const std::string fiala = R"({"fixed": {"frames": [], "lights": []}, "assemblies": [{"bodies": []}]})";
+  const std::string other = R"({"name": "robot", "links": [{"name": "base"}], "version": 3})";
+  EXPECT_GE(format->sniff("a.json", shift.data(), shift.size()), 90);
+  EXPECT_GE(format->sniff("a.json", fiala.data(), fiala.size()), 60);
+  EXPECT_EQ(format->sniff("a.json", other.data(), other.size()), 0);
+  EXPECT_EQ(format->sniff("a.json", "", 0), 0);
+}
+
+}  // namespace
