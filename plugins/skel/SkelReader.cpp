@@ -1,0 +1,1200 @@
+#include "SkelReader.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "MeshProbe.hpp"
+#include "ShapeInertia.hpp"
+#include "interlink/PoseMath.hpp"
+#include "interlink/TextNumbers.hpp"
+#include "interlink/xml/XmlParser.hpp"
+
+namespace interlink::skel::detail {
+namespace {
+
+using xml::Attribute;
+using xml::XmlElement;
+
+constexpr const char* kPluginName = "skel";
+
+/// The eleven SKEL joint types and what they become.
+std::optional<JointType> jointTypeFromSkel(const std::string& type) {
+  static const std::map<std::string, JointType> types = {
+      {"weld", JointType::Fixed},
+      {"revolute", JointType::Revolute},
+      {"prismatic", JointType::Prismatic},
+      {"screw", JointType::Screw},
+      {"universal", JointType::Universal},
+      {"ball", JointType::Ball},
+      {"euler", JointType::Euler},
+      {"translational", JointType::Translational},
+      {"translational2d", JointType::Translational2D},
+      {"planar", JointType::Planar},
+      {"free", JointType::Free},
+  };
+  const auto found = types.find(type);
+  if (found == types.end()) return std::nullopt;
+  return found->second;
+}
+
+/// DART orders a free joint's coordinates [rotation vector, translation]; the core orders them
+/// [translation, rotation vector]. Every other type keeps DART's order.
+std::size_t coreDofIndex(JointType type, std::size_t dartIndex) {
+  if (type == JointType::Free) return dartIndex < 3 ? dartIndex + 3 : dartIndex - 3;
+  return dartIndex;
+}
+
+/// Joint types whose coordinates each have an axis in Joint::axes (same index as DART's dofs).
+bool hasAxisPerDof(JointType type) {
+  return type != JointType::Fixed && type != JointType::Ball && type != JointType::Free;
+}
+
+struct BodyRecord {
+  std::size_t link = 0;  // index into Model::links
+  SourceLocation where;
+  bool mentioned = false;
+};
+
+struct JointRecord {
+  Joint joint;
+  std::string dartType;
+  std::size_t documentIndex = 0;
+};
+
+struct MarkerRecord {
+  std::string name;
+  std::string body;
+  Vector3 offset = Vector3::Zero();
+  SourceLocation where;
+};
+
+/// Unique names within one model: links, joints and frames share one namespace in the core,
+/// while DART keeps bodies, joints and markers apart. Clashes get DART's "name(k)" suffix.
+class NameScope {
+ public:
+  bool taken(const std::string& name) const { return names_.count(name) != 0; }
+  void add(const std::string& name) { names_.insert(name); }
+  std::string unique(const std::string& base) {
+    if (!taken(base)) {
+      add(base);
+      return base;
+    }
+    for (int k = 1;; ++k) {
+      std::string candidate = base + "(" + std::to_string(k) + ")";
+      if (!taken(candidate)) {
+        add(candidate);
+        return candidate;
+      }
+    }
+  }
+
+ private:
+  std::unordered_set<std::string> names_;
+};
+
+class Reader {
+ public:
+  Reader(const std::string& path, const plugin::HostServices* host, Diagnostics& diagnostics)
+      : path_(path), host_(host), diagnostics_(diagnostics) {
+    baseDirectory_ = std::filesystem::path(path).parent_path().string();
+  }
+
+  void read(std::string_view content, Document& document);
+
+ private:
+  // --- diagnostics -------------------------------------------------------------------------
+  void error(ErrorCode code, std::string message, const SourceLocation& where) {
+    diagnostics_.error(code, std::move(message), where);
+  }
+  void warning(ErrorCode code, std::string message, const SourceLocation& where) {
+    diagnostics_.warning(code, std::move(message), where);
+  }
+  void note(ErrorCode code, std::string message, const SourceLocation& where) {
+    diagnostics_.add(Diagnostic{Severity::Note, code, std::move(message), where});
+  }
+
+  // --- values --------------------------------------------------------------------------------
+  std::optional<double> number(const XmlElement& element, std::string_view what) {
+    return parseDouble(element.text, element.where, what, diagnostics_);
+  }
+  /// A limit may be written as inf / -inf, as DART's reader (std::stod) accepts.
+  std::optional<double> limit(const XmlElement& element, std::string_view what) {
+    const std::string text = toLower(trim(element.text));
+    if (text == "inf" || text == "+inf" || text == "infinity") return std::numeric_limits<double>::infinity();
+    if (text == "-inf" || text == "-infinity") return -std::numeric_limits<double>::infinity();
+    return number(element, what);
+  }
+  std::optional<std::vector<double>> numbers(const XmlElement& element, std::size_t count, std::string_view what) {
+    return parseDoubles(element.text, element.where, what, diagnostics_, {count});
+  }
+  std::optional<Vector3> vector3(const XmlElement& element, std::string_view what) {
+    const auto values = numbers(element, 3, what);
+    if (!values) return std::nullopt;
+    return Vector3((*values)[0], (*values)[1], (*values)[2]);
+  }
+  std::optional<bool> boolean(const XmlElement& element, std::string_view what) {
+    return parseBool(trim(element.text), element.where, what, diagnostics_);
+  }
+  /// "x y z a b c": translation, then intrinsic X-Y'-Z'' angles in radians.
+  std::optional<Pose> transformation(const XmlElement& element) {
+    const auto values =
+        parseDoubles(element.text, element.where, "<transformation> (x y z and intrinsic XYZ angles)", diagnostics_,
+                     {6}, ErrorCode::POSE_FORMAT_INVALID);
+    if (!values) return std::nullopt;
+    const auto& v = *values;
+    Pose pose = Pose::Identity();
+    pose.linear() = rotationFromIntrinsicXyz(v[3], v[4], v[5]);
+    pose.translation() = Vector3(v[0], v[1], v[2]);
+    return pose;
+  }
+  /// A required child read with `read`; a missing one is an error naming what was expected.
+  template <typename Read>
+  auto required(const XmlElement& parent, std::string_view name, std::string_view what, Read read)
+      -> decltype(read(parent)) {
+    const XmlElement* child = parent.child(name);
+    if (child == nullptr) {
+      error(ErrorCode::ELEMENT_MISSING,
+            "<" + parent.name + "> needs a <" + std::string(name) + "> element (" + std::string(what) + ")",
+            parent.where);
+      return std::nullopt;
+    }
+    return read(*child);
+  }
+  std::optional<double> requiredNumber(const XmlElement& parent, std::string_view name, std::string_view what) {
+    return required(parent, name, what, [&](const XmlElement& e) { return number(e, what); });
+  }
+  std::optional<Vector3> requiredVector3(const XmlElement& parent, std::string_view name, std::string_view what) {
+    return required(parent, name, what, [&](const XmlElement& e) { return vector3(e, what); });
+  }
+  void requirePositive(double value, const XmlElement& element, std::string_view what) {
+    if (!(value > 0)) {
+      error(ErrorCode::VALUE_INVALID,
+            std::string(what) + " must be positive, got " + formatNumber(value) +
+                " (DART 6.12 aborts on this value)",
+            element.where);
+    }
+  }
+
+  void keep(std::vector<KeptElement>& kept, const std::string& scope, const XmlElement& element) {
+    kept.push_back(KeptElement{scope + "/" + element.name, element.toXml(), element.where});
+  }
+  void unsupported(std::vector<KeptElement>& kept, const std::string& scope, const XmlElement& element) {
+    warning(ErrorCode::ELEMENT_UNSUPPORTED,
+            "<" + element.name + "> in <" + scope.substr(scope.find_last_of('/') + 1) +
+                "> is not part of SKEL as DART 6.12 reads it; kept uninterpreted",
+            element.where);
+    keep(kept, scope, element);
+  }
+
+  // --- structure -----------------------------------------------------------------------------
+  void readPhysics(const XmlElement& physics, World& world);
+  void readSkeleton(const XmlElement& element, World& world, NameScope& skeletonNames);
+  void readBody(const XmlElement& element, Model& model, NameScope& names,
+                std::unordered_map<std::string, BodyRecord>& bodies, std::vector<MarkerRecord>& markers);
+  void readInertia(const XmlElement& element, Link& link, bool& momentGiven);
+  std::optional<Shape> readShape(const XmlElement& element, const std::string& bodyName, bool visual,
+                                 Model& model);
+  bool readGeometry(const XmlElement& geometryElement, Geometry& geometry, Pose& planeOffset);
+  void readMesh(const XmlElement& mesh, Geometry& geometry);
+  std::optional<JointRecord> readJoint(const XmlElement& element, const std::unordered_map<std::string, BodyRecord>& bodies,
+                                       Model& model);
+  void readAxes(const XmlElement& element, JointRecord& record);
+  void readPlane(const XmlElement& element, JointRecord& record);
+  void readInitial(const XmlElement& element, std::string_view tag, Joint& joint,
+                   std::vector<double>& values);
+  void readDofs(const XmlElement& element, JointRecord& record, std::vector<double>& positions,
+                std::vector<double>& velocities, Model& model);
+  void assemble(Model& model, std::vector<JointRecord>& joints, std::unordered_map<std::string, BodyRecord>& bodies,
+                NameScope& names, const SourceLocation& skeletonWhere);
+
+  const std::string& path_;
+  const plugin::HostServices* host_;
+  Diagnostics& diagnostics_;
+  std::string baseDirectory_;
+  std::unordered_map<std::string, std::pair<std::optional<MeshInfo>, std::string>> meshes_;
+};
+
+void Reader::read(std::string_view content, Document& document) {
+  document.sourceFile = path_;
+  document.format = kPluginName;
+  const auto root = xml::parse(content, path_, diagnostics_);
+  if (!root) return;
+  if (root->name != "skel") {
+    error(ErrorCode::ELEMENT_MISSING, "expected <skel> as the root element, found <" + root->name + ">",
+          root->where);
+    return;
+  }
+  document.formatVersion = root->attributeOr("version", "1.0");
+
+  const XmlElement* worldElement = nullptr;
+  for (const auto& child : root->children) {
+    if (child.name == "world") {
+      if (worldElement == nullptr) {
+        worldElement = &child;
+      } else {
+        warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                "a second <world>: DART reads only the first one; kept uninterpreted", child.where);
+        keep(document.kept, "skel", child);
+      }
+    } else {
+      unsupported(document.kept, "skel", child);
+    }
+  }
+  if (worldElement == nullptr) {
+    error(ErrorCode::ELEMENT_MISSING, "<skel> needs a <world> element", root->where);
+    return;
+  }
+
+  World world;
+  world.name = worldElement->attributeOr("name", "world");
+  world.where = worldElement->where;
+  world.physics.type = "dart";
+  NameScope skeletonNames;
+  for (const auto& child : worldElement->children) {
+    if (child.name == "physics") {
+      readPhysics(child, world);
+    } else if (child.name == "skeleton") {
+      readSkeleton(child, world, skeletonNames);
+    } else {
+      unsupported(world.kept, "skel/world", child);
+    }
+  }
+  document.worlds.push_back(std::move(world));
+}
+
+void Reader::readPhysics(const XmlElement& physics, World& world) {
+  for (const auto& child : physics.children) {
+    if (child.name == "time_step") {
+      if (const auto step = number(child, "<time_step> (seconds)")) {
+        requirePositive(*step, child, "<time_step>");
+        world.physics.maxStepSize = *step;
+      }
+    } else if (child.name == "gravity") {
+      if (const auto gravity = vector3(child, "<gravity> (x y z)")) world.gravity = *gravity;
+    } else if (child.name == "collision_detector") {
+      world.physics.collisionDetector = trim(child.text);
+    } else {
+      unsupported(world.kept, "skel/world/physics", child);
+    }
+  }
+}
+
+void Reader::readSkeleton(const XmlElement& element, World& world, NameScope& skeletonNames) {
+  Model model;
+  model.sourceFormat = kPluginName;
+  model.sourceFile = path_;
+  model.where = element.where;
+  model.pose.where = element.where;
+
+  std::string name = element.attributeOr("name", "");
+  if (name.empty()) {
+    warning(ErrorCode::ATTRIBUTE_MISSING, "<skeleton> without a name; named 'skeleton' as DART does", element.where);
+    name = "skeleton";
+  }
+  if (name.find("::") != std::string::npos || name == "world" || name.rfind("__", 0) == 0) {
+    error(ErrorCode::NAME_INVALID, "skeleton name '" + name + "' is reserved or contains '::'", element.where);
+    return;
+  }
+  model.name = skeletonNames.unique(name);
+  if (model.name != name) {
+    // DART's World renames a repeated skeleton name the same way.
+    warning(ErrorCode::DUPLICATE_NAME, "skeleton name '" + name + "' is used before; renamed '" + model.name + "' as DART does",
+            element.where);
+  }
+
+  NameScope names;
+  std::unordered_map<std::string, BodyRecord> bodies;
+  std::vector<MarkerRecord> markers;
+  std::vector<const XmlElement*> jointElements;
+  for (const auto& child : element.children) {
+    if (child.name == "body") {
+      readBody(child, model, names, bodies, markers);
+    } else if (child.name == "joint") {
+      jointElements.push_back(&child);
+    } else if (child.name == "transformation") {
+      if (const auto pose = transformation(child)) {
+        model.pose.pose = *pose;
+        model.pose.where = child.where;
+      }
+    } else if (child.name == "mobile") {
+      // What DART 6.12 actually reads.
+      if (const auto mobile = boolean(child, "<mobile>")) model.isStatic = !*mobile;
+    } else if (child.name == "immobile") {
+      // What the format document names; DART 6.12 ignores it, we honour it.
+      if (const auto immobile = boolean(child, "<immobile>")) model.isStatic = *immobile;
+    } else {
+      unsupported(model.kept, "skeleton", child);
+    }
+  }
+
+  std::vector<JointRecord> joints;
+  for (std::size_t i = 0; i < jointElements.size(); ++i) {
+    if (auto record = readJoint(*jointElements[i], bodies, model)) {
+      record->documentIndex = i;
+      joints.push_back(std::move(*record));
+    }
+  }
+  assemble(model, joints, bodies, names, element.where);
+
+  for (auto& marker : markers) {
+    Frame frame;
+    frame.name = names.unique(marker.name);
+    if (frame.name != marker.name) {
+      warning(ErrorCode::DUPLICATE_NAME,
+              "marker name '" + marker.name + "' is already used in skeleton '" + model.name + "'; renamed '" +
+                  frame.name + "'",
+              marker.where);
+    }
+    frame.attachedTo = marker.body;
+    frame.pose.pose.translation() = marker.offset;
+    frame.pose.relativeTo = marker.body;
+    frame.pose.where = marker.where;
+    frame.where = marker.where;
+    model.frames.push_back(std::move(frame));
+  }
+  world.models.push_back(std::move(model));
+}
+
+void Reader::readBody(const XmlElement& element, Model& model, NameScope& names,
+                      std::unordered_map<std::string, BodyRecord>& bodies, std::vector<MarkerRecord>& markers) {
+  Link link;
+  link.where = element.where;
+  link.pose.where = element.where;
+  link.name = element.attributeOr("name", "");
+  if (link.name.empty()) {
+    error(ErrorCode::ATTRIBUTE_MISSING, "<body> needs a name attribute", element.where);
+    return;
+  }
+  if (link.name.find("::") != std::string::npos || link.name == "world" || link.name.rfind("__", 0) == 0) {
+    error(ErrorCode::NAME_INVALID, "body name '" + link.name + "' is reserved or contains '::'; body left out",
+          element.where);
+    return;
+  }
+  if (bodies.count(link.name) != 0) {
+    error(ErrorCode::DUPLICATE_NAME,
+          "body '" + link.name + "' is defined before (line " + std::to_string(bodies[link.name].where.line) +
+              "); this one is left out, as DART discards repeated body names",
+          element.where);
+    return;
+  }
+  names.add(link.name);
+
+  bool inertiaGiven = false;
+  bool momentGiven = false;
+  std::vector<const XmlElement*> visuals;
+  std::vector<const XmlElement*> collisions;
+  for (const auto& child : element.children) {
+    if (child.name == "gravity") {
+      if (const auto gravity = boolean(child, "<gravity>")) link.gravity = *gravity;
+    } else if (child.name == "self_collide") {
+      if (const auto selfCollide = boolean(child, "<self_collide>")) link.selfCollide = *selfCollide;
+    } else if (child.name == "transformation") {
+      if (const auto pose = transformation(child)) {
+        link.pose.pose = *pose;  // relative to the skeleton frame, which is the model frame
+        link.pose.where = child.where;
+      }
+    } else if (child.name == "inertia") {
+      inertiaGiven = true;
+      readInertia(child, link, momentGiven);
+    } else if (child.name == "visualization_shape") {
+      visuals.push_back(&child);
+    } else if (child.name == "collision_shape") {
+      collisions.push_back(&child);
+    } else if (child.name == "marker") {
+      MarkerRecord marker;
+      marker.name = child.attributeOr("name", "");
+      marker.body = link.name;
+      marker.where = child.where;
+      if (marker.name.empty()) {
+        error(ErrorCode::ATTRIBUTE_MISSING, "<marker> needs a name attribute", child.where);
+        continue;
+      }
+      if (const XmlElement* offset = child.child("offset")) {
+        if (const auto value = vector3(*offset, "marker <offset> (x y z)")) marker.offset = *value;
+      }
+      markers.push_back(std::move(marker));
+    } else if (child.name == "soft_shape") {
+      // A soft body: its point masses and springs are outside the core model; kept whole.
+      const XmlElement* geometry = child.child("geometry");
+      if (child.child("total_mass") == nullptr) {
+        warning(ErrorCode::ELEMENT_MISSING, "<soft_shape> without <total_mass>", child.where);
+      }
+      if (geometry == nullptr) {
+        error(ErrorCode::ELEMENT_MISSING, "<soft_shape> needs a <geometry> (box, sphere, ellipsoid or cylinder)",
+              child.where);
+      } else if (const XmlElement* box = geometry->child("box"); box != nullptr && box->child("frags") == nullptr) {
+        warning(ErrorCode::ELEMENT_MISSING,
+                "soft <box> without <frags> (point counts per axis): DART 6.12 crashes on this; the soft shape is "
+                "kept as written and the rigid body loads normally",
+                box->where);
+      }
+      keep(model.kept, "skeleton/body[" + link.name + "]", child);
+    } else if (child.name == "soft") {
+      note(ErrorCode::ELEMENT_UNSUPPORTED, "<soft> is an old spelling of <soft_shape> that DART 6.12 ignores; kept",
+           child.where);
+      keep(model.kept, "skeleton/body[" + link.name + "]", child);
+    } else {
+      unsupported(model.kept, "skeleton/body", child);
+    }
+  }
+  link.hasInertial = inertiaGiven;
+
+  // DART creates every visualization shape, then every collision shape.
+  for (const XmlElement* visual : visuals) {
+    if (auto shape = readShape(*visual, link.name, true, model)) {
+      shape->name = "visual_" + std::to_string(link.visuals.size());
+      link.visuals.push_back(std::move(*shape));
+    }
+  }
+  for (const XmlElement* collision : collisions) {
+    if (auto shape = readShape(*collision, link.name, false, model)) {
+      shape->name = "collision_" + std::to_string(link.collisions.size());
+      link.collisions.push_back(std::move(*shape));
+    }
+  }
+
+  // DART: an <inertia> without <moment_of_inertia> takes the moment of the body's first shape.
+  if (inertiaGiven && !momentGiven) {
+    const Shape* first = !link.visuals.empty() ? &link.visuals.front()
+                                               : (!link.collisions.empty() ? &link.collisions.front() : nullptr);
+    if (first != nullptr) {
+      if (const auto moment = dartShapeInertia(first->geometry, link.inertial.mass)) link.inertial.inertia = *moment;
+    }
+  }
+
+  BodyRecord record;
+  record.link = model.links.size();
+  record.where = element.where;
+  bodies.emplace(link.name, record);
+  model.links.push_back(std::move(link));
+}
+
+void Reader::readInertia(const XmlElement& element, Link& link, bool& momentGiven) {
+  link.inertial.where = element.where;
+  for (const auto& child : element.children) {
+    if (child.name == "mass") {
+      if (const auto mass = number(child, "<mass> (kg)")) {
+        requirePositive(*mass, child, "<mass>");
+        link.inertial.mass = *mass;
+      }
+    } else if (child.name == "offset") {
+      if (const auto offset = vector3(child, "inertia <offset> (x y z)")) {
+        link.inertial.centerOfMass.translation() = *offset;
+      }
+    } else if (child.name == "moment_of_inertia") {
+      momentGiven = true;
+      // Defaults as the format document gives them; DART requires all six.
+      std::array<double, 6> moment{1, 1, 1, 0, 0, 0};
+      static const std::array<const char*, 6> names{"ixx", "iyy", "izz", "ixy", "ixz", "iyz"};
+      for (std::size_t i = 0; i < names.size(); ++i) {
+        const XmlElement* component = child.child(names[i]);
+        if (component == nullptr) {
+          warning(ErrorCode::ELEMENT_MISSING,
+                  std::string("<moment_of_inertia> without <") + names[i] + ">; using " + formatNumber(moment[i]),
+                  child.where);
+          continue;
+        }
+        if (const auto value = number(*component, names[i])) moment[i] = *value;
+      }
+      Matrix3 inertia;
+      inertia << moment[0], moment[3], moment[4], moment[3], moment[1], moment[5], moment[4], moment[5], moment[2];
+      link.inertial.inertia = inertia;
+    } else {
+      warning(ErrorCode::ELEMENT_UNSUPPORTED, "<" + child.name + "> in <inertia> is not read by DART; ignored",
+              child.where);
+    }
+  }
+  if (element.child("mass") == nullptr) {
+    warning(ErrorCode::ELEMENT_MISSING, "<inertia> without <mass>; using 1 kg", element.where);
+  }
+}
+
+std::optional<Shape> Reader::readShape(const XmlElement& element, const std::string& bodyName, bool visual,
+                                       Model& model) {
+  Shape shape;
+  shape.where = element.where;
+  shape.pose.where = element.where;
+  Pose planeOffset = Pose::Identity();
+  bool geometryRead = false;
+  for (const auto& child : element.children) {
+    if (child.name == "transformation") {
+      if (const auto pose = transformation(child)) {
+        shape.pose.pose = *pose;
+        shape.pose.where = child.where;
+      }
+    } else if (child.name == "geometry") {
+      geometryRead = readGeometry(child, shape.geometry, planeOffset);
+    } else if (visual && child.name == "color") {
+      const auto values = parseDoubles(child.text, child.where, "<color> (r g b or r g b a)", diagnostics_, {3, 4});
+      if (values) {
+        shape.color = Eigen::Vector4d((*values)[0], (*values)[1], (*values)[2], values->size() == 4 ? (*values)[3] : 1.0);
+      }
+    } else if (!visual && child.name == "collidable") {
+      // No place in the core's Shape: kept for the host.
+      if (boolean(child, "<collidable>")) keep(model.kept, "skeleton/body[" + bodyName + "]/collision_shape", child);
+    } else {
+      unsupported(model.kept, visual ? "skeleton/body/visualization_shape" : "skeleton/body/collision_shape", child);
+    }
+  }
+  if (element.child("geometry") == nullptr) {
+    error(ErrorCode::ELEMENT_MISSING, "<" + element.name + "> of body '" + bodyName + "' needs a <geometry>",
+          element.where);
+    return std::nullopt;
+  }
+  if (!geometryRead) return std::nullopt;
+  shape.pose.pose = shape.pose.pose * planeOffset;
+  return shape;
+}
+
+bool Reader::readGeometry(const XmlElement& geometryElement, Geometry& geometry, Pose& planeOffset) {
+  // DART looks for the kinds in this order and takes the first it finds.
+  static const std::array<const char*, 10> kinds{"sphere", "box",   "ellipsoid",    "cylinder", "capsule",
+                                                 "cone",   "pyramid", "plane", "multi_sphere", "mesh"};
+  const XmlElement* shapeElement = nullptr;
+  for (const char* kind : kinds) {
+    if ((shapeElement = geometryElement.child(kind)) != nullptr) break;
+  }
+  if (shapeElement == nullptr) {
+    error(ErrorCode::ELEMENT_INVALID,
+          "<geometry> needs one of sphere, box, ellipsoid, cylinder, capsule, cone, pyramid, plane, multi_sphere, "
+          "mesh",
+          geometryElement.where);
+    return false;
+  }
+  for (const auto& other : geometryElement.children) {
+    if (&other != shapeElement) {
+      warning(ErrorCode::ELEMENT_UNSUPPORTED,
+              "<" + other.name + "> in <geometry> is ignored: DART uses only <" + shapeElement->name + ">",
+              other.where);
+    }
+  }
+  const XmlElement& e = *shapeElement;
+  const std::string& kind = e.name;
+  auto positive = [&](const char* child, const char* what) -> std::optional<double> {
+    const auto value = requiredNumber(e, child, what);
+    if (value) requirePositive(*value, *e.child(child), std::string("<") + kind + "> " + child);
+    return value;
+  };
+  auto positiveSize = [&]() -> std::optional<Vector3> {
+    const auto size = requiredVector3(e, "size", "x y z");
+    if (size) {
+      for (int i = 0; i < 3; ++i) requirePositive((*size)[i], *e.child("size"), "<" + kind + "> size");
+    }
+    return size;
+  };
+
+  if (kind == "sphere") {
+    geometry.type = GeometryType::Sphere;
+    const auto radius = positive("radius", "radius");
+    if (!radius) return false;
+    geometry.radius = *radius;
+  } else if (kind == "box") {
+    geometry.type = GeometryType::Box;
+    const auto size = positiveSize();
+    if (!size) return false;
+    geometry.size = *size;
+  } else if (kind == "ellipsoid") {
+    // DART 6.12's <size> holds the diameters.
+    geometry.type = GeometryType::Ellipsoid;
+    const auto size = positiveSize();
+    if (!size) return false;
+    geometry.size = *size;
+    geometry.radii = *size / 2.0;
+  } else if (kind == "cylinder" || kind == "capsule" || kind == "cone") {
+    geometry.type = kind == "cylinder" ? GeometryType::Cylinder
+                                       : (kind == "capsule" ? GeometryType::Capsule : GeometryType::Cone);
+    const auto radius = positive("radius", "radius");
+    const auto height = positive("height", "height along z");
+    if (!radius || !height) return false;
+    geometry.radius = *radius;
+    geometry.length = *height;
+  } else if (kind == "pyramid") {
+    geometry.type = GeometryType::Pyramid;
+    const auto width = positive("base_width", "base width along x");
+    const auto depth = positive("base_depth", "base depth along y");
+    const auto height = positive("height", "height along z");
+    if (!width || !depth || !height) return false;
+    geometry.size = Vector3(*width, *depth, *height);
+  } else if (kind == "plane") {
+    geometry.type = GeometryType::Plane;
+    const auto normal = requiredVector3(e, "normal", "x y z");
+    if (!normal) return false;
+    if (normal->norm() == 0) {
+      error(ErrorCode::VALUE_INVALID, "plane <normal> must not be the zero vector", e.child("normal")->where);
+      return false;
+    }
+    geometry.normal = normal->normalized();
+    // The core's plane passes through its shape frame: DART's offset moves the frame along the normal.
+    double offset = 0;
+    if (const XmlElement* offsetElement = e.child("offset")) {
+      if (const auto value = number(*offsetElement, "plane <offset>")) offset = *value;
+    } else if (const XmlElement* point = e.child("point")) {
+      note(ErrorCode::ELEMENT_DEPRECATED, "plane <point> is deprecated since DART 4.3; use <offset>", point->where);
+      if (const auto value = vector3(*point, "plane <point> (x y z)")) offset = geometry.normal.dot(*value);
+    }
+    planeOffset.translation() = geometry.normal * offset;
+  } else if (kind == "multi_sphere") {
+    geometry.type = GeometryType::MultiSphere;
+    for (const XmlElement* sphereElement : e.childrenNamed("sphere")) {
+      const auto radius = requiredNumber(*sphereElement, "radius", "radius");
+      const auto position = requiredVector3(*sphereElement, "position", "x y z");
+      if (!radius || !position) continue;
+      requirePositive(*radius, *sphereElement->child("radius"), "multi_sphere sphere radius");
+      geometry.spheres.push_back(Sphere{*radius, *position});
+    }
+    if (geometry.spheres.empty()) {
+      error(ErrorCode::ELEMENT_MISSING, "<multi_sphere> needs at least one <sphere>", e.where);
+      return false;
+    }
+  } else {
+    readMesh(e, geometry);
+  }
+  return true;
+}
+
+void Reader::readMesh(const XmlElement& mesh, Geometry& geometry) {
+  geometry.type = GeometryType::Mesh;
+  const XmlElement* fileName = mesh.child("file_name");
+  if (fileName == nullptr) {
+    error(ErrorCode::ELEMENT_MISSING, "<mesh> needs a <file_name>", mesh.where);
+    return;
+  }
+  geometry.meshUri = trim(fileName->text);
+  if (const XmlElement* scale = mesh.child("scale")) {
+    if (const auto value = vector3(*scale, "mesh <scale> (x y z)")) geometry.scale = *value;
+  }
+
+  // DART resolves the name relative to the .skel file.
+  std::string resolved;
+  std::string uri = geometry.meshUri;
+  if (uri.rfind("file://", 0) == 0) uri = uri.substr(7);
+  if (uri.find("://") == std::string::npos) {
+    const std::filesystem::path candidate =
+        std::filesystem::path(uri).is_absolute() ? std::filesystem::path(uri) : std::filesystem::path(baseDirectory_) / uri;
+    std::error_code ignored;
+    if (std::filesystem::is_regular_file(candidate, ignored)) resolved = candidate.lexically_normal().string();
+  }
+  if (resolved.empty() && host_ != nullptr && host_->resolveUri != nullptr) {
+    resolved = host_->resolveUri(host_->context, geometry.meshUri, path_);
+  }
+  if (resolved.empty()) {
+    error(ErrorCode::URI_LOOKUP, "mesh '" + geometry.meshUri + "' not found (looked beside " + path_ + ")",
+          fileName->where);
+    return;
+  }
+  geometry.meshResolvedPath = resolved;
+
+  auto cached = meshes_.find(resolved);
+  if (cached == meshes_.end()) {
+    std::string problem;
+    auto info = probeMesh(resolved, problem);
+    cached = meshes_.emplace(resolved, std::make_pair(std::move(info), std::move(problem))).first;
+  }
+  if (!cached->second.first) {
+    error(ErrorCode::FILE_READ, "mesh '" + resolved + "' could not be read: " + cached->second.second,
+          fileName->where);
+    return;
+  }
+  geometry.mesh = cached->second.first;
+}
+
+std::optional<JointRecord> Reader::readJoint(const XmlElement& element,
+                                             const std::unordered_map<std::string, BodyRecord>& bodies, Model& model) {
+  JointRecord record;
+  Joint& joint = record.joint;
+  joint.where = element.where;
+  joint.pose.where = element.where;
+  joint.name = element.attributeOr("name", "");
+  record.dartType = element.attributeOr("type", "");
+
+  const auto type = jointTypeFromSkel(record.dartType);
+  if (!type) {
+    error(record.dartType.empty() ? ErrorCode::ATTRIBUTE_MISSING : ErrorCode::ATTRIBUTE_INVALID,
+          "joint '" + joint.name + "' has " +
+              (record.dartType.empty() ? std::string("no type") : "unknown type '" + record.dartType + "'") +
+              "; expected weld, revolute, prismatic, screw, universal, ball, euler, translational, "
+              "translational2d, planar or free. The joint is left out",
+          element.where);
+    return std::nullopt;
+  }
+  joint.type = *type;
+
+  if (const Attribute* actuator = element.attribute("actuator")) {
+    static const std::set<std::string> known{"force", "passive", "servo", "acceleration", "velocity", "locked"};
+    joint.actuator = actuator->value;
+    if (known.count(actuator->value) == 0) {
+      warning(ErrorCode::ATTRIBUTE_INVALID,
+              "actuator '" + actuator->value +
+                  "' is not one of force, passive, servo, acceleration, velocity, locked; DART falls back to force",
+              actuator->where);
+    }
+  }
+
+  bool structureOk = true;
+  const XmlElement* parentElement = element.child("parent");
+  const XmlElement* childElement = element.child("child");
+  if (parentElement == nullptr) {
+    error(ErrorCode::ELEMENT_MISSING, "joint '" + joint.name + "' needs a <parent> (a body name or world)",
+          element.where);
+    structureOk = false;
+  } else {
+    joint.parent = trim(parentElement->text);
+    if (joint.parent != "world" && bodies.count(joint.parent) == 0) {
+      error(ErrorCode::JOINT_PARENT_LINK_INVALID,
+            "joint '" + joint.name + "' names parent body '" + joint.parent +
+                "', which this skeleton does not define (expected a body name or world). The joint is left out",
+            parentElement->where);
+      structureOk = false;
+    }
+  }
+  if (childElement == nullptr) {
+    error(ErrorCode::ELEMENT_MISSING, "joint '" + joint.name + "' needs a <child> body", element.where);
+    structureOk = false;
+  } else {
+    joint.child = trim(childElement->text);
+    if (bodies.count(joint.child) == 0) {
+      error(ErrorCode::JOINT_CHILD_LINK_INVALID,
+            "joint '" + joint.name + "' names child body '" + joint.child +
+                "', which this skeleton does not define. The joint is left out",
+            childElement->where);
+      structureOk = false;
+    }
+  }
+  if (structureOk && joint.parent == joint.child) {
+    error(ErrorCode::JOINT_PARENT_SAME_AS_CHILD, "joint '" + joint.name + "' has body '" + joint.child +
+                                                     "' as both parent and child. The joint is left out",
+          element.where);
+    structureOk = false;
+  }
+
+  const std::size_t dofs = static_cast<std::size_t>(dofCount(joint.type));
+  std::vector<double> positions(dofs, 0.0);
+  std::vector<double> velocities(dofs, 0.0);
+  bool anyPosition = false;
+  bool anyVelocity = false;
+
+  readAxes(element, record);
+
+  for (const auto& child : element.children) {
+    const std::string& n = child.name;
+    if (n == "parent" || n == "child" || n == "axis" || n == "axis2" || n == "axis3" || n == "plane" ||
+        n == "axis_order" || n == "dof") {
+      continue;  // read elsewhere
+    } else if (n == "transformation") {
+      if (const auto pose = transformation(child)) {
+        joint.pose.pose = *pose;  // the joint frame in the child body frame
+        joint.pose.where = child.where;
+      }
+    } else if (n == "init_pos" || n == "init_vel") {
+      if (dofs == 0) {
+        note(ErrorCode::ELEMENT_UNSUPPORTED, "<" + n + "> of a weld joint has nothing to set; ignored as DART does",
+             child.where);
+        continue;
+      }
+      readInitial(child, n, joint, n == "init_pos" ? positions : velocities);
+      (n == "init_pos" ? anyPosition : anyVelocity) = true;
+    } else {
+      unsupported(model.kept, "skeleton/joint", child);
+    }
+  }
+
+  const auto dofElements = element.childrenNamed("dof");
+  if (!dofElements.empty()) {
+    readDofs(element, record, positions, velocities, model);
+    anyPosition = true;
+    anyVelocity = true;
+  }
+
+  // Into the core's coordinate order.
+  auto reorder = [&](const std::vector<double>& dart) {
+    std::vector<double> core(dart.size());
+    for (std::size_t i = 0; i < dart.size(); ++i) core[coreDofIndex(joint.type, i)] = dart[i];
+    return core;
+  };
+  if (anyPosition) joint.initialPositions = reorder(positions);
+  if (anyVelocity) joint.initialVelocities = reorder(velocities);
+
+  if (!structureOk) return std::nullopt;
+  return record;
+}
+
+void Reader::readInitial(const XmlElement& element, std::string_view tag, Joint& joint, std::vector<double>& values) {
+  const std::size_t count = values.size();
+  const std::string what = "<" + std::string(tag) + "> of " + std::string(jointTypeName(joint.type)) + " joint '" +
+                           joint.name + "' (" + std::to_string(count) + (count == 1 ? " value" : " values") +
+                           (joint.type == JointType::Free ? ": rotation vector, then translation" : "") +
+                           (joint.type == JointType::Ball ? ": a rotation vector" : "") + ")";
+  if (const auto parsed = numbers(element, count, what)) values = *parsed;
+}
+
+void Reader::readAxes(const XmlElement& element, JointRecord& record) {
+  Joint& joint = record.joint;
+  const std::size_t dofs = static_cast<std::size_t>(dofCount(joint.type));
+  const bool axesFromFile =
+      joint.type == JointType::Revolute || joint.type == JointType::Prismatic || joint.type == JointType::Screw ||
+      joint.type == JointType::Universal;
+
+  if (hasAxisPerDof(joint.type)) joint.axes.assign(dofs, JointAxis{});
+  switch (joint.type) {
+    case JointType::Euler: {
+      std::string order = "xyz";
+      if (const XmlElement* orderElement = element.child("axis_order")) {
+        order = toLower(trim(orderElement->text));
+        if (order != "xyz" && order != "zyx") {
+          error(ErrorCode::VALUE_INVALID, "<axis_order> must be xyz or zyx, got '" + order + "'; using xyz",
+                orderElement->where);
+          order = "xyz";
+        }
+      } else {
+        warning(ErrorCode::ELEMENT_MISSING, "euler joint '" + joint.name + "' without <axis_order>; using xyz",
+                element.where);
+      }
+      const std::array<Vector3, 3> xyz{Vector3::UnitX(), Vector3::UnitY(), Vector3::UnitZ()};
+      for (std::size_t i = 0; i < 3; ++i) joint.axes[i].xyz = order == "xyz" ? xyz[i] : xyz[2 - i];
+      break;
+    }
+    case JointType::Translational:
+      joint.axes[0].xyz = Vector3::UnitX();
+      joint.axes[1].xyz = Vector3::UnitY();
+      joint.axes[2].xyz = Vector3::UnitZ();
+      break;
+    case JointType::Planar:
+    case JointType::Translational2D:
+      readPlane(element, record);
+      break;
+    case JointType::Screw:
+      joint.screwThreadPitch = 0.1;  // DART's default pitch
+      break;
+    default:
+      break;
+  }
+
+  static const std::array<const char*, 3> axisNames{"axis", "axis2", "axis3"};
+  for (std::size_t i = 0; i < axisNames.size(); ++i) {
+    const XmlElement* axisElement = element.child(axisNames[i]);
+    const bool needed = axesFromFile && i < dofs;
+    if (axisElement == nullptr) {
+      if (needed) {
+        error(ErrorCode::ELEMENT_MISSING,
+              std::string(jointTypeName(joint.type)) + " joint '" + joint.name + "' needs <" + axisNames[i] +
+                  "><xyz>; using the z axis",
+              element.where);
+      }
+      continue;
+    }
+    if (!hasAxisPerDof(joint.type) || i >= dofs) {
+      note(ErrorCode::ELEMENT_UNSUPPORTED,
+           std::string("<") + axisNames[i] + "> of " + std::string(jointTypeName(joint.type)) + " joint '" +
+               joint.name + "' is ignored, as DART ignores it",
+           axisElement->where);
+      continue;
+    }
+    JointAxis& axis = joint.axes[i];
+    axis.where = axisElement->where;
+    if (const XmlElement* xyz = axisElement->child("xyz")) {
+      if (!axesFromFile) {
+        note(ErrorCode::ELEMENT_UNSUPPORTED,
+             std::string("<xyz> of a ") + std::string(jointTypeName(joint.type)) +
+                 " joint is ignored, as DART ignores it: the type fixes the axes",
+             xyz->where);
+      } else if (const auto value = vector3(*xyz, "axis <xyz>")) {
+        if (value->norm() == 0) {
+          error(ErrorCode::VALUE_INVALID, "axis <xyz> must not be the zero vector", xyz->where);
+        } else {
+          axis.xyz = value->normalized();  // DART normalises
+        }
+      }
+    } else if (needed) {
+      error(ErrorCode::ELEMENT_MISSING, std::string("<") + axisNames[i] + "> needs <xyz>; using the z axis",
+            axisElement->where);
+    }
+    if (joint.type == JointType::Screw && i == 0) {
+      if (const XmlElement* pitch = axisElement->child("pitch")) {
+        if (const auto value = number(*pitch, "screw <pitch> (metres per revolution)")) joint.screwThreadPitch = *value;
+      }
+    }
+    if (const XmlElement* damping = axisElement->child("damping")) {
+      note(ErrorCode::ELEMENT_DEPRECATED, "<damping> belongs under <dynamics>", damping->where);
+      if (const auto value = number(*damping, "<damping>")) axis.damping = *value;
+    }
+    if (const XmlElement* dynamics = axisElement->child("dynamics")) {
+      if (const XmlElement* e = dynamics->child("damping")) {
+        if (const auto value = number(*e, "<damping>")) axis.damping = *value;
+      }
+      if (const XmlElement* e = dynamics->child("friction")) {
+        if (const auto value = number(*e, "<friction>")) axis.friction = *value;
+      }
+      if (const XmlElement* e = dynamics->child("spring_rest_position")) {
+        if (const auto value = number(*e, "<spring_rest_position>")) axis.springReference = *value;
+      }
+      if (const XmlElement* e = dynamics->child("spring_stiffness")) {
+        if (const auto value = number(*e, "<spring_stiffness>")) axis.springStiffness = *value;
+      }
+    }
+    if (const XmlElement* limitElement = axisElement->child("limit")) {
+      if (const XmlElement* e = limitElement->child("lower")) {
+        if (const auto value = limit(*e, "<lower>")) axis.lower = *value;
+      }
+      if (const XmlElement* e = limitElement->child("upper")) {
+        if (const auto value = limit(*e, "<upper>")) axis.upper = *value;
+      }
+    }
+  }
+}
+
+void Reader::readPlane(const XmlElement& element, JointRecord& record) {
+  Joint& joint = record.joint;
+  Vector3 first = Vector3::UnitX();
+  Vector3 second = Vector3::UnitY();
+  const XmlElement* plane = element.child("plane");
+  if (plane == nullptr) {
+    warning(ErrorCode::ELEMENT_MISSING,
+            std::string(jointTypeName(joint.type)) + " joint '" + joint.name + "' without <plane>; using xy as DART does",
+            element.where);
+  } else {
+    const std::string type = plane->attributeOr("type", "");
+    if (type == "xy") {
+    } else if (type == "yz") {
+      first = Vector3::UnitY();
+      second = Vector3::UnitZ();
+    } else if (type == "zx") {
+      first = Vector3::UnitZ();
+      second = Vector3::UnitX();
+    } else if (type == "arbitrary") {
+      const auto axis1 = required(*plane, "translation_axis1", "<xyz> of the first translation axis",
+                                  [&](const XmlElement& e) { return requiredVector3(e, "xyz", "x y z"); });
+      const auto axis2 = required(*plane, "translation_axis2", "<xyz> of the second translation axis",
+                                  [&](const XmlElement& e) { return requiredVector3(e, "xyz", "x y z"); });
+      if (axis1 && axis2) {
+        // As DART: normalise, make the second orthogonal to the first.
+        const Vector3 a = axis1->normalized();
+        Vector3 b = axis2->normalized();
+        const double dot = a.dot(b);
+        if (axis1->norm() == 0 || axis2->norm() == 0 || std::abs(dot) > 1.0 - 1e-6) {
+          error(ErrorCode::VALUE_INVALID, "the plane's translation axes must be non-zero and not parallel",
+                plane->where);
+        } else {
+          if (std::abs(dot) > 1e-6) b = (b - dot * a).normalized();
+          first = a;
+          second = b;
+        }
+      }
+    } else {
+      error(ErrorCode::ATTRIBUTE_INVALID, "<plane type='" + type + "'> must be xy, yz, zx or arbitrary; using xy",
+            plane->where);
+    }
+  }
+  joint.axes[0].xyz = first;
+  joint.axes[1].xyz = second;
+  if (joint.type == JointType::Planar) joint.axes[2].xyz = first.cross(second).normalized();
+}
+
+void Reader::readDofs(const XmlElement& element, JointRecord& record, std::vector<double>& positions,
+                      std::vector<double>& velocities, Model& model) {
+  Joint& joint = record.joint;
+  const std::size_t dofs = positions.size();
+  for (const XmlElement* dof : element.childrenNamed("dof")) {
+    keep(model.kept, "skeleton/joint[" + joint.name + "]", *dof);  // dof names and limits DART keeps
+    std::size_t index = 0;
+    if (const Attribute* localIndex = dof->attribute("local_index")) {
+      const auto value = parseDouble(localIndex->value, localIndex->where, "dof local_index", diagnostics_);
+      if (!value) continue;
+      if (*value < 0 || *value >= static_cast<double>(dofs) || std::floor(*value) != *value) {
+        error(ErrorCode::ATTRIBUTE_INVALID,
+              "dof local_index " + localIndex->value + " is out of range: joint '" + joint.name + "' has " +
+                  std::to_string(dofs) + " dofs",
+              localIndex->where);
+        continue;
+      }
+      index = static_cast<std::size_t>(*value);
+    } else if (dofs != 1) {
+      error(ErrorCode::ATTRIBUTE_MISSING,
+            "<dof> of joint '" + joint.name + "' needs local_index: the joint has " + std::to_string(dofs) + " dofs",
+            dof->where);
+      continue;
+    }
+    JointAxis* axis = hasAxisPerDof(joint.type) ? &joint.axes[index] : nullptr;
+    auto readRange = [&](const char* name, double* lower, double* upper, double* initial) {
+      const XmlElement* range = dof->child(name);
+      if (range == nullptr) return;
+      auto attribute = [&](const char* attributeName, double* target) {
+        const Attribute* a = range->attribute(attributeName);
+        if (a == nullptr || target == nullptr) return;
+        const std::string text = toLower(trim(a->value));
+        if (text == "inf" || text == "+inf") {
+          *target = std::numeric_limits<double>::infinity();
+        } else if (text == "-inf") {
+          *target = -std::numeric_limits<double>::infinity();
+        } else if (const auto value =
+                       parseDouble(a->value, a->where, std::string("<") + name + "> " + attributeName, diagnostics_)) {
+          *target = *value;
+        }
+      };
+      attribute("lower", lower);
+      attribute("upper", upper);
+      attribute("initial", initial);
+    };
+    double ignoredLower = 0;
+    double velocityUpper = std::numeric_limits<double>::quiet_NaN();
+    double forceUpper = std::numeric_limits<double>::quiet_NaN();
+    readRange("position", axis ? &axis->lower : &ignoredLower, axis ? &axis->upper : &ignoredLower, &positions[index]);
+    readRange("velocity", &ignoredLower, &velocityUpper, &velocities[index]);
+    readRange("acceleration", &ignoredLower, &ignoredLower, nullptr);
+    readRange("force", &ignoredLower, &forceUpper, nullptr);
+    if (axis != nullptr) {
+      if (!std::isnan(velocityUpper)) axis->velocity = velocityUpper;
+      if (!std::isnan(forceUpper)) axis->effort = forceUpper;
+      if (const XmlElement* e = dof->child("damping")) {
+        if (const auto value = number(*e, "<damping>")) axis->damping = *value;
+      }
+      if (const XmlElement* e = dof->child("friction")) {
+        if (const auto value = number(*e, "<friction>")) axis->friction = *value;
+      }
+      if (const XmlElement* e = dof->child("spring_rest_position")) {
+        if (const auto value = number(*e, "<spring_rest_position>")) axis->springReference = *value;
+      }
+      if (const XmlElement* e = dof->child("spring_stiffness")) {
+        if (const auto value = number(*e, "<spring_stiffness>")) axis->springStiffness = *value;
+      }
+    }
+  }
+}
+
+void Reader::assemble(Model& model, std::vector<JointRecord>& joints,
+                      std::unordered_map<std::string, BodyRecord>& bodies, NameScope& names,
+                      const SourceLocation& skeletonWhere) {
+  // One parent joint per body: a second one is an error, kept as a loop closure (DART drops it).
+  std::unordered_map<std::string, std::size_t> parentJointOf;
+  for (std::size_t i = 0; i < joints.size(); ++i) {
+    Joint& joint = joints[i].joint;
+    bodies[joint.child].mentioned = true;
+    if (joint.parent != "world") bodies[joint.parent].mentioned = true;
+    const auto [existing, inserted] = parentJointOf.emplace(joint.child, i);
+    if (!inserted) {
+      const Joint& first = joints[existing->second].joint;
+      error(ErrorCode::KINEMATIC_LOOP,
+            "body '" + joint.child + "' is the child of joint '" + first.name + "' (line " +
+                std::to_string(first.where.line) + ") and of joint '" + joint.name +
+                "'; a body has one parent joint. This joint is kept as a loop closure (DART discards it)",
+            joint.where);
+      joint.loopClosure = true;
+    }
+  }
+
+  // Cycles among the remaining tree joints: walk up from every body.
+  {
+    std::unordered_map<std::string, int> state;  // 1 on the current path, 2 done
+    for (std::size_t start = 0; start < joints.size(); ++start) {
+      if (joints[start].joint.loopClosure) continue;
+      std::vector<std::size_t> path;
+      std::string body = joints[start].joint.child;
+      while (true) {
+        auto& s = state[body];
+        if (s == 2) break;
+        if (s == 1) {
+          // The cycle is the part of the path from the joint whose child is `body`.
+          auto begin = std::find_if(path.begin(), path.end(),
+                                    [&](std::size_t j) { return joints[j].joint.child == body; });
+          if (begin == path.end()) break;  // cannot happen: the body was reached through a joint
+          std::string lines;
+          std::size_t last = *begin;
+          for (auto it = begin; it != path.end(); ++it) {
+            lines += (lines.empty() ? "" : ", ") + joints[*it].joint.name + " (line " +
+                     std::to_string(joints[*it].joint.where.line) + ")";
+            last = std::max(last, *it);
+          }
+          error(ErrorCode::KINEMATIC_LOOP,
+                "joints form a cycle: " + lines + ". Joint '" + joints[last].joint.name +
+                    "' is kept as a loop closure (DART 6.12 does not terminate on this)",
+                joints[last].joint.where);
+          joints[last].joint.loopClosure = true;
+          break;
+        }
+        s = 1;
+        const auto up = parentJointOf.find(body);
+        if (up == parentJointOf.end() || joints[up->second].joint.loopClosure) break;
+        path.push_back(up->second);
+        if (joints[up->second].joint.parent == "world") break;
+        body = joints[up->second].joint.parent;
+      }
+      for (auto& [name, s] : state) {
+        if (s == 1) s = 2;
+      }
+    }
+  }
+
+  // Names: joints after bodies, DART-style suffix on a clash.
+  for (auto& record : joints) {
+    Joint& joint = record.joint;
+    std::string base = joint.name;
+    if (base.empty()) {
+      base = joint.child + "_joint";
+      warning(ErrorCode::ATTRIBUTE_MISSING, "joint without a name; named '" + base + "'", joint.where);
+    } else if (base.find("::") != std::string::npos || base == "world" || base.rfind("__", 0) == 0) {
+      error(ErrorCode::NAME_INVALID, "joint name '" + base + "' is reserved or contains '::'; named '" +
+                                         joint.child + "_joint' instead",
+            joint.where);
+      base = joint.child + "_joint";
+    }
+    joint.name = names.unique(base);
+    if (joint.name != base) {
+      warning(ErrorCode::DUPLICATE_NAME,
+              "joint name '" + base + "' is already used in skeleton '" + model.name + "'; renamed '" + joint.name + "'",
+              joint.where);
+    }
+  }
+
+  // A parent body that is nobody's child hangs from the world by a free joint, as in DART. It is
+  // placed before the first joint that hangs from it, where DART creates it.
+  std::vector<Joint> ordered;
+  std::unordered_set<std::string> rooted;
+  for (auto& record : joints) {
+    const Joint& joint = record.joint;
+    if (joint.parent != "world" && parentJointOf.count(joint.parent) == 0 && rooted.insert(joint.parent).second) {
+      Joint root;
+      root.name = names.unique(names.taken("root") ? joint.parent + "_root" : "root");
+      root.type = JointType::Free;
+      root.parent = "world";
+      root.child = joint.parent;
+      root.where = bodies[joint.parent].where;
+      root.pose.where = root.where;
+      ordered.push_back(std::move(root));
+    }
+    ordered.push_back(std::move(record.joint));
+  }
+  model.joints = std::move(ordered);
+
+  for (const auto& link : model.links) {
+    const BodyRecord& body = bodies[link.name];
+    if (!body.mentioned) {
+      warning(ErrorCode::ELEMENT_INVALID,
+              "body '" + link.name + "' of skeleton '" + model.name +
+                  "' is neither parent nor child of any joint: DART 6.12 drops it silently; kept here as a body "
+                  "without a joint",
+              body.where);
+    }
+  }
+  if (model.links.empty()) {
+    warning(ErrorCode::MODEL_WITHOUT_LINK, "skeleton '" + model.name + "' has no body", skeletonWhere);
+  }
+}
+
+}  // namespace
+
+void readSkel(std::string_view content, const std::string& path, const plugin::HostServices* host,
+              Document& document, Diagnostics& diagnostics) {
+  Reader reader(path, host, diagnostics);
+  reader.read(content, document);
+}
+
+}  // namespace interlink::skel::detail
