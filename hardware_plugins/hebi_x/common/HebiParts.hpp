@@ -1,0 +1,72 @@
+#pragma once
+// Shared by the three HEBI hardware plugins (hebi_x, hebi_r, hebi_t): how HEBI parts are built
+// from their figures (actuator housings, parameterised links, brackets, parallel grippers) and a
+// catalog that evaluates them and opens simulated drivers. The figures themselves live in each
+// plugin. Built as the static library interlink_hebi_common.
+#include <array>
+#include <string>
+#include <vector>
+
+#include "interlink/Diagnostics.hpp"
+#include "interlink/hardware/Catalog.hpp"
+#include "interlink/hardware/Driver.hpp"
+
+namespace interlink::hebi {
+
+/// Ixx, Iyy, Izz, Ixy, Ixz, Iyz (kg·m²).
+using InertiaTerms = std::array<double, 6>;
+
+/// Figures of one part; which ones matter depends on the part's kind.
+struct PartFigures {
+  double mass = 0;
+  Vector3 centerOfMass = Vector3::Zero();
+  InertiaTerms inertia{};
+  Pose output = Pose::Identity();  // fixed parts and actuators at q = 0
+  // Links: mass = massPerMetre·e + baseMass (+ inline extras), output offset h of the interface.
+  double linkHeight = 0;
+  double linkMassPerMetre = 0;
+  double linkBaseMass = 0;
+  double linkInlineInputMass = 0;
+  double linkInlineOutputMass = 0;
+};
+
+struct Part {
+  hardware::CatalogEntry entry;
+  PartFigures figures;
+};
+
+/// Interface type names of the HEBI families (seed 001, "Interface types").
+hardware::InterfaceSpec interfaceOf(const std::string& type, char polarity);
+
+/// An actuator: output = Trans(0, 0, h)·Rz(q); the CoM stays with the housing.
+Part actuator(const std::string& type, const std::string& series, const std::string& interfaceFamily, double mass,
+              const Vector3& centerOfMass, double height, const InertiaTerms& inertia);
+/// A link of style input/output, extension and twist (HEBI's formulas, hebi_components.md).
+Part link(const std::string& type, const std::string& series, const std::string& inputFamily,
+          const std::string& outputFamily, double height, bool inlineOutputAllowed);
+/// A single-output bracket with its output rotation about x (±π/2) and translation.
+Part bracket(const std::string& type, const std::string& series, const std::string& interfaceFamily, double mass,
+             const Vector3& centerOfMass, double outputRotationX, const Vector3& outputTranslation);
+/// A parallel jaw gripper end effector (no output interface, an end-effector frame).
+Part parallelGripper(const std::string& type, const std::string& series, const std::string& interfaceFamily,
+                     double mass, const Vector3& centerOfMass, const Vector3& outputTranslation);
+
+/// Marks a part approximate with the reason loaders will show.
+Part approximate(Part part, const std::string& note);
+
+class PartCatalog {
+ public:
+  explicit PartCatalog(std::vector<Part> parts);
+  const std::vector<hardware::CatalogEntry>& entries() const { return entries_; }
+  bool evaluate(const hardware::CatalogEntry& entry, const hardware::ComponentParameters& parameters,
+                hardware::ComponentModel& model, Diagnostics& diagnostics) const;
+  /// Simulated backend only (`sim://...`): real HEBI network drivers cannot run here.
+  hardware::ActuatorDriver* openDriver(const hardware::DriverRequest& request, Diagnostics& diagnostics) const;
+
+ private:
+  const PartFigures* figuresOf(const hardware::CatalogEntry& entry) const;
+  std::vector<hardware::CatalogEntry> entries_;
+  std::vector<PartFigures> figures_;
+};
+
+}  // namespace interlink::hebi
