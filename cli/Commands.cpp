@@ -8,6 +8,7 @@
 #include "interlink/Loader.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
+#include "interlink/hardware/HardwareRegistry.hpp"
 
 namespace interlink::cli {
 
@@ -120,6 +121,10 @@ const char* kTreeUsage =
     "usage: interlink tree FILE [-I DIR]\n"
     "  Prints the kinematic tree (links under their parent link, with the joint between them) and the\n"
     "  DOF order used by --positions.\n";
+
+const char* kHardwareUsage =
+    "usage: interlink hardware\n"
+    "  Lists the actuator families and component types that the loaded hardware plugins provide.\n";
 
 const char* kPluginsUsage =
     "usage: interlink plugins\n"
@@ -306,6 +311,19 @@ int runPlugins(const Arguments& args) {
     }
   }
   for (const auto& notice : registry.notices()) std::cerr << notice.format() << "\n";
+  return 0;
+}
+
+int runHardware(const Arguments& args) {
+  for (const auto& a : args) {
+    if (a == "--help" || a == "-h") {
+      std::cout << kHardwareUsage;
+      return 0;
+    }
+    return usageError("unexpected argument '" + a + "'", kHardwareUsage);
+  }
+  Loader loader;
+  std::cout << hardware::formatHardwareListing(hardware::HardwareRegistry::fromPlugins(loader.plugins()));
   return 0;
 }
 

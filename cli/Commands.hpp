@@ -12,5 +12,6 @@ int runCheck(const Arguments& args);
 int runFrames(const Arguments& args);
 int runTree(const Arguments& args);
 int runPlugins(const Arguments& args);
+int runHardware(const Arguments& args);
 
 }  // namespace interlink::cli

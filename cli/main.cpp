@@ -15,6 +15,7 @@ const char* kUsage =
     "  frames FILE          print every named frame with its resolved pose\n"
     "  tree FILE            print the kinematic tree and the DOF order\n"
     "  plugins              list loaded plugins and refused libraries\n"
+    "  hardware             list actuator families and component types\n"
     "\n"
     "options:\n"
     "  --help               help for a command (interlink <command> --help)\n"
@@ -45,6 +46,7 @@ int main(int argc, char** argv) {
     if (command == "frames") return interlink::cli::runFrames(args);
     if (command == "tree") return interlink::cli::runTree(args);
     if (command == "plugins") return interlink::cli::runPlugins(args);
+    if (command == "hardware") return interlink::cli::runHardware(args);
   } catch (const std::exception& e) {
     std::cerr << "interlink: internal error: " << e.what() << "\n";
     return 2;

@@ -113,7 +113,10 @@ class FrameGraphBuilder {
  public:
   friend struct PoseResolver;
   FrameGraphBuilder(const Document& document, Diagnostics& diagnostics)
-      : document_(document), diagnostics_(diagnostics), version_(parseVersion(document.formatVersion)) {}
+      : document_(document),
+        diagnostics_(diagnostics),
+        // Version-dependent name rules are SDFormat's; every other format follows the newest.
+        version_(document.format == "sdformat" ? parseVersion(document.formatVersion) : 99.0) {}
 
   detail::GraphData run();
 
@@ -170,6 +173,9 @@ class FrameGraphBuilder {
   std::vector<Pose> resolved_;
   std::vector<char> isResolved_;
   int root_ = kNone;
+  bool attachedCyclesPossible_ = true;
+  std::vector<int> attachedLink_;  // per vertex: the link (or kNone) it is attached to
+  void resolveAttachedLinks();
 };
 
 int FrameGraphBuilder::addVertex(Vertex v) {
@@ -675,11 +681,43 @@ std::vector<std::vector<int>> FrameGraphBuilder::findCycles(const std::vector<in
   return cycles;
 }
 
+/// The link every vertex is attached to: one traversal from every sink over the reversed
+/// attached-to edges. A vertex it does not reach is on, or leads into, a cycle or a bad reference.
+void FrameGraphBuilder::resolveAttachedLinks() {
+  const std::size_t n = vertices_.size();
+  attachedLink_.assign(n, kNone);
+  std::vector<char> reached(n, 0);
+  detail::Graph graph(n);
+  for (std::size_t v = 0; v < n; ++v) {
+    if (!vertices_[v].attachedSink && vertices_[v].attachedTarget != kNone)
+      boost::add_edge(static_cast<std::size_t>(vertices_[v].attachedTarget), v, graph);
+  }
+  std::vector<std::size_t> stack;
+  for (std::size_t v = 0; v < n; ++v) {
+    if (!vertices_[v].attachedSink) continue;
+    attachedLink_[v] = vertices_[v].kind == FrameKind::Link ? static_cast<int>(v) : kNone;
+    reached[v] = 1;
+    stack.push_back(v);
+    while (!stack.empty()) {
+      const std::size_t u = stack.back();
+      stack.pop_back();
+      for (auto [e, end] = boost::out_edges(u, graph); e != end; ++e) {
+        const std::size_t w = boost::target(*e, graph);
+        attachedLink_[w] = attachedLink_[u];
+        reached[w] = 1;
+        stack.push_back(w);
+      }
+    }
+  }
+  attachedCyclesPossible_ = std::find(reached.begin(), reached.end(), 0) != reached.end();
+}
+
 // 6.7 / 6.8 / world 5.4: no cycles, every frame reaches a link (or the world, or a static model),
 // and each joint's parent and child resolve to different links.
 void FrameGraphBuilder::validateFrameAttachedToGraph() {
   std::vector<int> target(vertices_.size(), kNone);
   for (std::size_t v = 0; v < vertices_.size(); ++v) target[v] = vertices_[v].attachedSink ? kNone : vertices_[v].attachedTarget;
+  if (!attachedCyclesPossible_) return;  // every vertex reached a sink: there is no cycle to name
   for (const auto& cycle : findCycles(target)) {
     std::vector<std::string> names;
     for (int v : cycle) names.push_back(vertices_[v].name);
@@ -728,17 +766,6 @@ void FrameGraphBuilder::validatePoseRelativeToGraph() {
   const std::size_t n = vertices_.size();
   std::vector<int> target(n, kNone);
   for (std::size_t v = 0; v < n; ++v) target[v] = static_cast<int>(v) == root_ ? kNone : vertices_[v].relativeTarget;
-  std::vector<char> onCycle(n, 0);
-  for (const auto& cycle : findCycles(target)) {
-    std::vector<std::string> names;
-    for (int v : cycle) {
-      names.push_back(vertices_[v].name);
-      onCycle[static_cast<std::size_t>(v)] = 1;
-    }
-    names.push_back(vertices_[cycle.front()].name);
-    error(ErrorCode::POSE_RELATIVE_TO_CYCLE, "relative_to cycle: " + joinNames(names), vertices_[cycle.front()].where);
-  }
-
   detail::Graph graph(n);
   for (std::size_t v = 0; v < n; ++v) {
     if (target[v] != kNone) boost::add_edge(v, static_cast<std::size_t>(target[v]), graph);
@@ -755,6 +782,18 @@ void FrameGraphBuilder::validatePoseRelativeToGraph() {
                               boost::visitor(resolver).color_map(boost::make_iterator_property_map(
                                   colors.begin(), boost::get(boost::vertex_index, reversed))));
 
+  // Cycles are looked for only when something was left unresolved (a valid graph pays nothing).
+  std::vector<char> onCycle(n, 0);
+  if (std::find(isResolved_.begin(), isResolved_.end(), 0) == isResolved_.end()) return;
+  for (const auto& cycle : findCycles(target)) {
+    std::vector<std::string> names;
+    for (int v : cycle) {
+      names.push_back(vertices_[v].name);
+      onCycle[static_cast<std::size_t>(v)] = 1;
+    }
+    names.push_back(vertices_[cycle.front()].name);
+    error(ErrorCode::POSE_RELATIVE_TO_CYCLE, "relative_to cycle: " + joinNames(names), vertices_[cycle.front()].where);
+  }
   for (std::size_t v = 0; v < n; ++v) {
     if (isResolved_[v] || onCycle[v] || target[v] == kNone) continue;  // missing targets were reported in phase 7
     // A vertex that leads into a cycle: say which cycle it depends on.
@@ -810,36 +849,14 @@ detail::GraphData FrameGraphBuilder::run() {
   } else {
     return out;
   }
+  resolveAttachedLinks();
   validateFrameAttachedToGraph();
   validatePoseRelativeToGraph();
   // 6.8: the parent and child of each joint are attached to different links.
   // (Checked by Kinematics, which resolves attached links for every frame anyway.)
 
-  // Attached links: a traversal from every sink over the reversed attached-to edges.
   const std::size_t n = vertices_.size();
-  std::vector<int> attachedLink(n, kNone);
-  {
-    detail::Graph graph(n);
-    for (std::size_t v = 0; v < n; ++v) {
-      if (!vertices_[v].attachedSink && vertices_[v].attachedTarget != kNone)
-        boost::add_edge(static_cast<std::size_t>(vertices_[v].attachedTarget), v, graph);
-    }
-    std::vector<std::size_t> stack;
-    for (std::size_t v = 0; v < n; ++v) {
-      if (!vertices_[v].attachedSink) continue;
-      attachedLink[v] = vertices_[v].kind == FrameKind::Link ? static_cast<int>(v) : kNone;
-      stack.push_back(v);
-      while (!stack.empty()) {
-        const std::size_t u = stack.back();
-        stack.pop_back();
-        for (auto [e, end] = boost::out_edges(u, graph); e != end; ++e) {
-          const std::size_t w = boost::target(*e, graph);
-          attachedLink[w] = attachedLink[u];
-          stack.push_back(w);
-        }
-      }
-    }
-  }
+  const std::vector<int>& attachedLink = attachedLink_;
 
   // Public view: resolved frames in registration order (the root first).
   std::vector<int> publicIndex(n, kNone);

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <deque>
 #include <functional>
+#include <string>
 #include <unordered_map>
 
 #include "interlink/PoseMath.hpp"
@@ -29,8 +30,16 @@ struct JointData {
 };
 
 /// Motion of a joint's child side in the joint frame for the joint's coordinates.
-Pose jointMotion(const JointData& j, const double* q) {
+Pose jointMotion(const JointData& j, const double* coordinates) {
   Pose m = Pose::Identity();
+  // A geared single-axis joint (HRDF actuators) turns its output by q / gear_ratio.
+  double geared[1];
+  const double* q = coordinates;
+  if ((j.tree.type == JointType::Revolute || j.tree.type == JointType::Continuous || j.tree.type == JointType::Prismatic) &&
+      j.joint->gearRatio != 1.0 && j.joint->gearRatio != 0.0) {
+    geared[0] = coordinates[0] / j.joint->gearRatio;
+    q = geared;
+  }
   auto axis = [&](std::size_t i, const Vector3& fallback) { return i < j.axes.size() ? j.axes[i] : fallback; };
   auto rotation = [](const Vector3& a, double angle) { return Matrix3(Eigen::AngleAxisd(angle, a)); };
   switch (j.tree.type) {
@@ -91,7 +100,14 @@ struct Kinematics::Impl {
   std::vector<Pose> zeroPoses;        // X_R_F at zero for every frame of the graph
   std::vector<int> frameLink;         // frame index of the link each frame rides on (-1: fixed)
   std::vector<Pose> linkOffset;       // X_L_F
-  std::string tree;
+  // For describeTree(), which is built on demand: a deep chain makes a large text.
+  struct LinkEntry {
+    std::string name;
+    int frame;
+    bool hasParentJoint;
+  };
+  std::vector<LinkEntry> links;
+  std::string rootName;
 };
 
 Kinematics::Kinematics() : impl_(std::make_unique<Impl>()) {}
@@ -263,33 +279,9 @@ Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, 
   }
   for (const auto& j : all) k.treeJoints.push_back(j.tree);
 
-  // A readable tree, children indented under their parent link.
-  std::function<void(int, const std::string&)> print = [&](int link, const std::string& indent) {
-    auto it = childrenOf.find(link);
-    if (it == childrenOf.end()) return;
-    for (std::size_t j : it->second) {
-      const auto& t = all[j].tree;
-      if (t.loopClosure) continue;
-      k.tree += indent + "└─ " + t.childLink + "  (" + std::string(jointTypeName(t.type)) + " joint '" + t.name + "'";
-      if (t.firstDof >= 0) k.tree += ", dof " + std::to_string(t.firstDof);
-      k.tree += ")\n";
-      print(all[j].childFrame, indent + "   ");
-    }
-  };
-  k.tree = graph.rootName().empty() ? "(root)\n" : graph.rootName() + "\n";
-  print(-1, "");
+  k.rootName = graph.rootName();
   for (std::size_t i = 0; i < frames.size(); ++i) {
-    if (frames[i].kind != FrameKind::Link || parentJointOfLink.count(static_cast<int>(i))) continue;
-    bool isParent = childrenOf.count(static_cast<int>(i)) > 0;
-    k.tree += frames[i].name + (isParent ? "" : "  (no joint)") + "\n";
-    print(static_cast<int>(i), "");
-  }
-  std::size_t loops = 0;
-  for (const auto& j : all) {
-    if (!j.tree.loopClosure) continue;
-    if (loops++ == 0) k.tree += "loop closures:\n";
-    k.tree += "  " + j.tree.name + " (" + std::string(jointTypeName(j.tree.type)) + "): " +
-              (j.tree.parentLink.empty() ? graph.rootName() : j.tree.parentLink) + " -> " + j.tree.childLink + "\n";
+    if (frames[i].kind == FrameKind::Link) k.links.push_back({frames[i].name, static_cast<int>(i), parentJointOfLink.count(static_cast<int>(i)) > 0});
   }
   return result;
 }
@@ -334,6 +326,58 @@ std::optional<std::vector<Pose>> Kinematics::framePoses(const std::vector<double
   return out;
 }
 
-std::string Kinematics::describeTree() const { return impl_->tree; }
+std::string Kinematics::describeTree() const {
+  const Impl& k = *impl_;
+  std::unordered_map<int, std::vector<const TreeJoint*>> childrenOf;  // parent link frame (-1: root)
+  std::unordered_map<std::string, int> frameOfLink;
+  for (const auto& link : k.links) frameOfLink.emplace(link.name, link.frame);
+  for (const JointData& j : k.joints) childrenOf[j.parentFrame].push_back(&j.tree);
+  // Preserve document order among siblings.
+  std::string out = (k.rootName.empty() ? std::string("(root)") : k.rootName) + "\n";
+  // Iterative depth-first print; past a depth of 24 the indent stops growing and shows the depth,
+  // so that a chain of thousands of links prints in linear time.
+  struct Item {
+    const TreeJoint* joint;
+    int depth;
+  };
+  auto printBelow = [&](int link, int depth) {
+    std::vector<Item> stack;
+    auto push = [&](int parent, int d) {
+      auto it = childrenOf.find(parent);
+      if (it == childrenOf.end()) return;
+      for (auto c = it->second.rbegin(); c != it->second.rend(); ++c) stack.push_back({*c, d});
+    };
+    push(link, depth);
+    while (!stack.empty()) {
+      const Item item = stack.back();
+      stack.pop_back();
+      const TreeJoint& t = *item.joint;
+      if (item.depth <= 24) {
+        out.append(static_cast<std::size_t>(item.depth) * 3, ' ');
+      } else {
+        out.append(72, ' ');
+        out += "[depth " + std::to_string(item.depth) + "] ";
+      }
+      out += "└─ " + t.childLink + "  (" + std::string(jointTypeName(t.type)) + " joint '" + t.name + "'";
+      if (t.firstDof >= 0) out += ", dof " + std::to_string(t.firstDof);
+      out += ")\n";
+      push(frameOfLink.count(t.childLink) ? frameOfLink.at(t.childLink) : -2, item.depth + 1);
+    }
+  };
+  printBelow(-1, 0);
+  for (const auto& link : k.links) {
+    if (link.hasParentJoint) continue;
+    out += link.name + (childrenOf.count(link.frame) ? "" : "  (no joint)") + "\n";
+    printBelow(link.frame, 0);
+  }
+  std::size_t loops = 0;
+  for (const auto& t : k.treeJoints) {
+    if (!t.loopClosure) continue;
+    if (loops++ == 0) out += "loop closures:\n";
+    out += "  " + t.name + " (" + std::string(jointTypeName(t.type)) + "): " + (t.parentLink.empty() ? k.rootName : t.parentLink) +
+           " -> " + t.childLink + "\n";
+  }
+  return out;
+}
 
 }  // namespace interlink
