@@ -10,11 +10,13 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <deque>
+#include <string_view>
 #include <unordered_map>
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
-#include <boost/graph/reverse_graph.hpp>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/strong_components.hpp>
 
 namespace interlink {
@@ -33,14 +35,21 @@ const char* frameKindName(FrameKind kind) {
 namespace detail {
 
 using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS>;
+/// Read-only graphs for the traversals: one contiguous edge array, built in linear time.
+using CsrGraph = boost::compressed_sparse_row_graph<boost::directedS>;
+
+/// A CSR graph over n vertices from (source, target) pairs in any order.
+inline CsrGraph makeCsr(std::vector<std::pair<std::size_t, std::size_t>>& edges, std::size_t n) {
+  return CsrGraph(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), n);
+}
 constexpr int kNone = -1;
 
 /// One named frame while the graphs are being built.
 struct Vertex {
-  std::string name;  // scoped from the root
-  std::string localName;
+  std::string name;            // scoped from the root
+  std::string_view localName;  // the last component of `name` (a view into it)
   FrameKind kind = FrameKind::Frame;
-  SourceLocation where;
+  const SourceLocation* where = nullptr;  // the element's own location (the document outlives the build)
   int scope = kNone;      // scope the element is declared in
   int ownScope = kNone;   // for model vertices: the scope they open
   // Relative-to graph: one out-edge to `relativeTarget` carrying X_target_this.
@@ -73,7 +82,9 @@ struct GraphData {
   std::vector<FrameInfo> frames;
   std::vector<int> frameScope;  // scope index of each public frame
   std::vector<detail::Scope> scopes;
-  std::unordered_map<std::string, std::size_t> byName;  // public index by scoped name
+  // Public index by scoped name; the keys view the names in `frames`, which never change after
+  // the build (moving the vector keeps its elements where they are).
+  std::unordered_map<std::string_view, std::size_t> byName;
   std::vector<std::size_t> modelFrameOfScope;           // public index of each scope's model frame
   std::string rootName;
   bool world = false;
@@ -165,9 +176,10 @@ class FrameGraphBuilder {
   const Document& document_;
   Diagnostics& diagnostics_;
   double version_;
-  std::vector<Vertex> vertices_;
+  std::deque<Vertex> vertices_;  // a deque: vertices never move, so views of their names stay valid
   std::vector<Scope> scopes_;
-  std::unordered_map<std::string, int> byName_;
+  std::unordered_map<std::string_view, int> byName_;  // keys view vertices_[i].name
+  mutable std::string keyBuffer_;                     // reused by lookup(): no allocation per query
   std::vector<int> canonicalLink_;  // per scope, resolved in phase 4 (a link, or a static nested model)
   std::unordered_map<const void*, int> vertexOf_;  // element (Link/Joint/Frame/Model) -> its vertex
   std::vector<Pose> resolved_;
@@ -180,6 +192,9 @@ class FrameGraphBuilder {
 
 int FrameGraphBuilder::addVertex(Vertex v) {
   vertices_.push_back(std::move(v));
+  Vertex& added = vertices_.back();
+  const std::size_t separator = added.name.rfind("::");
+  added.localName = std::string_view(added.name).substr(separator == std::string::npos ? 0 : separator + 2);
   return static_cast<int>(vertices_.size()) - 1;
 }
 
@@ -203,15 +218,16 @@ int FrameGraphBuilder::lookup(int scope, const std::string& reference) const {
   if (reference == "__model__") return s.isWorld ? kNone : s.modelVertex;
   if (reference == "world") return s.isWorld ? s.modelVertex : kNone;
   static const std::string kModelSuffix = "::__model__";
-  std::string key = s.prefix;
+  std::string& key = keyBuffer_;
+  key.assign(s.prefix);
   if (reference.size() > kModelSuffix.size() &&
       reference.compare(reference.size() - kModelSuffix.size(), kModelSuffix.size(), kModelSuffix) == 0) {
     key.append(reference, 0, reference.size() - kModelSuffix.size());
-    auto it = byName_.find(key);
+    auto it = byName_.find(std::string_view(key));
     return it != byName_.end() && vertices_[it->second].kind == FrameKind::Model ? it->second : kNone;
   }
   key += reference;
-  auto it = byName_.find(key);
+  auto it = byName_.find(std::string_view(key));
   return it == byName_.end() ? kNone : it->second;
 }
 
@@ -232,13 +248,13 @@ void FrameGraphBuilder::checkName(const std::string& name, const char* what, con
 }
 
 void FrameGraphBuilder::registerName(int scope, const std::string& localName, int vertex, const SourceLocation& where) {
-  const std::string key = scopes_[scope].prefix + localName;
-  auto [it, inserted] = byName_.emplace(key, vertex);
+  (void)scope;
+  auto [it, inserted] = byName_.emplace(std::string_view(vertices_[vertex].name), vertex);
   if (!inserted) {
     const Vertex& first = vertices_[it->second];
     std::string message = std::string(frameKindName(vertices_[vertex].kind)) + " name '" + localName +
                           "' is already used by a " + frameKindName(first.kind) + " in the same scope";
-    if (first.where.line > 0) message += " (line " + std::to_string(first.where.line) + ")";
+    if (first.where && first.where->line > 0) message += " (line " + std::to_string(first.where->line) + ")";
     error(ErrorCode::DUPLICATE_NAME, message, where);
   }
 }
@@ -252,9 +268,8 @@ void FrameGraphBuilder::checkNameAttributes(int scope) {
   auto add = [&](const std::string& name, FrameKind kind, const SourceLocation& where, auto assign) {
     Vertex v;
     v.name = prefix + name;
-    v.localName = name;
     v.kind = kind;
-    v.where = where;
+    v.where = &where;
     v.scope = scope;
     assign(v);
     const void* element = v.link ? static_cast<const void*>(v.link) : v.joint ? static_cast<const void*>(v.joint)
@@ -517,9 +532,8 @@ void FrameGraphBuilder::checkWorldNameAttributes(int scope) {
   auto add = [&](const std::string& name, FrameKind kind, const SourceLocation& where, auto assign) {
     Vertex v;
     v.name = name;
-    v.localName = name;
     v.kind = kind;
-    v.where = where;
+    v.where = &where;
     v.scope = scope;
     assign(v);
     const void* element = v.joint ? static_cast<const void*>(v.joint) : v.frame ? static_cast<const void*>(v.frame)
@@ -687,11 +701,13 @@ void FrameGraphBuilder::resolveAttachedLinks() {
   const std::size_t n = vertices_.size();
   attachedLink_.assign(n, kNone);
   std::vector<char> reached(n, 0);
-  detail::Graph graph(n);
+  std::vector<std::pair<std::size_t, std::size_t>> edges;  // reversed: from the frame attached to, to the frame
+  edges.reserve(n);
   for (std::size_t v = 0; v < n; ++v) {
     if (!vertices_[v].attachedSink && vertices_[v].attachedTarget != kNone)
-      boost::add_edge(static_cast<std::size_t>(vertices_[v].attachedTarget), v, graph);
+      edges.emplace_back(static_cast<std::size_t>(vertices_[v].attachedTarget), v);
   }
+  const detail::CsrGraph graph = detail::makeCsr(edges, n);
   std::vector<std::size_t> stack;
   for (std::size_t v = 0; v < n; ++v) {
     if (!vertices_[v].attachedSink) continue;
@@ -722,7 +738,7 @@ void FrameGraphBuilder::validateFrameAttachedToGraph() {
     std::vector<std::string> names;
     for (int v : cycle) names.push_back(vertices_[v].name);
     names.push_back(vertices_[cycle.front()].name);
-    error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, "attached_to cycle: " + joinNames(names), vertices_[cycle.front()].where);
+    error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, "attached_to cycle: " + joinNames(names), *vertices_[cycle.front()].where);
   }
 }
 
@@ -735,7 +751,7 @@ const Pose& FrameGraphBuilder::edgePose(int vertex) {
     v.edgePose = v.edgePose * X_MPf->inverse();
   } else {
     error(ErrorCode::MODEL_PLACEMENT_FRAME_INVALID,
-          "placement frame of model '" + v.name + "' cannot be resolved inside the model", v.where);
+          "placement frame of model '" + v.name + "' cannot be resolved inside the model", *v.where);
   }
   return v.edgePose;
 }
@@ -750,8 +766,8 @@ std::optional<Pose> FrameGraphBuilder::poseInAncestor(int vertex, int ancestor) 
   return pose;
 }
 
-/// Breadth-first visitor over the reversed relative-to graph: a tree edge runs from the frame a
-/// pose is written relative to, to the posed frame, whose pose in the root follows from its parent's.
+/// Breadth-first visitor over the relative-to graph with its edges reversed: a tree edge runs from
+/// the frame a pose is written relative to, to the posed frame, whose pose follows from its parent's.
 struct PoseResolver : boost::default_bfs_visitor {
   FrameGraphBuilder* builder = nullptr;
   template <class Edge, class G>
@@ -766,21 +782,22 @@ void FrameGraphBuilder::validatePoseRelativeToGraph() {
   const std::size_t n = vertices_.size();
   std::vector<int> target(n, kNone);
   for (std::size_t v = 0; v < n; ++v) target[v] = static_cast<int>(v) == root_ ? kNone : vertices_[v].relativeTarget;
-  detail::Graph graph(n);
+  std::vector<std::pair<std::size_t, std::size_t>> edges;  // reversed: from the frame a pose is relative to
+  edges.reserve(n);
   for (std::size_t v = 0; v < n; ++v) {
-    if (target[v] != kNone) boost::add_edge(v, static_cast<std::size_t>(target[v]), graph);
+    if (target[v] != kNone) edges.emplace_back(static_cast<std::size_t>(target[v]), v);
   }
+  const detail::CsrGraph graph = detail::makeCsr(edges, n);
   resolved_.assign(n, Pose::Identity());
   isResolved_.assign(n, 0);
   isResolved_[static_cast<std::size_t>(root_)] = 1;
 
   PoseResolver resolver;
   resolver.builder = this;
-  auto reversed = boost::make_reverse_graph(graph);
   std::vector<boost::default_color_type> colors(n, boost::white_color);
-  boost::breadth_first_search(reversed, static_cast<std::size_t>(root_),
+  boost::breadth_first_search(graph, static_cast<std::size_t>(root_),
                               boost::visitor(resolver).color_map(boost::make_iterator_property_map(
-                                  colors.begin(), boost::get(boost::vertex_index, reversed))));
+                                  colors.begin(), boost::get(boost::vertex_index, graph))));
 
   // Cycles are looked for only when something was left unresolved (a valid graph pays nothing).
   std::vector<char> onCycle(n, 0);
@@ -792,7 +809,7 @@ void FrameGraphBuilder::validatePoseRelativeToGraph() {
       onCycle[static_cast<std::size_t>(v)] = 1;
     }
     names.push_back(vertices_[cycle.front()].name);
-    error(ErrorCode::POSE_RELATIVE_TO_CYCLE, "relative_to cycle: " + joinNames(names), vertices_[cycle.front()].where);
+    error(ErrorCode::POSE_RELATIVE_TO_CYCLE, "relative_to cycle: " + joinNames(names), *vertices_[cycle.front()].where);
   }
   for (std::size_t v = 0; v < n; ++v) {
     if (isResolved_[v] || onCycle[v] || target[v] == kNone) continue;  // missing targets were reported in phase 7
@@ -803,20 +820,34 @@ void FrameGraphBuilder::validatePoseRelativeToGraph() {
     if (w != kNone && onCycle[static_cast<std::size_t>(w)]) {
       error(ErrorCode::POSE_RELATIVE_TO_GRAPH_ERROR,
             "pose of '" + vertices_[v].name + "' depends on the relative_to cycle through '" + vertices_[w].name + "'",
-            vertices_[v].where);
+            *vertices_[v].where);
     }
   }
 }
 
+/// Number of frames a model contributes, to size the tables once.
+std::size_t countFrames(const Model& model) {
+  std::size_t count = 1 + model.links.size() + model.joints.size() + model.frames.size();
+  for (const Model& nested : model.models) count += countFrames(nested);
+  return count;
+}
+
 detail::GraphData FrameGraphBuilder::run() {
   detail::GraphData out;
+  std::size_t expected = 1;
+  if (document_.model) expected += countFrames(*document_.model);
+  for (const World& world : document_.worlds) {
+    expected += world.frames.size() + world.joints.size();
+    for (const Model& model : world.models) expected += countFrames(model);
+  }
+  byName_.reserve(expected);
+  vertexOf_.reserve(expected);
   if (document_.isWorld()) {
     const World& world = document_.worlds.front();
     Vertex root;
     root.name = "world";
-    root.localName = "world";
     root.kind = FrameKind::World;
-    root.where = world.where;
+    root.where = &world.where;
     root_ = addVertex(root);
     Scope scope;
     scope.isWorld = true;
@@ -837,9 +868,8 @@ detail::GraphData FrameGraphBuilder::run() {
     const Model& model = *document_.model;
     Vertex root;
     root.name = model.name;
-    root.localName = model.name;
     root.kind = FrameKind::Model;
-    root.where = model.where;
+    root.where = &model.where;
     root.model = &model;
     root_ = addVertex(root);
     openModelScope(model, kNone, root_, "");
@@ -861,15 +891,16 @@ detail::GraphData FrameGraphBuilder::run() {
   // Public view: resolved frames in registration order (the root first).
   std::vector<int> publicIndex(n, kNone);
   out.frames.reserve(n);
+  out.byName.reserve(n);
   for (std::size_t v = 0; v < n; ++v) {
     if (!isResolved_[v]) continue;
     publicIndex[v] = static_cast<int>(out.frames.size());
     FrameInfo info;
-    info.name = vertices_[v].name;
+    info.name = std::move(vertices_[v].name);  // the builder is done with it (byName_ is not used again)
     info.kind = vertices_[v].kind;
     info.pose = resolved_[v];
-    info.where = vertices_[v].where;
-    if (attachedLink[v] != kNone) info.attachedLink = vertices_[static_cast<std::size_t>(attachedLink[v])].name;
+    if (vertices_[v].where) info.where = *vertices_[v].where;
+    // Attached links are resolved to names below, once every name has been moved.
     out.frames.push_back(std::move(info));
     out.frameScope.push_back(vertices_[v].scope == kNone ? 0 : vertices_[v].scope);
   }
@@ -880,7 +911,11 @@ detail::GraphData FrameGraphBuilder::run() {
     info.relativeTo = rel == kNone ? -1 : publicIndex[static_cast<std::size_t>(rel)];
     const int att = vertices_[v].attachedSink ? kNone : vertices_[v].attachedTarget;
     info.attachedTo = att == kNone ? -1 : publicIndex[static_cast<std::size_t>(att)];
-    if (static_cast<int>(v) != root_) out.byName.emplace(info.name, static_cast<std::size_t>(publicIndex[v]));
+    const int link = attachedLink[v];
+    if (link != kNone && publicIndex[static_cast<std::size_t>(link)] != kNone) {
+      info.attachedLink = out.frames[static_cast<std::size_t>(publicIndex[static_cast<std::size_t>(link)])].name;
+    }
+    if (static_cast<int>(v) != root_) out.byName.emplace(std::string_view(info.name), static_cast<std::size_t>(publicIndex[v]));
   }
   out.scopes = scopes_;
   for (auto& scope : out.scopes) {
@@ -907,7 +942,7 @@ std::optional<std::size_t> detail::GraphData::lookup(int scope, const std::strin
   if (key.size() > kModelSuffix.size() && key.compare(key.size() - kModelSuffix.size(), kModelSuffix.size(), kModelSuffix) == 0) {
     key.resize(key.size() - kModelSuffix.size());
   }
-  auto it = byName.find(key);
+  auto it = byName.find(std::string_view(key));
   if (it == byName.end()) return std::nullopt;
   return it->second;
 }

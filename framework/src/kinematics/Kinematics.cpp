@@ -9,6 +9,7 @@
 #include <deque>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "interlink/PoseMath.hpp"
@@ -142,15 +143,15 @@ Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, 
   for (const auto& f : frames) k.zeroPoses.push_back(f.pose);
 
   // Frame index of the link every frame rides on, and its constant offset.
-  std::unordered_map<std::string, int> linkIndex;
+  std::unordered_map<std::string_view, int> linkIndex;  // views of the graph's frame names
   for (std::size_t i = 0; i < frames.size(); ++i) {
-    if (frames[i].kind == FrameKind::Link) linkIndex.emplace(frames[i].name, static_cast<int>(i));
+    if (frames[i].kind == FrameKind::Link) linkIndex.emplace(std::string_view(frames[i].name), static_cast<int>(i));
   }
   k.frameLink.assign(frames.size(), -1);
   k.linkOffset.assign(frames.size(), Pose::Identity());
   for (std::size_t i = 0; i < frames.size(); ++i) {
     if (frames[i].attachedLink.empty()) continue;
-    auto it = linkIndex.find(frames[i].attachedLink);
+    auto it = linkIndex.find(std::string_view(frames[i].attachedLink));
     if (it == linkIndex.end()) continue;
     k.frameLink[i] = it->second;
     k.linkOffset[i] = frames[static_cast<std::size_t>(it->second)].pose.inverse() * frames[i].pose;
@@ -247,10 +248,12 @@ Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, 
   // A loop with no root (every link of it the child of a joint of it) is broken at its first
   // joint in document order, which becomes a loop closure: formats such as SDFormat allow loops.
   std::vector<char> placed(all.size(), 0);
+  std::vector<std::size_t> order;  // tree joints from the roots outward
+  order.reserve(all.size());
   std::deque<int> queue;
   queue.push_back(-1);
-  for (const auto& [link, index] : linkIndex) {
-    if (!parentJointOfLink.count(index)) queue.push_back(index);
+  for (std::size_t i = 0; i < frames.size(); ++i) {  // roots in document order
+    if (frames[i].kind == FrameKind::Link && !parentJointOfLink.count(static_cast<int>(i))) queue.push_back(static_cast<int>(i));
   }
   std::size_t next = 0;
   for (;;) {
@@ -262,7 +265,7 @@ Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, 
       for (std::size_t j : it->second) {
         if (placed[j] || all[j].tree.loopClosure) continue;
         placed[j] = 1;
-        k.joints.push_back(all[j]);
+        order.push_back(j);
         queue.push_back(all[j].childFrame);
       }
     }
@@ -277,7 +280,10 @@ Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, 
     parentJointOfLink.erase(loop.childFrame);
     queue.push_back(loop.childFrame);
   }
+  k.treeJoints.reserve(all.size());
   for (const auto& j : all) k.treeJoints.push_back(j.tree);
+  k.joints.reserve(order.size());
+  for (std::size_t j : order) k.joints.push_back(std::move(all[j]));
 
   k.rootName = graph.rootName();
   for (std::size_t i = 0; i < frames.size(); ++i) {
