@@ -21,8 +21,11 @@ namespace {
 constexpr double kTwoPi = 6.283185307179586;
 
 struct JointData {
-  TreeJoint tree;
-  const Joint* joint = nullptr;
+  std::size_t tree = 0;  // index of the public TreeJoint
+  JointType type = JointType::Fixed;
+  int firstDof = -1;
+  double screwThreadPitch = 0;
+  double gearRatio = 1;
   int parentFrame = -1;  // frame index of the parent link (-1: the root)
   int childFrame = -1;   // frame index of the child link
   Pose X_PJ = Pose::Identity();
@@ -36,14 +39,14 @@ Pose jointMotion(const JointData& j, const double* coordinates) {
   // A geared single-axis joint (HRDF actuators) turns its output by q / gear_ratio.
   double geared[1];
   const double* q = coordinates;
-  if ((j.tree.type == JointType::Revolute || j.tree.type == JointType::Continuous || j.tree.type == JointType::Prismatic) &&
-      j.joint->gearRatio != 1.0 && j.joint->gearRatio != 0.0) {
-    geared[0] = coordinates[0] / j.joint->gearRatio;
+  if ((j.type == JointType::Revolute || j.type == JointType::Continuous || j.type == JointType::Prismatic) &&
+      j.gearRatio != 1.0 && j.gearRatio != 0.0) {
+    geared[0] = coordinates[0] / j.gearRatio;
     q = geared;
   }
   auto axis = [&](std::size_t i, const Vector3& fallback) { return i < j.axes.size() ? j.axes[i] : fallback; };
   auto rotation = [](const Vector3& a, double angle) { return Matrix3(Eigen::AngleAxisd(angle, a)); };
-  switch (j.tree.type) {
+  switch (j.type) {
     case JointType::Fixed: break;
     case JointType::Revolute:
     case JointType::Continuous:
@@ -52,7 +55,7 @@ Pose jointMotion(const JointData& j, const double* coordinates) {
     case JointType::Screw: {
       const Vector3 a = axis(0, Vector3::UnitZ());
       m.linear() = rotation(a, q[0]);
-      m.translation() = a * (q[0] / kTwoPi * j.joint->screwThreadPitch);
+      m.translation() = a * (q[0] / kTwoPi * j.screwThreadPitch);
       break;
     }
     case JointType::Universal:
@@ -124,6 +127,7 @@ Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, 
 
   // Joints in DOF order: a model's own joints, then its nested models, depth first; world joints last.
   std::vector<std::pair<std::string, const Joint*>> ordered;
+  ordered.reserve(64);
   std::function<void(const Model&, const std::string&)> collect = [&](const Model& model, const std::string& prefix) {
     for (const Joint& joint : model.joints) ordered.emplace_back(prefix + joint.name, &joint);
     for (const Model& nested : model.models) {
@@ -159,17 +163,16 @@ Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, 
 
   // Resolve every joint to its parent and child links.
   std::vector<JointData> all;
-  std::unordered_map<int, std::size_t> parentJointOfLink;  // child link frame -> joint (tree joints only)
+  std::vector<const Joint*> source;  // the document's joint behind each entry of `all`
+  all.reserve(ordered.size());
+  source.reserve(ordered.size());
+  k.treeJoints.reserve(ordered.size());
+  std::vector<int> parentJointOfLink(frames.size(), -1);  // child link frame -> index in `all` (tree joints only)
   int nextDof = 0;
-  for (const auto& [scopedName, joint] : ordered) {
+  for (auto& [scopedName, joint] : ordered) {
     auto index = graph.find(scopedName);
     if (!index) continue;  // unresolved: already reported by the frame graph
     if (joint->parent.empty()) continue;  // an InterfaceJoint: a frame, not a tree edge
-    JointData j;
-    j.joint = joint;
-    j.tree.name = scopedName;
-    j.tree.type = joint->type;
-    j.tree.loopClosure = joint->loopClosure;
     auto linkOf = [&](const std::string& reference) -> std::optional<int> {
       if (reference == "world") return -1;
       auto f = graph.resolveReference(*index, reference);
@@ -192,15 +195,17 @@ Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, 
                         joint->where);
       continue;
     }
+    JointData j;
+    j.type = joint->type;
+    j.screwThreadPitch = joint->screwThreadPitch;
+    j.gearRatio = joint->gearRatio;
     j.parentFrame = *parent;
     j.childFrame = *child;
-    j.tree.parentLink = *parent < 0 ? "" : frames[static_cast<std::size_t>(*parent)].name;
-    j.tree.childLink = frames[static_cast<std::size_t>(*child)].name;
-
     const Pose& X_RJ = frames[*index].pose;
     const Pose X_RP = *parent < 0 ? Pose::Identity() : frames[static_cast<std::size_t>(*parent)].pose;
     j.X_PJ = X_RP.inverse() * X_RJ;
     j.X_JC = X_RJ.inverse() * frames[static_cast<std::size_t>(*child)].pose;
+    j.axes.reserve(joint->axes.size());
     for (const JointAxis& axis : joint->axes) {
       Vector3 a = axis.xyz;
       if (!axis.expressedIn.empty() && axis.expressedIn != joint->name) {
@@ -216,19 +221,26 @@ Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, 
       j.axes.push_back(a.norm() > 0 ? Vector3(a.normalized()) : a);
     }
 
+    TreeJoint tree;
+    tree.type = joint->type;
+    tree.loopClosure = joint->loopClosure;
+    tree.parentLink = *parent < 0 ? std::string() : frames[static_cast<std::size_t>(*parent)].name;
+    tree.childLink = frames[static_cast<std::size_t>(*child)].name;
     if (!joint->loopClosure) {
-      auto [it, inserted] = parentJointOfLink.emplace(*child, all.size());
-      if (!inserted) {
+      int& parentJoint = parentJointOfLink[static_cast<std::size_t>(*child)];
+      if (parentJoint >= 0) {
         diagnostics.warning(ErrorCode::KINEMATIC_LOOP,
-                            "link '" + j.tree.childLink + "' is the child of joints '" + all[it->second].tree.name +
+                            "link '" + tree.childLink + "' is the child of joints '" + k.treeJoints[all[static_cast<std::size_t>(parentJoint)].tree].name +
                                 "' and '" + scopedName + "'; '" + scopedName + "' is treated as a loop closure",
                             joint->where);
-        j.tree.loopClosure = true;
+        tree.loopClosure = true;
+      } else {
+        parentJoint = static_cast<int>(all.size());
       }
     }
     const int count = dofCount(joint->type);
     if (count > 0) {
-      j.tree.firstDof = nextDof;
+      j.firstDof = tree.firstDof = nextDof;
       for (int c = 0; c < count; ++c) {
         Dof dof;
         dof.joint = scopedName;
@@ -239,55 +251,65 @@ Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, 
       }
       nextDof += count;
     }
+    tree.name = std::move(scopedName);
+    j.tree = k.treeJoints.size();
+    k.treeJoints.push_back(std::move(tree));
+    source.push_back(joint);
     all.push_back(std::move(j));
   }
 
-  // Order tree joints from the roots outward (breadth first over child links).
-  std::unordered_map<int, std::vector<std::size_t>> childrenOf;  // parent link frame (-1 root) -> joints
-  for (std::size_t i = 0; i < all.size(); ++i) childrenOf[all[i].parentFrame].push_back(i);
-  // A loop with no root (every link of it the child of a joint of it) is broken at its first
-  // joint in document order, which becomes a loop closure: formats such as SDFormat allow loops.
+  // Joints grouped by parent link in one flat array (slot 0 is the root, link frame f is f + 1).
+  std::vector<std::size_t> firstChild(frames.size() + 2, 0);
+  for (const JointData& j : all) ++firstChild[static_cast<std::size_t>(j.parentFrame + 2)];
+  for (std::size_t i = 1; i < firstChild.size(); ++i) firstChild[i] += firstChild[i - 1];
+  std::vector<std::size_t> childJoints(all.size());
+  {
+    std::vector<std::size_t> fill(firstChild.begin(), firstChild.end() - 1);
+    for (std::size_t i = 0; i < all.size(); ++i) childJoints[fill[static_cast<std::size_t>(all[i].parentFrame + 1)]++] = i;
+  }
+  auto isLoopClosure = [&](std::size_t j) { return k.treeJoints[all[j].tree].loopClosure; };
+
+  // Order tree joints from the roots outward (breadth first over child links). A loop with no
+  // root (every link of it the child of a joint of it) is broken at its first joint in document
+  // order, which becomes a loop closure: formats such as SDFormat allow loops.
   std::vector<char> placed(all.size(), 0);
   std::vector<std::size_t> order;  // tree joints from the roots outward
   order.reserve(all.size());
   std::deque<int> queue;
   queue.push_back(-1);
   for (std::size_t i = 0; i < frames.size(); ++i) {  // roots in document order
-    if (frames[i].kind == FrameKind::Link && !parentJointOfLink.count(static_cast<int>(i))) queue.push_back(static_cast<int>(i));
+    if (frames[i].kind == FrameKind::Link && parentJointOfLink[i] < 0) queue.push_back(static_cast<int>(i));
   }
   std::size_t next = 0;
   for (;;) {
     while (!queue.empty()) {
-      const int link = queue.front();
+      const auto slot = static_cast<std::size_t>(queue.front() + 1);
       queue.pop_front();
-      auto it = childrenOf.find(link);
-      if (it == childrenOf.end()) continue;
-      for (std::size_t j : it->second) {
-        if (placed[j] || all[j].tree.loopClosure) continue;
+      for (std::size_t c = firstChild[slot]; c < firstChild[slot + 1]; ++c) {
+        const std::size_t j = childJoints[c];
+        if (placed[j] || isLoopClosure(j)) continue;
         placed[j] = 1;
         order.push_back(j);
         queue.push_back(all[j].childFrame);
       }
     }
-    while (next < all.size() && (placed[next] || all[next].tree.loopClosure)) ++next;
+    while (next < all.size() && (placed[next] || isLoopClosure(next))) ++next;
     if (next == all.size()) break;
-    JointData& loop = all[next];
-    loop.tree.loopClosure = true;
+    TreeJoint& loop = k.treeJoints[all[next].tree];
+    loop.loopClosure = true;
     diagnostics.warning(ErrorCode::KINEMATIC_LOOP,
-                        "joint '" + loop.tree.name + "' closes a kinematic loop; it is kept as a loop closure and link '" +
-                            loop.tree.childLink + "' is taken as a root of the tree",
-                        loop.joint->where);
-    parentJointOfLink.erase(loop.childFrame);
-    queue.push_back(loop.childFrame);
+                        "joint '" + loop.name + "' closes a kinematic loop; it is kept as a loop closure and link '" +
+                            loop.childLink + "' is taken as a root of the tree",
+                        source[next]->where);
+    parentJointOfLink[static_cast<std::size_t>(all[next].childFrame)] = -1;
+    queue.push_back(all[next].childFrame);
   }
-  k.treeJoints.reserve(all.size());
-  for (const auto& j : all) k.treeJoints.push_back(j.tree);
   k.joints.reserve(order.size());
   for (std::size_t j : order) k.joints.push_back(std::move(all[j]));
 
   k.rootName = graph.rootName();
   for (std::size_t i = 0; i < frames.size(); ++i) {
-    if (frames[i].kind == FrameKind::Link) k.links.push_back({frames[i].name, static_cast<int>(i), parentJointOfLink.count(static_cast<int>(i)) > 0});
+    if (frames[i].kind == FrameKind::Link) k.links.push_back({frames[i].name, static_cast<int>(i), parentJointOfLink[i] >= 0});
   }
   return result;
 }
@@ -321,7 +343,7 @@ std::optional<std::vector<Pose>> Kinematics::framePoses(const std::vector<double
   std::vector<Pose> links = k.zeroPoses;  // only link entries are updated
   for (const JointData& j : k.joints) {
     const Pose X_RP = j.parentFrame < 0 ? Pose::Identity() : links[static_cast<std::size_t>(j.parentFrame)];
-    const Pose motion = j.tree.firstDof >= 0 ? jointMotion(j, &q[static_cast<std::size_t>(j.tree.firstDof)]) : Pose::Identity();
+    const Pose motion = j.firstDof >= 0 ? jointMotion(j, &q[static_cast<std::size_t>(j.firstDof)]) : Pose::Identity();
     links[static_cast<std::size_t>(j.childFrame)] = X_RP * j.X_PJ * motion * j.X_JC;
   }
   std::vector<Pose> out(k.zeroPoses.size());
@@ -337,7 +359,7 @@ std::string Kinematics::describeTree() const {
   std::unordered_map<int, std::vector<const TreeJoint*>> childrenOf;  // parent link frame (-1: root)
   std::unordered_map<std::string, int> frameOfLink;
   for (const auto& link : k.links) frameOfLink.emplace(link.name, link.frame);
-  for (const JointData& j : k.joints) childrenOf[j.parentFrame].push_back(&j.tree);
+  for (const JointData& j : k.joints) childrenOf[j.parentFrame].push_back(&k.treeJoints[j.tree]);
   // Preserve document order among siblings.
   std::string out = (k.rootName.empty() ? std::string("(root)") : k.rootName) + "\n";
   // Iterative depth-first print; past a depth of 24 the indent stops growing and shows the depth,
