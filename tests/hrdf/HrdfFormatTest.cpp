@@ -373,7 +373,7 @@ TEST_F(HrdfFormat, Includes) {
   bad = load(R"~(<robot version="1.4.0"><include path="broken.hrdf"/></robot>)~", "b.hrdf");
   const auto e = firstError(bad);
   ASSERT_TRUE(e);
-  EXPECT_NE(e->where.file.find("broken.hrdf"), std::string::npos);
+  EXPECT_NE(e->where.file.str().find("broken.hrdf"), std::string::npos);
   EXPECT_EQ(e->where.line, 2);
 }
 

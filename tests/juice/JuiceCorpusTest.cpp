@@ -214,7 +214,7 @@ TEST(JuiceCorpus, SimpleAnt2JpIsNotWellFormedXml) {
   // The root <Model ...> is closed by </1013AB34> on line 804.
   EXPECT_EQ(syntax.front()->where.line, 804) << syntax.front()->format();
   EXPECT_GT(syntax.front()->where.column, 0) << syntax.front()->format();
-  EXPECT_NE(syntax.front()->where.file.find("simpleant2.jp.jm"), std::string::npos) << syntax.front()->format();
+  EXPECT_NE(syntax.front()->where.file.str().find("simpleant2.jp.jm"), std::string::npos) << syntax.front()->format();
 }
 
 TEST(JuiceCorpus, GravityAndModelParametersAreKept) {

@@ -570,7 +570,7 @@ void expectError(const LoadResult& result, ErrorCode code, int line, int column,
     if (d.where.line != line || d.where.column != column) continue;
     found = true;
     EXPECT_NE(d.message.find(fragment), std::string::npos) << d.format();
-    EXPECT_NE(d.where.file.find(".json"), std::string::npos);
+    EXPECT_NE(d.where.file.str().find(".json"), std::string::npos);
   }
   EXPECT_TRUE(found) << "expected " << interlink::codeName(code) << " at " << line << ":" << column << "\n"
                      << interlink::test::dump(result.diagnostics);

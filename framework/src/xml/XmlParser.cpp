@@ -1,15 +1,25 @@
-// XML reading with Xerces-C SAX2, hardened for untrusted input, into an XmlElement tree that
-// remembers the line and column of every start tag and attribute.
+// XML reading with Xerces-C, hardened for untrusted input, into an XmlElement tree that remembers
+// the line and column of every start tag and attribute.
+//
+// Speed matters here (a 4000-link SDFormat chain is about 72,000 elements): the tree is built from
+// the scanner's own events (XMLDocumentHandler), without the SAX layer that would rebuild names
+// and attribute lists for every element; each element is constructed in place in its parent's
+// children vector; positions come from one forward pass over the text instead of mapping Xerces'
+// (line, column) back to bytes; ASCII text is narrowed without per-character branching.
+// docs/xml.md has the measurements.
 #include "interlink/xml/XmlParser.hpp"
 
 #include <xercesc/framework/MemBufInputSource.hpp>
-#include <xercesc/framework/XMLPScanToken.hpp>
+#include <xercesc/framework/XMLAttr.hpp>
+#include <xercesc/framework/XMLDocumentHandler.hpp>
+#include <xercesc/framework/XMLElementDecl.hpp>
+#include <xercesc/internal/XMLScanner.hpp>
+#include <xercesc/parsers/SAXParser.hpp>
+#include <xercesc/sax/EntityResolver.hpp>
+#include <xercesc/sax/ErrorHandler.hpp>
 #include <xercesc/sax/Locator.hpp>
+#include <xercesc/sax/SAXException.hpp>
 #include <xercesc/sax/SAXParseException.hpp>
-#include <xercesc/sax2/Attributes.hpp>
-#include <xercesc/sax2/DefaultHandler.hpp>
-#include <xercesc/sax2/SAX2XMLReader.hpp>
-#include <xercesc/sax2/XMLReaderFactory.hpp>
 #include <xercesc/util/OutOfMemoryException.hpp>
 #include <xercesc/util/PlatformUtils.hpp>
 #include <xercesc/util/SecurityManager.hpp>
@@ -19,7 +29,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <memory>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -72,26 +82,46 @@ void appendUtf8Slow(std::string& out, const XMLCh* text, std::size_t length) {
   }
 }
 
-/// Appends `text` as UTF-8. Model files are almost entirely ASCII, so the text is first narrowed
-/// in one branch-free (vectorisable) pass, and re-done character by character only if it was not.
+/// Appends `text` as UTF-8. Model files are almost entirely ASCII, so the text is narrowed through
+/// a small buffer in a branch-free loop, and only re-done character by character if it was not.
 void appendUtf8(std::string& out, const XMLCh* text, std::size_t length) {
-  const std::size_t start = out.size();
-  out.resize(start + length);
-  char* narrow = &out[start];
-  unsigned highBits = 0;
-  for (std::size_t i = 0; i < length; ++i) {
-    highBits |= text[i];
-    narrow[i] = static_cast<char>(text[i]);
+  char buffer[256];
+  if (length > sizeof buffer) out.reserve(out.size() + length);
+  for (std::size_t done = 0; done < length;) {
+    const std::size_t count = std::min(length - done, sizeof buffer);
+    unsigned highBits = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      highBits |= text[done + i];
+      buffer[i] = static_cast<char>(text[done + i]);
+    }
+    if (highBits >= 0x80) {
+      appendUtf8Slow(out, text + done, length - done);
+      return;
+    }
+    out.append(buffer, count);
+    done += count;
   }
-  if (highBits < 0x80) return;
-  out.resize(start);
-  out.reserve(start + length * 3);
-  appendUtf8Slow(out, text, length);
 }
 
+/// `out` = `text` (null-terminated) as UTF-8; names and attribute values are short, so the common
+/// case is one pass into a buffer and one assignment.
 void assignUtf8(std::string& out, const XMLCh* text) {
+  if (!text) {
+    out.clear();
+    return;
+  }
+  char buffer[64];
+  for (std::size_t i = 0; i < sizeof buffer; ++i) {
+    const XMLCh c = text[i];
+    if (c == 0) {
+      out.assign(buffer, i);
+      return;
+    }
+    if (c >= 0x80) break;
+    buffer[i] = static_cast<char>(c);
+  }
   out.clear();
-  if (text) appendUtf8(out, text, std::char_traits<XMLCh>::length(text));
+  appendUtf8(out, text, std::char_traits<XMLCh>::length(text));
 }
 
 std::string toUtf8(const XMLCh* text) {
@@ -104,31 +134,6 @@ bool isUtf8Continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
 
 /// Columns as Xerces counts them: one per UTF-16 unit, so two for a 4-byte UTF-8 sequence.
 int columnsOfUtf8Lead(unsigned char c) { return c >= 0xF0 ? 2 : 1; }
-
-/// Columns (UTF-16 units) taken by the UTF-8 bytes [begin, end), which hold no line break.
-std::size_t columnsOf(const char* begin, const char* end) {
-  std::size_t columns = 0;
-  const char* p = begin;
-  // Eight ASCII bytes at a time; a word with any byte >= 0x80 is counted byte by byte.
-  while (end - p >= 8) {
-    std::uint64_t word;
-    std::memcpy(&word, p, sizeof word);
-    if ((word & 0x8080808080808080ULL) == 0) {
-      columns += 8;
-      p += 8;
-      continue;
-    }
-    for (const char* wordEnd = p + 8; p < wordEnd; ++p) {
-      const auto c = static_cast<unsigned char>(*p);
-      if (!isUtf8Continuation(c)) columns += static_cast<std::size_t>(columnsOfUtf8Lead(c));
-    }
-  }
-  for (; p < end; ++p) {
-    const auto c = static_cast<unsigned char>(*p);
-    if (!isUtf8Continuation(c)) columns += static_cast<std::size_t>(columnsOfUtf8Lead(c));
-  }
-  return columns;
-}
 
 /// Line and column of every byte in [from, to) as the scan moves forward.
 struct Cursor {
@@ -166,86 +171,247 @@ bool isAllSpace(const XMLCh* text, std::size_t length) {
   return true;
 }
 
+/// What the StartTagLocator needs to know about each byte.
+enum ByteClass : std::uint16_t {
+  kLess = 1 << 0,          // <
+  kGreater = 1 << 1,       // >
+  kQuote = 1 << 2,         // " '
+  kBlank = 1 << 3,         // space, tab
+  kLineBreak = 1 << 4,     // LF, CR
+  kNonAscii = 1 << 5,      // >= 0x80: part of a multi-byte UTF-8 sequence
+  kEquals = 1 << 6,        // =
+  kSlash = 1 << 7,         // /
+  kDash = 1 << 8,          // - (comment end)
+  kQuestion = 1 << 9,      // ? (processing instruction end)
+  kCloseBracket = 1 << 10,  // ] (CDATA end)
+  kOpenBracket = 1 << 11,   // [ (DOCTYPE subset)
+};
+
+struct ByteClasses {
+  std::uint16_t of[256] = {};
+  constexpr ByteClasses() {
+    of[static_cast<unsigned char>('<')] = kLess;
+    of[static_cast<unsigned char>('>')] = kGreater;
+    of[static_cast<unsigned char>('"')] = kQuote;
+    of[static_cast<unsigned char>('\'')] = kQuote;
+    of[static_cast<unsigned char>(' ')] = kBlank;
+    of[static_cast<unsigned char>('\t')] = kBlank;
+    of[static_cast<unsigned char>('\n')] = kLineBreak;
+    of[static_cast<unsigned char>('\r')] = kLineBreak;
+    of[static_cast<unsigned char>('=')] = kEquals;
+    of[static_cast<unsigned char>('/')] = kSlash;
+    of[static_cast<unsigned char>('-')] = kDash;
+    of[static_cast<unsigned char>('?')] = kQuestion;
+    of[static_cast<unsigned char>(']')] = kCloseBracket;
+    of[static_cast<unsigned char>('[')] = kOpenBracket;
+    for (int c = 0x80; c < 0x100; ++c) of[c] = kNonAscii;
+  }
+};
+constexpr ByteClasses kByteClasses;
+
+/// How many more bytes than columns (UTF-16 units, as Xerces counts columns) a UTF-8 byte adds:
+/// +1 for a continuation byte, -1 for the lead of a 4-byte sequence (two UTF-16 units).
+int extraBytesOf(unsigned char c) { return c < 0xC0 ? 1 : (c >= 0xF0 ? -1 : 0); }
+
+int extraBytesOf(std::string_view utf8) {
+  int extra = 0;
+  for (char c : utf8) {
+    if (static_cast<unsigned char>(c) >= 0x80) extra += extraBytesOf(static_cast<unsigned char>(c));
+  }
+  return extra;
+}
+
 /// Finds the start tags of the (UTF-8 or ASCII) input in document order, as Xerces reports them,
 /// and gives the line and column of each tag's '<' and of its attribute names the way Xerces
 /// counts them (one column per UTF-16 unit; LF, CR LF and a lone CR each end a line).
 ///
-/// Locating from the text itself costs one forward pass over it; asking Xerces' locator instead
-/// only gives the position after each tag, in (line, column) that must be mapped back to bytes.
-/// The n-th start tag in the text is the n-th element Xerces reports: no DTD entities are ever
-/// expanded (documents declaring any are refused) and predefined or character references cannot
-/// make elements. When the text does not match (another encoding, a tag name that differs), the
-/// locator gives up for the rest of the document and the caller falls back to Xerces' positions.
+/// Every byte is looked at once, in document order, with a table lookup; the line, the start of
+/// the line and how many more bytes than columns the line has so far are kept up to date, so any
+/// column is a subtraction. (Xerces' locator only gives the position after each tag, as a line
+/// and column that would have to be mapped back to bytes.) The n-th start tag in the text is the
+/// n-th element Xerces reports: no DTD entities are ever expanded (the well-formedness scanner
+/// skips DTDs, and UTF-8 documents declaring any are refused) and predefined or character
+/// references cannot make elements. When the text does not match (another encoding, a tag name
+/// that differs), the locator gives up for the rest of the document and the caller falls back to
+/// Xerces' positions.
 class StartTagLocator {
  public:
-  explicit StartTagLocator(std::string_view content) : content_(content) {
+  explicit StartTagLocator(std::string_view content)
+      : at_(reinterpret_cast<const unsigned char*>(content.data())), end_(at_ + content.size()), lineStart_(at_) {
     // Xerces does not count a byte-order mark as a column.
-    if (content_.size() >= 3 && content_.compare(0, 3, "\xEF\xBB\xBF") == 0) scan_ = cursor_ = 3;
-    // CR LF ends a line where LF alone does, so only a CR without an LF needs the slow walk.
-    for (std::size_t cr = content_.find('\r'); cr != std::string_view::npos; cr = content_.find('\r', cr + 1)) {
-      if (cr + 1 >= content_.size() || content_[cr + 1] != '\n') {
-        hasLoneCarriageReturn_ = true;
-        break;
-      }
-    }
+    if (content.size() >= 3 && content.compare(0, 3, "\xEF\xBB\xBF") == 0) at_ = lineStart_ = at_ + 3;
   }
 
-  /// Sets the line and column of `element` (whose name and attributes are filled in) and of its
+  /// Sets the line and column of `element` (its name and attributes filled in already) and of its
   /// attributes from the next start tag; false when that tag cannot be found in the text.
-  bool locateNext(XmlElement& element) {
+  /// `nameExtraBytes` is extraBytesOf(element.name).
+  bool locateNext(XmlElement& element, int nameExtraBytes) {
     if (lost_) return false;
-    if (!findNextStartTag()) return lose();
-    const std::string& name = element.name;
-    std::size_t i = scan_ + 1;
-    if (content_.compare(i, name.size(), name) != 0) return lose();
-    i += name.size();
-    if (i >= content_.size() || !(isSpace(content_[i]) || content_[i] == '/' || content_[i] == '>')) return lose();
-
-    moveCursorTo(scan_);
-    element.where.line = line_;
-    element.where.column = column_;
+    if (!toNextStartTag()) return lose();
+    const int line = line_;
+    const int column = columnAt(at_);
+    element.where.line = line;
+    element.where.column = column;
     for (Attribute& attribute : element.attributes) {
-      attribute.where.line = line_;
-      attribute.where.column = column_;
+      attribute.where.line = line;
+      attribute.where.column = column;
     }
+
+    const std::string& name = element.name;
+    const unsigned char* p = at_ + 1;
+    if (static_cast<std::size_t>(end_ - p) <= name.size() || std::memcmp(p, name.data(), name.size()) != 0) {
+      return lose();
+    }
+    p += name.size();
+    extraBytes_ += nameExtraBytes;
+    if (!(classOf(*p) & (kBlank | kLineBreak | kGreater | kSlash))) return lose();
+
     std::size_t attributeIndex = 0;
     while (true) {
-      while (i < content_.size() && isSpace(content_[i])) ++i;
-      if (i >= content_.size()) return lose();
-      if (content_[i] == '>') {
-        scan_ = i + 1;
+      p = skipBlanks(p);
+      if (p == end_) return lose();
+      if (*p == '>') {
+        at_ = p + 1;
         return true;
       }
-      if (content_[i] == '/') {
-        if (i + 1 >= content_.size() || content_[i + 1] != '>') return lose();
-        scan_ = i + 2;
+      if (*p == '/') {
+        if (p + 1 == end_ || p[1] != '>') return lose();
+        at_ = p + 2;
         return true;
       }
-      const std::size_t nameBegin = i;
-      while (i < content_.size() && !isSpace(content_[i]) && content_[i] != '=' && content_[i] != '>' &&
-             content_[i] != '/') {
-        ++i;
-      }
-      if (Attribute* attribute = attributeNamed(element, attributeIndex++, content_.substr(nameBegin, i - nameBegin))) {
-        moveCursorTo(nameBegin);
+      const unsigned char* attributeName = p;
+      const int attributeColumn = columnAt(p);
+      p = scanTo(p, kBlank | kLineBreak | kEquals | kGreater | kSlash);
+      if (p == end_) return lose();
+      const std::string_view written(reinterpret_cast<const char*>(attributeName),
+                                     static_cast<std::size_t>(p - attributeName));
+      if (Attribute* attribute = attributeNamed(element, attributeIndex++, written)) {
         attribute->where.line = line_;
-        attribute->where.column = column_;
+        attribute->where.column = attributeColumn;
       }
-      while (i < content_.size() && isSpace(content_[i])) ++i;
-      if (i >= content_.size() || content_[i] != '=') return lose();
-      ++i;
-      while (i < content_.size() && isSpace(content_[i])) ++i;
-      if (i >= content_.size() || (content_[i] != '"' && content_[i] != '\'')) return lose();
-      const std::size_t close = content_.find(content_[i], i + 1);
-      if (close == std::string_view::npos) return lose();
-      i = close + 1;
+      p = skipBlanks(p);
+      if (p == end_ || *p != '=') return lose();
+      p = skipBlanks(p + 1);
+      if (p == end_ || !(classOf(*p) & kQuote)) return lose();
+      const unsigned char quote = *p;
+      do {
+        p = scanTo(p + 1, kQuote);
+      } while (p != end_ && *p != quote);
+      if (p == end_) return lose();
+      ++p;
     }
   }
 
  private:
+  static std::uint16_t classOf(unsigned char c) { return kByteClasses.of[c]; }
+
   bool lose() {
     lost_ = true;
     return false;
+  }
+
+  int columnAt(const unsigned char* p) const { return static_cast<int>(p - lineStart_) - extraBytes_ + 1; }
+
+  /// Line bookkeeping for the line break or non-ASCII byte at `p`.
+  void account(const unsigned char* p) {
+    const unsigned char c = *p;
+    if (c == '\n' || (c == '\r' && (p + 1 == end_ || p[1] != '\n'))) {
+      ++line_;
+      lineStart_ = p + 1;
+      extraBytes_ = 0;
+    } else if (c >= 0x80) {
+      extraBytes_ += extraBytesOf(c);
+    }
+  }
+
+  /// The first byte at or after `p` whose class is in `stops`, or end_; line breaks and non-ASCII
+  /// bytes passed on the way are accounted for.
+  const unsigned char* scanTo(const unsigned char* p, std::uint16_t stops) {
+    while (true) {
+      while (p != end_ && !(classOf(*p) & (stops | kLineBreak | kNonAscii))) ++p;
+      if (p == end_ || (classOf(*p) & stops)) return p;
+      account(p);
+      ++p;
+    }
+  }
+
+  const unsigned char* skipBlanks(const unsigned char* p) {
+    while (p != end_) {
+      const std::uint16_t type = classOf(*p);
+      if (type & kLineBreak) {
+        account(p);
+      } else if (!(type & kBlank)) {
+        break;
+      }
+      ++p;
+    }
+    return p;
+  }
+
+  /// Past the sequence `terminator` (whose first byte has class `first`), or end_.
+  const unsigned char* skipPast(const unsigned char* p, std::uint16_t first, std::string_view terminator) {
+    while (true) {
+      p = scanTo(p, first);
+      if (p == end_) return p;
+      if (static_cast<std::size_t>(end_ - p) >= terminator.size() &&
+          std::memcmp(p, terminator.data(), terminator.size()) == 0) {
+        // The terminators hold no line break or non-ASCII byte: nothing to account for.
+        return p + terminator.size();
+      }
+      ++p;
+    }
+  }
+
+  static bool startsWith(const unsigned char* p, const unsigned char* end, std::string_view prefix) {
+    return static_cast<std::size_t>(end - p) >= prefix.size() && std::memcmp(p, prefix.data(), prefix.size()) == 0;
+  }
+
+  /// Moves at_ to the '<' of the next start tag, past text, end tags, comments, processing
+  /// instructions, CDATA sections and a DOCTYPE without a subset. Text holds no raw '<'.
+  bool toNextStartTag() {
+    const unsigned char* p = at_;
+    while (true) {
+      p = scanTo(p, kLess);
+      if (p == end_ || p + 1 == end_) return false;
+      switch (p[1]) {
+        case '/':
+          p = scanTo(p + 2, kGreater);
+          if (p == end_) return false;
+          ++p;
+          break;
+        case '?':
+          p = skipPast(p + 2, kQuestion, "?>");
+          break;
+        case '!':
+          if (startsWith(p, end_, "<!--")) {
+            p = skipPast(p + 4, kDash, "-->");
+          } else if (startsWith(p, end_, "<![CDATA[")) {
+            p = skipPast(p + 9, kCloseBracket, "]]>");
+          } else {
+            p = skipDoctype(p + 2);
+          }
+          break;
+        default:
+          at_ = p;
+          return true;
+      }
+      if (p == end_) return false;
+    }
+  }
+
+  /// Past the '>' closing a DOCTYPE without an internal subset (quoted literals may hold '>').
+  const unsigned char* skipDoctype(const unsigned char* p) {
+    while (true) {
+      p = scanTo(p, kGreater | kQuote | kOpenBracket);
+      if (p == end_ || *p == '[') return end_;
+      if (*p == '>') return p + 1;
+      const unsigned char quote = *p;
+      do {
+        p = scanTo(p + 1, kQuote);
+      } while (p != end_ && *p != quote);
+      if (p == end_) return end_;
+      ++p;
+    }
   }
 
   /// Attributes come in the order written; the name is checked all the same.
@@ -257,169 +423,102 @@ class StartTagLocator {
     return nullptr;
   }
 
-  /// Moves `scan_` to the '<' of the next start tag, past end tags, comments, processing
-  /// instructions, CDATA sections and a DOCTYPE without a subset. Text holds no raw '<'.
-  bool findNextStartTag() {
-    while (true) {
-      const std::size_t open = content_.find('<', scan_);
-      if (open == std::string_view::npos || open + 1 >= content_.size()) return false;
-      const char next = content_[open + 1];
-      std::size_t end = std::string_view::npos;
-      if (next == '/') {
-        end = content_.find('>', open + 2);
-        if (end != std::string_view::npos) end += 1;
-      } else if (next == '?') {
-        end = content_.find("?>", open + 2);
-        if (end != std::string_view::npos) end += 2;
-      } else if (next == '!') {
-        if (content_.compare(open, 4, "<!--") == 0) {
-          end = content_.find("-->", open + 4);
-          if (end != std::string_view::npos) end += 3;
-        } else if (content_.compare(open, 9, "<![CDATA[") == 0) {
-          end = content_.find("]]>", open + 9);
-          if (end != std::string_view::npos) end += 3;
-        } else {
-          end = endOfDoctype(open + 2);
-        }
-      } else {
-        scan_ = open;
-        return true;
-      }
-      if (end == std::string_view::npos) return false;
-      scan_ = end;
-    }
-  }
-
-  /// Just past the '>' closing a DOCTYPE without an internal subset (quoted literals may hold '>').
-  std::size_t endOfDoctype(std::size_t i) const {
-    char quote = 0;
-    for (; i < content_.size(); ++i) {
-      const char c = content_[i];
-      if (quote) {
-        if (c == quote) quote = 0;
-      } else if (c == '"' || c == '\'') {
-        quote = c;
-      } else if (c == '[') {
-        return std::string_view::npos;
-      } else if (c == '>') {
-        return i + 1;
-      }
-    }
-    return std::string_view::npos;
-  }
-
-  /// Brings line_ and column_ to the byte `offset` (never backwards, never inside a CR LF pair).
-  void moveCursorTo(std::size_t offset) {
-    if (hasLoneCarriageReturn_) {
-      Cursor cursor{line_, column_};
-      while (cursor_ < offset) cursor.advance(content_, cursor_);
-      line_ = cursor.line;
-      column_ = cursor.column;
-      return;
-    }
-    const char* const data = content_.data();
-    const char* from = data + cursor_;
-    const char* const to = data + offset;
-    const char* lineStart = nullptr;
-    while (from < to) {
-      const void* newline = std::memchr(from, '\n', static_cast<std::size_t>(to - from));
-      if (!newline) break;
-      ++line_;
-      from = static_cast<const char*>(newline) + 1;
-      lineStart = from;
-    }
-    if (lineStart) {
-      column_ = 1 + static_cast<int>(columnsOf(lineStart, to));
-    } else {
-      column_ += static_cast<int>(columnsOf(data + cursor_, to));
-    }
-    cursor_ = offset;
-  }
-
-  std::string_view content_;
-  std::size_t scan_ = 0;    // where the search for the next start tag goes on
-  std::size_t cursor_ = 0;  // the byte whose line and column are line_ and column_
+  const unsigned char* at_;  // where the search for the next start tag goes on
+  const unsigned char* const end_;
+  const unsigned char* lineStart_;
   int line_ = 1;
-  int column_ = 1;
-  bool hasLoneCarriageReturn_ = false;
+  int extraBytes_ = 0;  // bytes minus columns in [lineStart_, at_)
   bool lost_ = false;
 };
 
-/// Thrown by the handler to end the scan (depth limit, refused DTD or entity); Xerces lets
-/// exceptions from handlers through and cleans up after itself.
+/// Thrown by the handler to end the scan (depth limit, refused entity); Xerces lets exceptions from
+/// handlers through and cleans up after itself.
 struct StopParsing {};
 
-/// Builds the tree in place: every element is constructed once at the end of `nodes_`, which
-/// holds the open elements with, after each, its finished children. When an element ends, its
-/// children are moved into a vector of exactly their number, so no children vector ever grows.
-class TreeBuilder : public xc::DefaultHandler {
+/// Xerces' SAX parser as the owner and configuration of a scanner whose events go straight to
+/// `handler`: with no SAX handler installed, the parser would only pass every event on (about 11M
+/// instructions for 72,000 elements). Errors and entities still go through the parser.
+class Reader : public xc::SAXParser {
+ public:
+  void sendEventsTo(xc::XMLDocumentHandler& handler) {
+    // getScanner() is the only accessor SAXParser gives subclasses, and it is const; the scanner
+    // itself is this parser's own, non-const object.
+    const_cast<xc::XMLScanner&>(getScanner()).setDocHandler(&handler);
+  }
+  /// The scanner's position (for errors, and for input the StartTagLocator cannot follow).
+  const xc::Locator* locator() const { return getScanner().getLocator(); }
+};
+
+/// Builds the tree in place from the scanner's events. Each element is constructed where it
+/// stays: in its parent's children vector, which only grows while the parent is the innermost
+/// open element, so the open elements never move.
+///
+/// Children vectors grow the ordinary way. Reserving them from the previous element of the same
+/// name saves about 12M instructions on a 4000-link chain, but then nothing is freed while the
+/// tree is built and glibc gives the whole heap back to the system when the tree is destroyed:
+/// the next parse in the same process page-faults all of it again and runs 2-3 times slower.
+class TreeBuilder : public xc::XMLDocumentHandler, public xc::ErrorHandler, public xc::EntityResolver {
  public:
   TreeBuilder(std::string_view content, const std::string& fileName, std::size_t maxDepth)
-      : fileName_(fileName), maxDepth_(maxDepth), tags_(content) {
-    nodes_.reserve(64);
+      : fileName_(fileName), maxDepth_(maxDepth), tags_(content), kindSlots_(64, kNoKind) {
     open_.reserve(64);
+    kinds_.reserve(32);
   }
 
-  void setDocumentLocator(const xc::Locator* const locator) override { locator_ = locator; }
+  void setLocator(const xc::Locator* locator) { locator_ = locator; }
 
-  void startElement(const XMLCh* const, const XMLCh* const, const XMLCh* const qname,
-                    const xc::Attributes& attributes) override {
-    XmlElement& element = nodes_.emplace_back();
-    assignUtf8(element.name, qname);
-    const XMLSize_t count = attributes.getLength();
-    if (count > 0) {
-      element.attributes.resize(count);
-      for (XMLSize_t i = 0; i < count; ++i) {
-        Attribute& attribute = element.attributes[i];
-        assignUtf8(attribute.name, attributes.getQName(i));
-        assignUtf8(attribute.value, attributes.getValue(i));
+  void startElement(const xc::XMLElementDecl& declaration, const unsigned int, const XMLCh* const,
+                    const xc::RefVectorOf<xc::XMLAttr>& attributes, const XMLSize_t attributeCount,
+                    const bool isEmpty, const bool) override {
+    const std::uint32_t kind = kindOf(declaration);
+    XmlElement& element = newElement();
+    element.name = kinds_[kind].name;
+    if (attributeCount > 0) {
+      element.attributes.reserve(attributeCount);
+      for (XMLSize_t i = 0; i < attributeCount; ++i) {
+        const xc::XMLAttr* source = attributes.elementAt(i);
+        Attribute& attribute = element.attributes.emplace_back();
+        assignUtf8(attribute.name, source->getQName());
+        assignUtf8(attribute.value, source->getValue());
         attribute.where.file = fileName_;
       }
     }
     element.where.file = fileName_;
-    if (!tags_.locateNext(element)) locateAtTagEnd(element);
+    if (!tags_.locateNext(element, kinds_[kind].nameExtraBytes)) locateAtTagEnd(element);
     if (open_.size() >= maxDepth_) {
       abort("elements are nested deeper than " + std::to_string(maxDepth_) + " levels", element.where);
     }
-    open_.push_back(nodes_.size() - 1);
+    open_.push_back(&element);
+    // An empty-element tag (<e/>) gets no endElement from the scanner.
+    if (isEmpty) closeElement();
   }
 
-  void endElement(const XMLCh* const, const XMLCh* const, const XMLCh* const) override {
+  void endElement(const xc::XMLElementDecl&, const unsigned int, const bool, const XMLCh* const) override {
+    closeElement();
+  }
+
+  void docCharacters(const XMLCh* const chars, const XMLSize_t length, const bool) override {
     if (open_.empty()) return;
-    const std::size_t index = open_.back();
-    open_.pop_back();
-    XmlElement& element = nodes_[index];
-    const auto firstChild = nodes_.begin() + static_cast<std::ptrdiff_t>(index + 1);
-    if (firstChild != nodes_.end()) {
-      element.children.assign(std::make_move_iterator(firstChild), std::make_move_iterator(nodes_.end()));
-      nodes_.erase(firstChild, nodes_.end());
-      // White space between children is layout, not content; do not keep it.
-      if (isAllSpace(element.text)) std::string().swap(element.text);
-    }
-    if (open_.empty()) {
-      root_ = std::move(element);
-      nodes_.clear();
-    }
+    XmlElement& element = *open_.back();
+    if (!element.children.empty() && isAllSpace(chars, length)) return;  // layout after a child
+    appendUtf8(element.text, chars, length);
   }
 
-  void characters(const XMLCh* const chars, const XMLSize_t length) override {
-    if (open_.empty()) return;
-    const std::size_t index = open_.back();
-    const bool hasChildren = index + 1 < nodes_.size();
-    if (hasChildren && isAllSpace(chars, length)) return;  // layout after a child
-    appendUtf8(nodes_[index].text, chars, length);
+  void ignorableWhitespace(const XMLCh* const chars, const XMLSize_t length, const bool cdata) override {
+    docCharacters(chars, length, cdata);
   }
 
-  void ignorableWhitespace(const XMLCh* const chars, const XMLSize_t length) override { characters(chars, length); }
+  void docComment(const XMLCh* const) override {}
+  void docPI(const XMLCh* const, const XMLCh* const) override {}
+  void startDocument() override {}
+  void endDocument() override {}
+  void resetDocument() override {}
+  void startEntityReference(const xc::XMLEntityDecl&) override {}
+  void endEntityReference(const xc::XMLEntityDecl&) override {}
+  void XMLDecl(const XMLCh* const, const XMLCh* const, const XMLCh* const, const XMLCh* const) override {}
 
-  // A document type declaration with an internal or external subset is where entities (expansion
-  // bombs, external files) come from; no supported format needs one, so it is refused. Xerces
-  // reports only those here: a bare <!DOCTYPE name> declares nothing and is accepted.
-  void startDTD(const XMLCh* const, const XMLCh* const, const XMLCh* const) override {
-    abort("document type declarations with an internal or external subset (<!DOCTYPE ... [ ... ]>) are not allowed",
-          here());
-  }
-
+  // The well-formedness scanner skips document type declarations whole and so never asks for an
+  // external entity; should it ever, nothing is read from disk or network.
   xc::InputSource* resolveEntity(const XMLCh* const, const XMLCh* const systemId) override {
     abort("external entity '" + toUtf8(systemId) + "' is not loaded", here());
   }
@@ -427,6 +526,7 @@ class TreeBuilder : public xc::DefaultHandler {
   void fatalError(const xc::SAXParseException& e) override { recordXercesError(e); }
   void error(const xc::SAXParseException& e) override { recordXercesError(e); }
   void warning(const xc::SAXParseException&) override {}
+  void resetErrors() override {}
 
   bool failed() const { return stopped_ || hasError_; }
   const std::string& message() const { return message_; }
@@ -442,9 +542,71 @@ class TreeBuilder : public xc::DefaultHandler {
   }
 
  private:
+  /// What is shared by the elements of one name: Xerces keeps one declaration per name met.
+  struct Kind {
+    const xc::XMLElementDecl* declaration;
+    std::string name;
+    int nameExtraBytes;
+  };
+
+  static constexpr std::uint32_t kNoKind = ~std::uint32_t{0};
+
   [[noreturn]] void abort(std::string message, SourceLocation where) {
     stop(std::move(message), std::move(where));
     throw StopParsing{};
+  }
+
+  /// The kind of `declaration`, from an open-addressing table keyed by its address.
+  std::uint32_t kindOf(const xc::XMLElementDecl& declaration) {
+    const std::size_t mask = kindSlots_.size() - 1;
+    std::size_t slot = hashOf(&declaration) & mask;
+    while (kindSlots_[slot] != kNoKind) {
+      if (kinds_[kindSlots_[slot]].declaration == &declaration) return kindSlots_[slot];
+      slot = (slot + 1) & mask;
+    }
+    Kind kind{&declaration, toUtf8(declaration.getFullName()), 0};
+    kind.nameExtraBytes = extraBytesOf(kind.name);
+    kinds_.push_back(std::move(kind));
+    const auto index = static_cast<std::uint32_t>(kinds_.size() - 1);
+    kindSlots_[slot] = index;
+    if (kinds_.size() * 2 > kindSlots_.size()) rehashKinds();
+    return index;
+  }
+
+  static std::size_t hashOf(const void* address) {
+    return static_cast<std::size_t>((reinterpret_cast<std::uintptr_t>(address) >> 4) * 0x9E3779B97F4A7C15ULL >> 20);
+  }
+
+  void rehashKinds() {
+    std::vector<std::uint32_t> slots(kindSlots_.size() * 4, kNoKind);
+    const std::size_t mask = slots.size() - 1;
+    for (std::uint32_t index = 0; index < kinds_.size(); ++index) {
+      std::size_t slot = hashOf(kinds_[index].declaration) & mask;
+      while (slots[slot] != kNoKind) slot = (slot + 1) & mask;
+      slots[slot] = index;
+    }
+    kindSlots_.swap(slots);
+  }
+
+  XmlElement& newElement() {
+    if (open_.empty()) return root_.emplace();
+    return open_.back()->children.emplace_back();
+  }
+
+  void closeElement() {
+    if (open_.empty()) return;
+    XmlElement& element = *open_.back();
+    open_.pop_back();
+    if (!element.children.empty()) {
+      // White space between children is layout, not content; do not keep it.
+      if (isAllSpace(element.text)) {
+        if (element.text.capacity() > std::string().capacity()) {
+          std::string().swap(element.text);
+        } else {
+          element.text.clear();
+        }
+      }
+    }
   }
 
   SourceLocation here() const {
@@ -459,14 +621,12 @@ class TreeBuilder : public xc::DefaultHandler {
   /// When the text cannot be followed (see StartTagLocator), Xerces' position just past the
   /// start tag is the best there is, for the element and its attributes alike.
   void locateAtTagEnd(XmlElement& element) const {
-    if (!locator_) return;
-    const int line = static_cast<int>(locator_->getLineNumber());
-    const int column = static_cast<int>(locator_->getColumnNumber());
-    element.where.line = line;
-    element.where.column = column;
+    const SourceLocation end = here();
+    element.where.line = end.line;
+    element.where.column = end.column;
     for (Attribute& attribute : element.attributes) {
-      attribute.where.line = line;
-      attribute.where.column = column;
+      attribute.where.line = end.line;
+      attribute.where.column = end.column;
     }
   }
 
@@ -477,13 +637,14 @@ class TreeBuilder : public xc::DefaultHandler {
     errorWhere_ = SourceLocation{fileName_, static_cast<int>(e.getLineNumber()), static_cast<int>(e.getColumnNumber())};
   }
 
-  const std::string& fileName_;
+  const FileName fileName_;  // one shared name: every location of the tree points at it
   std::size_t maxDepth_;
   StartTagLocator tags_;
   const xc::Locator* locator_ = nullptr;
-  std::vector<XmlElement> nodes_;
-  std::vector<std::size_t> open_;  // indices in nodes_ of the elements not yet ended
   std::optional<XmlElement> root_;
+  std::vector<XmlElement*> open_;  // the elements not yet ended, outermost first
+  std::vector<Kind> kinds_;
+  std::vector<std::uint32_t> kindSlots_;  // indices in kinds_, kNoKind where free; a power of two long
   bool stopped_ = false;
   bool hasError_ = false;
   std::string message_;
@@ -539,24 +700,24 @@ std::optional<SourceLocation> findDoctypeWithDeclarations(std::string_view conte
   return std::nullopt;
 }
 
-void configure(xc::SAX2XMLReader& reader, xc::SecurityManager& security) {
-  reader.setFeature(xc::XMLUni::fgSAX2CoreValidation, false);
+void configure(Reader& reader, xc::SecurityManager& security) {
+  // The well-formedness scanner: no validation or grammar machinery, about twice as fast. It skips
+  // document type declarations whole: no DTD is read and no entity declared in one is expanded.
+  reader.useScanner(xc::XMLUni::fgWFXMLScanner);
+  reader.setValidationScheme(xc::SAXParser::Val_Never);
   // Names stay as written ("ignition:foo"), prefixes need no declaration, xmlns:* are attributes.
-  reader.setFeature(xc::XMLUni::fgSAX2CoreNameSpaces, false);
-  reader.setFeature(xc::XMLUni::fgSAX2CoreNameSpacePrefixes, false);
-  reader.setFeature(xc::XMLUni::fgXercesSchema, false);
-  reader.setFeature(xc::XMLUni::fgXercesSchemaFullChecking, false);
-  reader.setFeature(xc::XMLUni::fgXercesLoadSchema, false);
-  reader.setFeature(xc::XMLUni::fgXercesLoadExternalDTD, false);
-  reader.setFeature(xc::XMLUni::fgXercesSkipDTDValidation, true);
-  reader.setFeature(xc::XMLUni::fgXercesCacheGrammarFromParse, false);
-  reader.setFeature(xc::XMLUni::fgXercesUseCachedGrammarInParse, false);
-  reader.setFeature(xc::XMLUni::fgXercesDisableDefaultEntityResolution, true);
-  reader.setFeature(xc::XMLUni::fgXercesIdentityConstraintChecking, false);
-  reader.setFeature(xc::XMLUni::fgXercesContinueAfterFatalError, false);
-  reader.setProperty(xc::XMLUni::fgXercesSecurityManager, &security);
-  // The well-formedness scanner: no validation or grammar machinery, about twice as fast.
-  reader.setProperty(xc::XMLUni::fgXercesScannerName, const_cast<XMLCh*>(xc::XMLUni::fgWFXMLScanner));
+  reader.setDoNamespaces(false);
+  reader.setDoSchema(false);
+  reader.setValidationSchemaFullChecking(false);
+  reader.setLoadSchema(false);
+  reader.setLoadExternalDTD(false);
+  reader.setSkipDTDValidation(true);
+  reader.cacheGrammarFromParse(false);
+  reader.useCachedGrammarInParse(false);
+  reader.setDisableDefaultEntityResolution(true);
+  reader.setIdentityConstraintChecking(false);
+  reader.setExitOnFirstFatalError(true);
+  reader.setSecurityManager(&security);
 }
 
 }  // namespace
@@ -579,17 +740,16 @@ std::optional<XmlElement> parse(std::string_view content, const std::string& fil
   try {
     xc::SecurityManager security;
     security.setEntityExpansionLimit(static_cast<XMLSize_t>(options.maxEntityExpansions));
-    std::unique_ptr<xc::SAX2XMLReader> reader(xc::XMLReaderFactory::createXMLReader());
-    configure(*reader, security);
-    reader->setContentHandler(&builder);
-    reader->setErrorHandler(&builder);
-    reader->setLexicalHandler(&builder);
-    reader->setEntityResolver(&builder);
-    reader->setDTDHandler(&builder);
+    Reader reader;
+    configure(reader, security);
+    reader.setErrorHandler(&builder);
+    reader.setEntityResolver(&builder);
+    reader.sendEventsTo(builder);
+    builder.setLocator(reader.locator());
 
     xc::MemBufInputSource source(reinterpret_cast<const XMLByte*>(content.data()), content.size(), fileName.c_str(),
                                  false);
-    reader->parse(source);
+    reader.parse(source);
   } catch (const StopParsing&) {
     // The handler has recorded why.
   } catch (const xc::SAXParseException& e) {
