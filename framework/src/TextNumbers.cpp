@@ -1,5 +1,6 @@
 // Numbers from text: whole-token parsing (no trailing garbage), finite values only, and
 // diagnostics that name what was being read and where.
+#include <algorithm>
 #include "interlink/TextNumbers.hpp"
 
 #include <charconv>
@@ -70,6 +71,7 @@ std::optional<std::vector<double>> parseDoubles(std::string_view text, const Sou
                                                 std::string_view what, Diagnostics& diagnostics,
                                                 std::vector<std::size_t> expectedCounts, ErrorCode countError) {
   std::vector<double> values;
+  values.reserve(expectedCounts.empty() ? 8 : *std::max_element(expectedCounts.begin(), expectedCounts.end()));
   bool ok = true;
   std::size_t i = 0;
   while (i < text.size()) {

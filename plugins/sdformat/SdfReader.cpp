@@ -307,7 +307,7 @@ class Reader {
     }
     if (isBlank(e.text)) return pose;  // an empty pose is the identity
     const std::size_t expected = quaternion ? 7 : 6;
-    const std::string what =
+    const std::string_view what =
         quaternion ? "<pose> (x y z qx qy qz qw, rotation_format quat_xyzw)" : "<pose> (x y z roll pitch yaw)";
     auto values = parseDoubles(e.text, e.where, what, diagnostics_, {expected}, ErrorCode::POSE_FORMAT_INVALID);
     if (!values) {
