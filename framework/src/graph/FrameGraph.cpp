@@ -328,6 +328,12 @@ void FrameGraphBuilder::checkJointParentChildNames(int scope) {
       error(ErrorCode::JOINT_CHILD_LINK_INVALID, "joint '" + joint.name + "' has no child frame", joint.where);
     } else if (joint.child == joint.name && lookup(scope, joint.child) == vertexOf_[&joint]) {
       error(ErrorCode::JOINT_CHILD_LINK_INVALID, "joint '" + joint.name + "' names itself as its child", joint.where);
+      // Its frame is attached to its child and, without a relative_to, posed in it: both cycles.
+      error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, "joint '" + joint.name + "' is attached to itself (its child)", joint.where);
+      if (joint.pose.relativeTo.empty()) {
+        error(ErrorCode::POSE_RELATIVE_TO_CYCLE, "the pose of joint '" + joint.name + "' is relative to its child, itself",
+              joint.where);
+      }
     } else if (lookup(scope, joint.child) == kNone) {
       error(ErrorCode::JOINT_CHILD_LINK_INVALID,
             "child frame '" + joint.child + "' of joint '" + joint.name + "' is not a link, joint, frame or nested model of this model",
@@ -403,6 +409,10 @@ void FrameGraphBuilder::checkFrameAttachedToValues(int scope) {
     if (frame.attachedTo.empty()) continue;
     if (frame.attachedTo == frame.name) {
       error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, "frame '" + frame.name + "' is attached to itself", frame.where);
+      if (frame.pose.relativeTo.empty()) {
+        error(ErrorCode::POSE_RELATIVE_TO_CYCLE,
+              "the pose of frame '" + frame.name + "' is relative to its attached_to frame, itself", frame.where);
+      }
     } else if (lookup(scope, frame.attachedTo) == kNone) {
       error(ErrorCode::FRAME_ATTACHED_TO_INVALID,
             "attached_to '" + frame.attachedTo + "' of frame '" + frame.name + "' is not a link, joint, frame or nested model of this model",
@@ -592,6 +602,10 @@ void FrameGraphBuilder::checkWorldFrameAttachedToValues(int scope) {
     if (frame.attachedTo.empty()) continue;
     if (frame.attachedTo == frame.name) {
       error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, "frame '" + frame.name + "' is attached to itself", frame.where);
+      if (frame.pose.relativeTo.empty()) {
+        error(ErrorCode::POSE_RELATIVE_TO_CYCLE,
+              "the pose of frame '" + frame.name + "' is relative to its attached_to frame, itself", frame.where);
+      }
     } else if (lookup(scope, frame.attachedTo) == kNone) {
       error(ErrorCode::FRAME_ATTACHED_TO_INVALID,
             "attached_to '" + frame.attachedTo + "' of world frame '" + frame.name + "' is not a model or frame of the world",
