@@ -1,11 +1,14 @@
 #include "Commands.hpp"
 
+#include "CommandSupport.hpp"
+
 #include <iomanip>
 #include <iostream>
 #include <optional>
 #include <sstream>
 
 #include "interlink/Loader.hpp"
+#include "interlink/convert/Writers.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
 #include "interlink/hardware/HardwareRegistry.hpp"
@@ -50,13 +53,6 @@ CommonOptions parseCommon(const Arguments& args, Extra extra) {
   return options;
 }
 
-void printDiagnostics(const Diagnostics& diagnostics, const std::string& file) {
-  for (Diagnostic d : diagnostics) {
-    if (d.where.file.empty()) d.where.file = file;
-    std::cerr << d.format() << "\n";
-  }
-}
-
 /// True when the only errors are about reading the top-level file itself (exit code 2).
 bool onlyIoErrors(const Diagnostics& diagnostics, const std::string& file) {
   bool any = false;
@@ -68,32 +64,6 @@ bool onlyIoErrors(const Diagnostics& diagnostics, const std::string& file) {
   return any;
 }
 
-int usageError(const std::string& message, const char* usage) {
-  std::cerr << "interlink: " << message << "\n" << usage;
-  return 2;
-}
-
-std::string jsonString(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buffer[8];
-          std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
-          out += buffer;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
 
 /// Clean output: round-trip precision, and -0 / 1e-17 noise printed as 0.
 std::string number(double value) {
@@ -231,17 +201,17 @@ int runFrames(const Arguments& args) {
     for (std::size_t i = 1; i < frames.size(); ++i) {  // frame 0 is the root itself
       const Pose pose = X_RW * (*poses)[i];
       const Eigen::Vector4d wxyz = quaternionWxyz(pose);
-      out << (first ? "" : ",") << "{\"name\":" << jsonString(frames[i].name) << ",\"kind\":\""
+      out << (first ? "" : ",") << "{\"name\":" << convert::jsonQuoted(frames[i].name) << ",\"kind\":\""
           << frameKindName(frames[i].kind) << "\",\"position\":[" << number(pose.translation().x()) << ","
           << number(pose.translation().y()) << "," << number(pose.translation().z()) << "],\"quaternion_wxyz\":["
           << number(wxyz[0]) << "," << number(wxyz[1]) << "," << number(wxyz[2]) << "," << number(wxyz[3])
-          << "],\"attached_to_link\":" << jsonString(frames[i].attachedLink) << "}";
+          << "],\"attached_to_link\":" << convert::jsonQuoted(frames[i].attachedLink) << "}";
       first = false;
     }
     out << "],\"dofs\":[";
     const auto& dofs = result.kinematics.dofs();
-    for (std::size_t i = 0; i < dofs.size(); ++i) out << (i ? "," : "") << jsonString(dofs[i].name);
-    out << "],\"relative_to\":" << jsonString(relativeTo.empty() ? result.graph.rootName() : relativeTo) << "}\n";
+    for (std::size_t i = 0; i < dofs.size(); ++i) out << (i ? "," : "") << convert::jsonQuoted(dofs[i].name);
+    out << "],\"relative_to\":" << convert::jsonQuoted(relativeTo.empty() ? result.graph.rootName() : relativeTo) << "}\n";
   } else {
     out << "# frames of " << file << " relative to '" << (relativeTo.empty() ? result.graph.rootName() : relativeTo)
         << "' at positions " << positions << "\n";

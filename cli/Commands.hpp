@@ -13,5 +13,7 @@ int runFrames(const Arguments& args);
 int runTree(const Arguments& args);
 int runPlugins(const Arguments& args);
 int runHardware(const Arguments& args);
+int runConvert(const Arguments& args);
+int runGraph(const Arguments& args);
 
 }  // namespace interlink::cli

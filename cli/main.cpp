@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "Commands.hpp"
+#include "ProcessSetup.hpp"
 
 namespace {
 
@@ -16,6 +17,8 @@ const char* kUsage =
     "  tree FILE            print the kinematic tree and the DOF order\n"
     "  plugins              list loaded plugins and refused libraries\n"
     "  hardware             list actuator families and component types\n"
+    "  convert IN -o OUT    write IN as SDFormat 1.9 (.sdf), URDF (.urdf) or the JSON core model (.json)\n"
+    "  graph IN -o OUT      draw the frame graph as Graphviz .dot, .svg or .png\n"
     "\n"
     "options:\n"
     "  --help               help for a command (interlink <command> --help)\n"
@@ -26,6 +29,7 @@ const char* kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
+  interlink::cli::prepareProcess(argv);
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     std::cerr << kUsage;
@@ -47,6 +51,8 @@ int main(int argc, char** argv) {
     if (command == "tree") return interlink::cli::runTree(args);
     if (command == "plugins") return interlink::cli::runPlugins(args);
     if (command == "hardware") return interlink::cli::runHardware(args);
+    if (command == "convert") return interlink::cli::runConvert(args);
+    if (command == "graph") return interlink::cli::runGraph(args);
   } catch (const std::exception& e) {
     std::cerr << "interlink: internal error: " << e.what() << "\n";
     return 2;

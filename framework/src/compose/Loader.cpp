@@ -10,6 +10,8 @@
 
 #include <boost/filesystem.hpp>
 
+#include "util/PathList.hpp"
+
 #include "interlink/TextNumbers.hpp"
 #include "interlink/compose/InterfaceModelPoseGraph.hpp"
 #include "interlink/xml/XmlParser.hpp"
@@ -19,6 +21,7 @@ namespace interlink {
 namespace {
 
 namespace fs = boost::filesystem;
+using detail::splitPathList;
 
 /// The first bytes handed to sniffers.
 constexpr std::size_t kSniffBytes = 4096;
@@ -34,17 +37,6 @@ struct PendingReposture {
 bool isSdformatFile(const std::string& path) {
   const std::string ext = toLower(fs::path(path).extension().string());
   return ext == ".sdf" || ext == ".world";
-}
-
-std::vector<std::string> splitPathList(const char* value) {
-  std::vector<std::string> out;
-  if (!value) return out;
-  std::stringstream stream(value);
-  std::string item;
-  while (std::getline(stream, item, ':')) {
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
 }
 
 /// Reads a whole file; refuses what cannot be a model description before any plugin sees it.

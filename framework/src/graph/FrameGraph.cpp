@@ -144,6 +144,10 @@ class FrameGraphBuilder {
   void checkJointParentChildNames(int scope);         // phase 3
   void checkCanonicalLink(int scope);                 // phase 4
   void checkFrameAttachedToValues(int scope);         // phase 5
+  void checkAttachedToValues(int scope, const std::vector<Frame>& frames, const char* what, const char* expected);
+  void checkRelativeTo(int scope, const std::string& owner, const char* what, const SemanticPose& pose,
+                       const SourceLocation& where, const char* expected);
+  void addRelativeToEdge(int scope, int vertex, const SemanticPose& pose, int fallback);
   void buildFrameAttachedToGraph(int scope);          // phase 6 (6.1-6.6; 6.7/6.8 globally below)
   void checkPoseRelativeToValues(int scope);          // phase 7
   void buildPoseRelativeToGraph(int scope);           // phase 8 (8.1-8.5; 8.6 globally below)
@@ -405,18 +409,25 @@ void FrameGraphBuilder::checkCanonicalLink(int scope) {
 
 // Model phase 5: //frame/@attached_to names a sibling frame and not the frame itself.
 void FrameGraphBuilder::checkFrameAttachedToValues(int scope) {
-  for (const Frame& frame : scopes_[scope].model->frames) {
+  checkAttachedToValues(scope, scopes_[scope].model->frames, "frame", "a link, joint, frame or nested model of this model");
+}
+
+/// Phase 5 (model) and 4 (world): each attached_to names a frame of the scope, not the frame itself.
+/// A frame attached to itself with no relative_to is also posed relative to itself: both cycles.
+void FrameGraphBuilder::checkAttachedToValues(int scope, const std::vector<Frame>& frames, const char* what,
+                                              const char* expected) {
+  for (const Frame& frame : frames) {
     if (frame.attachedTo.empty()) continue;
     if (frame.attachedTo == frame.name) {
-      error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, "frame '" + frame.name + "' is attached to itself", frame.where);
+      error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, std::string(what) + " '" + frame.name + "' is attached to itself", frame.where);
       if (frame.pose.relativeTo.empty()) {
         error(ErrorCode::POSE_RELATIVE_TO_CYCLE,
-              "the pose of frame '" + frame.name + "' is relative to its attached_to frame, itself", frame.where);
+              "the pose of " + std::string(what) + " '" + frame.name + "' is relative to its attached_to frame, itself",
+              frame.where);
       }
     } else if (lookup(scope, frame.attachedTo) == kNone) {
       error(ErrorCode::FRAME_ATTACHED_TO_INVALID,
-            "attached_to '" + frame.attachedTo + "' of frame '" + frame.name + "' is not a link, joint, frame or nested model of this model",
-            frame.where);
+            "attached_to '" + frame.attachedTo + "' of " + what + " '" + frame.name + "' is not " + expected, frame.where);
     }
   }
 }
@@ -450,19 +461,33 @@ void FrameGraphBuilder::buildFrameAttachedToGraph(int scope) {
   }
 }
 
+/// Phase 7 (model) and 6 (world): a pose's relative_to names a frame of the scope, not its owner.
+void FrameGraphBuilder::checkRelativeTo(int scope, const std::string& owner, const char* what, const SemanticPose& pose,
+                                        const SourceLocation& where, const char* expected) {
+  if (pose.relativeTo.empty()) return;
+  const SourceLocation& at = pose.where.line ? pose.where : where;
+  if (pose.relativeTo == owner) {
+    error(ErrorCode::POSE_RELATIVE_TO_CYCLE, std::string(what) + " '" + owner + "' has a pose relative to itself", at);
+  } else if (lookup(scope, pose.relativeTo) == kNone) {
+    error(ErrorCode::POSE_RELATIVE_TO_INVALID,
+          "relative_to '" + pose.relativeTo + "' of " + what + " '" + owner + "' is not " + expected, at);
+  }
+}
+
+/// Phase 8 (model) and 7 (world): the vertex's one relative-to edge, carrying its written pose.
+void FrameGraphBuilder::addRelativeToEdge(int scope, int v, const SemanticPose& pose, int fallback) {
+  Vertex& vertex = vertices_[v];
+  vertex.edgePose = pose.pose;
+  vertex.relativeTarget = pose.relativeTo.empty()                ? fallback
+                          : pose.relativeTo == vertex.localName ? kNone
+                                                                 : lookup(scope, pose.relativeTo);
+}
+
 // Model phase 7: every //pose/@relative_to names a frame of this scope.
 void FrameGraphBuilder::checkPoseRelativeToValues(int scope) {
   const Model& model = *scopes_[scope].model;
   auto check = [&](const std::string& owner, const char* what, const SemanticPose& pose, const SourceLocation& where) {
-    if (pose.relativeTo.empty()) return;
-    if (pose.relativeTo == owner) {
-      error(ErrorCode::POSE_RELATIVE_TO_CYCLE, std::string(what) + " '" + owner + "' has a pose relative to itself",
-            pose.where.line ? pose.where : where);
-    } else if (lookup(scope, pose.relativeTo) == kNone) {
-      error(ErrorCode::POSE_RELATIVE_TO_INVALID,
-            "relative_to '" + pose.relativeTo + "' of " + what + " '" + owner + "' is not a link, joint, frame or nested model of this model",
-            pose.where.line ? pose.where : where);
-    }
+    checkRelativeTo(scope, owner, what, pose, where, "a link, joint, frame or nested model of this model");
   };
   for (const Link& link : model.links) check(link.name, "link", link.pose, link.where);
   for (const Joint& joint : model.joints) check(joint.name, "joint", joint.pose, joint.where);
@@ -475,13 +500,7 @@ void FrameGraphBuilder::checkPoseRelativeToValues(int scope) {
 // Model phase 8: relative-to edges (8.3-8.5) and placement frames of nested models.
 void FrameGraphBuilder::buildPoseRelativeToGraph(int scope) {
   const Scope& s = scopes_[scope];
-  auto edge = [&](int v, const SemanticPose& pose, int fallback) {
-    Vertex& vertex = vertices_[v];
-    vertex.edgePose = pose.pose;
-    vertex.relativeTarget = pose.relativeTo.empty() ? fallback
-                            : pose.relativeTo == vertex.localName ? kNone
-                                                                  : lookup(scope, pose.relativeTo);
-  };
+  auto edge = [&](int v, const SemanticPose& pose, int fallback) { addRelativeToEdge(scope, v, pose, fallback); };
   auto vertexOf = [&](const void* element) {
     auto it = vertexOf_.find(element);
     return it == vertexOf_.end() ? kNone : it->second;
@@ -598,20 +617,7 @@ void FrameGraphBuilder::checkModels(int scope) {
 
 // World phase 4: //world/frame/@attached_to names a model or frame of the world.
 void FrameGraphBuilder::checkWorldFrameAttachedToValues(int scope) {
-  for (const Frame& frame : scopes_[scope].world->frames) {
-    if (frame.attachedTo.empty()) continue;
-    if (frame.attachedTo == frame.name) {
-      error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, "frame '" + frame.name + "' is attached to itself", frame.where);
-      if (frame.pose.relativeTo.empty()) {
-        error(ErrorCode::POSE_RELATIVE_TO_CYCLE,
-              "the pose of frame '" + frame.name + "' is relative to its attached_to frame, itself", frame.where);
-      }
-    } else if (lookup(scope, frame.attachedTo) == kNone) {
-      error(ErrorCode::FRAME_ATTACHED_TO_INVALID,
-            "attached_to '" + frame.attachedTo + "' of world frame '" + frame.name + "' is not a model or frame of the world",
-            frame.where);
-    }
-  }
+  checkAttachedToValues(scope, scopes_[scope].world->frames, "world frame", "a model or frame of the world");
 }
 
 // World phase 5: world frames go to attached_to or the world; the world is a sink.
@@ -635,15 +641,7 @@ void FrameGraphBuilder::buildWorldFrameAttachedToGraph(int scope) {
 void FrameGraphBuilder::checkWorldPoseRelativeToValues(int scope) {
   const World& world = *scopes_[scope].world;
   auto check = [&](const std::string& owner, const char* what, const SemanticPose& pose, const SourceLocation& where) {
-    if (pose.relativeTo.empty()) return;
-    if (pose.relativeTo == owner) {
-      error(ErrorCode::POSE_RELATIVE_TO_CYCLE, std::string(what) + " '" + owner + "' has a pose relative to itself",
-            pose.where.line ? pose.where : where);
-    } else if (lookup(scope, pose.relativeTo) == kNone) {
-      error(ErrorCode::POSE_RELATIVE_TO_INVALID,
-            "relative_to '" + pose.relativeTo + "' of " + what + " '" + owner + "' is not a model or frame of the world",
-            pose.where.line ? pose.where : where);
-    }
+    checkRelativeTo(scope, owner, what, pose, where, "a model or frame of the world");
   };
   for (const Model& model : world.models) {
     if (!model.include) check(model.name, "model", model.pose, model.where);
@@ -655,13 +653,7 @@ void FrameGraphBuilder::checkWorldPoseRelativeToValues(int scope) {
 // World phase 7: relative-to edges of world models, frames and joints.
 void FrameGraphBuilder::buildWorldPoseRelativeToGraph(int scope) {
   const Scope& s = scopes_[scope];
-  auto edge = [&](int v, const SemanticPose& pose, int fallback) {
-    Vertex& vertex = vertices_[v];
-    vertex.edgePose = pose.pose;
-    vertex.relativeTarget = pose.relativeTo.empty() ? fallback
-                            : pose.relativeTo == vertex.localName ? kNone
-                                                                  : lookup(scope, pose.relativeTo);
-  };
+  auto edge = [&](int v, const SemanticPose& pose, int fallback) { addRelativeToEdge(scope, v, pose, fallback); };
   auto vertexOf = [&](const void* element) {
     auto it = vertexOf_.find(element);
     return it == vertexOf_.end() ? kNone : it->second;

@@ -11,6 +11,8 @@
 #include <boost/dll/shared_library.hpp>
 #include <boost/filesystem.hpp>
 
+#include "util/PathList.hpp"
+
 #include "interlink/TextNumbers.hpp"
 
 namespace interlink {
@@ -28,6 +30,7 @@ struct LoadedPlugin {
 namespace {
 
 namespace fs = boost::filesystem;
+using detail::splitPathList;
 
 /// The plugin directory beside the core library: <libdir>/interlink/plugins. The same relation
 /// holds in the build tree and in an install, so nothing needs an environment variable.
@@ -36,17 +39,6 @@ std::string defaultPluginDirectory() {
   fs::path self = boost::dll::this_line_location(ec);
   if (ec) return {};
   return (self.parent_path() / INTERLINK_PLUGIN_RELATIVE_DIR).lexically_normal().string();
-}
-
-std::vector<std::string> splitPathList(const char* value) {
-  std::vector<std::string> out;
-  if (!value) return out;
-  std::stringstream stream(value);
-  std::string item;
-  while (std::getline(stream, item, ':')) {
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
 }
 
 std::string extensionOf(const std::string& path) {

@@ -1,0 +1,48 @@
+#pragma once
+// Writers from the core model to other formats: SDFormat 1.9, URDF, JSON and Graphviz DOT.
+// They take a loaded document (interlink::LoadResult: the composed document, its resolved frame
+// graph and kinematic tree) so that poses are written from the resolved frames, whatever format
+// the model came from. Mapping rules and deviations: docs/convert.md.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "interlink/Diagnostics.hpp"
+#include "interlink/Export.hpp"
+#include "interlink/Loader.hpp"
+
+namespace interlink::convert {
+
+/// SDFormat 1.9 text. Nested models, links, joints and explicit frames keep their names and
+/// scopes; joint and frame poses are written relative to `__model__` (world frames relative to
+/// `world`) from the resolved graph, and model frames relative to their parent model, so every
+/// frame re-resolves to the same pose. Rotations are written as quaternions (rotation_format
+/// quat_xyzw) so that nothing is lost to Euler angles. What SDFormat 1.9 cannot express (joint
+/// types it lacks, shapes it lacks) gets a warning in `diagnostics`. Returns nothing (after
+/// errors in `diagnostics`) when `loaded` has errors.
+INTERLINK_API std::optional<std::string> writeSdformat(const LoadResult& loaded, Diagnostics& diagnostics);
+
+/// URDF text: one <robot> (named after the model or world) with nested models flattened.
+/// Names: a scoped name's "::" becomes "__" (see urdfName). Explicit frames become massless
+/// links with a fixed joint "<frame>__frame_joint" to the link they are attached to. A joint
+/// whose frame is not its child link's frame gets a massless link "<joint>__joint_frame".
+/// Several root links (or joints to the world) hang from a link "world". A graph that is not a
+/// tree (loop-closure joints) is refused with KINEMATIC_LOOP naming the loop joints.
+INTERLINK_API std::optional<std::string> writeUrdf(const LoadResult& loaded, Diagnostics& diagnostics);
+
+/// The complete core model as JSON (schema in docs/convert.md): the document as read and
+/// composed, plus the resolved frames (pose in the root frame, kind, attachment) and the DOFs.
+INTERLINK_API std::string writeJson(const LoadResult& loaded);
+
+/// Graphviz DOT: models as clusters, links (boxes), joints (ellipses, between parent and child
+/// link), explicit frames (notes); kinematic edges solid, attached-to edges dashed blue,
+/// relative-to edges dotted grey; loop-closure joints drawn red with a "loop closure" label.
+INTERLINK_API std::string writeDot(const LoadResult& loaded);
+
+/// The URDF name of a scoped frame name: every "::" becomes "__" ("arm::base" -> "arm__base").
+INTERLINK_API std::string urdfName(const std::string& scopedName);
+
+/// `text` as a JSON string literal, quotes included (for hosts writing JSON of their own).
+INTERLINK_API std::string jsonQuoted(std::string_view text);
+
+}  // namespace interlink::convert

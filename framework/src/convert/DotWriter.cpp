@@ -1,0 +1,174 @@
+// The frame graph as Graphviz DOT: one node per named frame, models as nested clusters, the
+// kinematic tree in solid edges, attached-to and relative-to relations in distinct styles.
+#include <map>
+#include <sstream>
+#include <vector>
+
+#include "WriterSupport.hpp"
+#include "interlink/convert/Writers.hpp"
+
+namespace interlink::convert {
+namespace {
+
+std::string dotString(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c == '\n' ? ' ' : c;
+  }
+  return out + "\"";
+}
+
+std::string localName(const std::string& scoped) {
+  const std::size_t p = scoped.rfind("::");
+  return p == std::string::npos ? scoped : scoped.substr(p + 2);
+}
+
+/// The scope prefix of a scoped name ("a::b::link" -> "a::b"), empty at the root.
+std::string scopeOf(const std::string& scoped) {
+  const std::size_t p = scoped.rfind("::");
+  return p == std::string::npos ? std::string() : scoped.substr(0, p);
+}
+
+class DotWriter {
+ public:
+  explicit DotWriter(const LoadResult& loaded) : loaded_(loaded), frames_(loaded.graph.frames()) {}
+
+  std::string write() {
+    out_ << "digraph interlink {\n"
+         << "  graph [rankdir=TB, fontname=\"Helvetica\", fontsize=11, compound=true, label=" << dotString(legend())
+         << ", labelloc=b];\n"
+         << "  node [fontname=\"Helvetica\", fontsize=10, style=filled];\n"
+         << "  edge [fontname=\"Helvetica\", fontsize=9];\n";
+    // Which frames belong to which model scope ("" is the root scope).
+    for (std::size_t i = 1; i < frames_.size(); ++i) {
+      const FrameInfo& f = frames_[i];
+      members_[scopeOf(f.name)].push_back(i);
+    }
+    const bool world = loaded_.graph.isWorld();
+    if (world) {
+      node(0);
+      writeScope("");
+    } else {
+      // A model file: the top model is the outermost cluster, its frame the root node.
+      out_ << "  subgraph cluster_root {\n    label=" << dotString("model " + frames_[0].name)
+           << "; style=rounded; color=gray30;\n";
+      node(0);
+      writeScope("");
+      out_ << "  }\n";
+    }
+    edges();
+    out_ << "}\n";
+    return out_.str();
+  }
+
+ private:
+  static std::string legend() {
+    return "solid: joints of the kinematic tree (parent link -> joint -> child link); dashed blue: attached-to; "
+           "dotted grey: pose relative-to; red: loop closure";
+  }
+
+  void node(std::size_t i) {
+    const FrameInfo& f = frames_[i];
+    std::string shape;
+    std::string fill;
+    switch (f.kind) {
+      case FrameKind::World: shape = "doublecircle", fill = "gray90"; break;
+      case FrameKind::Model: shape = "tab", fill = "lavender"; break;
+      case FrameKind::Link: shape = "box", fill = "lightyellow"; break;
+      case FrameKind::Joint: shape = "ellipse", fill = "lightblue"; break;
+      case FrameKind::Frame: shape = "note", fill = "honeydew"; break;
+    }
+    std::string label = (i == 0 ? f.name : localName(f.name)) + "\\n" + frameKindName(f.kind);
+    if (f.kind == FrameKind::Joint) {
+      for (const TreeJoint& j : loaded_.kinematics.joints()) {
+        if (j.name != f.name) continue;
+        label = localName(f.name) + "\\n" + std::string(jointTypeName(j.type)) + " joint";
+        if (j.loopClosure) {
+          label += "\\nloop closure";
+          fill = "mistyrose";
+        }
+      }
+    }
+    out_ << "    f" << i << " [label=\"" << escapeLabel(label) << "\", shape=" << shape << ", fillcolor=" << fill
+         << (isLoopJoint(f.name) ? ", color=red, penwidth=2" : "") << "];\n";
+  }
+
+  static std::string escapeLabel(const std::string& label) {
+    std::string out;
+    for (std::size_t i = 0; i < label.size(); ++i) {
+      // Keep the "\n" line breaks we put in; escape quotes.
+      if (label[i] == '"') out += '\\';
+      out += label[i];
+    }
+    return out;
+  }
+
+  bool isLoopJoint(const std::string& name) const {
+    for (const TreeJoint& j : loaded_.kinematics.joints()) {
+      if (j.name == name && j.loopClosure) return true;
+    }
+    return false;
+  }
+
+  void writeScope(const std::string& scope) {
+    auto found = members_.find(scope);
+    if (found == members_.end()) return;
+    for (std::size_t i : found->second) {
+      const FrameInfo& f = frames_[i];
+      if (f.kind == FrameKind::Model) {
+        out_ << "  subgraph cluster_" << i << " {\n    label=" << dotString("model " + f.name)
+             << "; style=rounded; color=gray50;\n";
+        node(i);
+        writeScope(f.name);
+        out_ << "  }\n";
+      } else {
+        node(i);
+      }
+    }
+  }
+
+  void edges() {
+    std::map<std::string, std::size_t> byName;
+    for (std::size_t i = 0; i < frames_.size(); ++i) byName[frames_[i].name] = i;
+    auto id = [&](const std::string& name) -> std::string {
+      if (name.empty()) return "f0";
+      auto it = byName.find(name);
+      return it == byName.end() ? std::string() : "f" + std::to_string(it->second);
+    };
+    out_ << "  // kinematic tree\n";
+    for (const TreeJoint& j : loaded_.kinematics.joints()) {
+      const std::string joint = id(j.name);
+      const std::string parent = id(j.parentLink);
+      const std::string child = id(j.childLink);
+      if (joint.empty() || parent.empty() || child.empty()) continue;
+      const std::string style = j.loopClosure ? "color=red, penwidth=2, style=bold" : "penwidth=2";
+      out_ << "  " << parent << " -> " << joint << " [" << style << (j.loopClosure ? ", label=\"loop closure\"" : "")
+           << "];\n";
+      out_ << "  " << joint << " -> " << child << " [" << style << "];\n";
+    }
+    out_ << "  // attached-to\n";
+    for (std::size_t i = 1; i < frames_.size(); ++i) {
+      if (frames_[i].attachedTo < 0) continue;
+      out_ << "  f" << i << " -> f" << frames_[i].attachedTo
+           << " [style=dashed, color=blue, arrowhead=empty, constraint=false];\n";
+    }
+    out_ << "  // relative-to\n";
+    for (std::size_t i = 1; i < frames_.size(); ++i) {
+      if (frames_[i].relativeTo < 0) continue;
+      out_ << "  f" << i << " -> f" << frames_[i].relativeTo
+           << " [style=dotted, color=gray40, arrowhead=vee, constraint=false];\n";
+    }
+  }
+
+  const LoadResult& loaded_;
+  const std::vector<FrameInfo>& frames_;
+  std::ostringstream out_;
+  std::map<std::string, std::vector<std::size_t>> members_;
+};
+
+}  // namespace
+
+std::string writeDot(const LoadResult& loaded) { return DotWriter(loaded).write(); }
+
+}  // namespace interlink::convert

@@ -1,0 +1,427 @@
+// Core model → SDFormat 1.9. Poses come from the resolved frame graph, so a model read from any
+// format (with its own pose conventions) re-resolves to the same frames in libsdformat.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <Eigen/Eigenvalues>
+
+#include "WriterSupport.hpp"
+#include "interlink/PoseMath.hpp"
+#include "interlink/convert/Writers.hpp"
+
+namespace interlink::convert {
+namespace {
+
+using detail::attr;
+using detail::number;
+using detail::numbers;
+using detail::XmlOut;
+
+/// "x y z qx qy qz qw" for rotation_format="quat_xyzw": no precision lost to Euler angles.
+std::string quaternionPoseText(const Pose& pose) {
+  const Eigen::Vector4d wxyz = quaternionWxyz(pose);
+  return numbers(pose.translation()) + " " + number(wxyz[1]) + " " + number(wxyz[2]) + " " + number(wxyz[3]) + " " +
+         number(wxyz[0]);
+}
+
+bool isSdformatJointType(JointType type) {
+  switch (type) {
+    case JointType::Fixed:
+    case JointType::Revolute:
+    case JointType::Continuous:
+    case JointType::Prismatic:
+    case JointType::Ball:
+    case JointType::Universal:
+    case JointType::Screw:
+    case JointType::Gearbox:
+    case JointType::Revolute2: return true;
+    default: return false;
+  }
+}
+
+class SdformatWriter {
+ public:
+  SdformatWriter(const LoadResult& loaded, Diagnostics& diagnostics)
+      : loaded_(loaded), graph_(loaded.graph), diagnostics_(diagnostics) {}
+
+  std::string write() {
+    const Document& document = loaded_.document;
+    out_.open("sdf", attr("version", "1.9") + attr("xmlns:interlink", "https://interlink.invalid/sdformat"));
+    if (!document.sourceFile.empty()) {
+      out_.comment("converted by interlink from " + document.sourceFile + " (" + document.format + ")");
+    }
+    if (document.isWorld()) {
+      if (document.worlds.size() > 1) {
+        diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                             "SDFormat allows one world per file; only the first world ('" + document.worlds[0].name +
+                                 "') is written",
+                             document.worlds[1].where);
+      }
+      writeWorld(document.worlds.front());
+    } else if (document.model) {
+      writeModelElement(*document.model, "", 0, document.model->pose.pose);
+    }
+    if (document.isWorld() || document.model) {
+      for (const Light& light : document.lights) {
+        diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                             "SDFormat allows a root-level light only in a file without a model or world; light '" +
+                                 light.name + "' is not written",
+                             light.where);
+      }
+    } else if (!document.lights.empty()) {
+      for (std::size_t i = 1; i < document.lights.size(); ++i) {
+        diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                             "SDFormat allows one root-level light; light '" + document.lights[i].name + "' is not written",
+                             document.lights[i].where);
+      }
+      writeLights({document.lights.front()});
+    }
+    out_.close("sdf");
+    return "<?xml version=\"1.0\"?>\n" + out_.str();
+  }
+
+ private:
+  std::string poseAttributes(const std::string& relativeTo) {
+    return (relativeTo.empty() ? std::string() : attr("relative_to", relativeTo)) + attr("rotation_format", "quat_xyzw");
+  }
+
+  void writePose(const Pose& pose, const std::string& relativeTo = {}) {
+    out_.leaf("pose", quaternionPoseText(pose), poseAttributes(relativeTo));
+  }
+
+  /// Graph index of a joint: SDFormat < 1.7 named a joint's frame "<name>_joint" when a link had
+  /// its name, and the graph follows that rule.
+  std::optional<std::size_t> jointIndex(const std::string& prefix, const std::string& name) {
+    std::string candidate = name;
+    for (int guard = 0; guard < 16; ++guard) {
+      auto index = graph_.find(prefix + candidate);
+      if (!index) return std::nullopt;
+      if (graph_.frames()[*index].kind == FrameKind::Joint) return index;
+      candidate += "_joint";
+    }
+    return std::nullopt;
+  }
+
+  /// The pose of frame `scopedName` relative to the scope frame `scopeIndex`, or the pose as
+  /// written (with a warning) when the graph did not resolve it.
+  void writeResolvedPose(std::optional<std::size_t> index, std::size_t scopeIndex, const SemanticPose& written,
+                         const std::string& relativeTo, const std::string& what) {
+    if (index) {
+      writePose(detail::relativePose(graph_, scopeIndex, *index), relativeTo);
+    } else {
+      diagnostics_.warning(ErrorCode::POSE_RELATIVE_TO_GRAPH_ERROR,
+                           what + " has no resolved pose; its pose is written as read", written.where);
+      writePose(written.pose, written.relativeTo);
+    }
+  }
+
+  void writeWorld(const World& world) {
+    out_.open("world", attr("name", world.name));
+    out_.leaf("gravity", numbers(world.gravity));
+    out_.open("physics", attr("name", world.physics.name.empty() ? "default_physics" : world.physics.name) +
+                             attr("type", world.physics.type.empty() ? "ode" : world.physics.type));
+    out_.leaf("max_step_size", number(world.physics.maxStepSize));
+    out_.leaf("real_time_factor", number(world.physics.realTimeFactor));
+    out_.close("physics");
+    for (const Model& model : world.models) {
+      if (model.include) {
+        unresolvedInclude(model);
+        continue;
+      }
+      auto index = graph_.find(model.name);
+      if (!index) {
+        diagnostics_.warning(ErrorCode::POSE_RELATIVE_TO_GRAPH_ERROR,
+                             "model '" + model.name + "' has no resolved frame; it is not written", model.where);
+        continue;
+      }
+      writeModelElement(model, model.name + "::", *index, graph_.frames()[*index].pose);
+    }
+    for (const Frame& frame : world.frames) {
+      // SDFormat 1.7 let a world frame share a model's name; the graph (like libsdformat) calls
+      // it "<name>_frame", and so does the output.
+      std::string name = frame.name;
+      std::optional<std::size_t> index = graph_.find(name);
+      while (index && graph_.frames()[*index].kind == FrameKind::Model) {
+        name += "_frame";
+        index = graph_.find(name);
+      }
+      out_.open("frame", attr("name", name) +
+                             (frame.attachedTo.empty() ? std::string() : attr("attached_to", frame.attachedTo)));
+      writeResolvedPose(index, 0, frame.pose, "world", "frame '" + name + "'");
+      out_.close("frame");
+    }
+    writeLights(world.lights);
+    for (const Joint& joint : world.joints) writeJoint(joint, "", 0, "world", false);
+    out_.close("world");
+  }
+
+  void writeLights(const std::vector<Light>& lights) {
+    for (const Light& light : lights) {
+      const char* type = light.type == LightType::Point ? "point" : light.type == LightType::Directional ? "directional" : "spot";
+      out_.open("light", attr("name", light.name) + attr("type", type));
+      writePose(light.pose.pose, light.pose.relativeTo);
+      out_.leaf("cast_shadows", light.castShadows ? "true" : "false");
+      const Eigen::Vector4d& d = light.diffuse;
+      out_.leaf("diffuse", number(d[0]) + " " + number(d[1]) + " " + number(d[2]) + " " + number(d[3]));
+      if (light.type != LightType::Point) out_.leaf("direction", numbers(light.direction));
+      out_.close("light");
+    }
+  }
+
+  /// libsdformat 12.3 refuses an inertia whose principal moments break the triangle inequality
+  /// (or are negative) with LINK_INERTIA_INVALID. Such a tensor is written with its moments
+  /// moved to the nearest valid ones (a warning names the link) and kept as written in
+  /// <interlink:inertia>.
+  bool validInertia(const Matrix3& inertia, Matrix3& repaired) {
+    Eigen::SelfAdjointEigenSolver<Matrix3> solver(inertia);
+    Vector3 m = solver.eigenvalues();  // ascending
+    // gz-math's test: moments non-negative and the triangle inequality, within 10 machine
+    // epsilons of half the moments' sum.
+    const double epsilon = 10 * std::numeric_limits<double>::epsilon() * 0.5 * std::abs(m.sum());
+    if (m[0] + epsilon >= 0 && m[0] + m[1] + epsilon >= m[2]) return true;
+    // Mix with the isotropic tensor of the same trace just enough to be inside by a margin;
+    // this keeps the principal axes and the trace.
+    m = m.cwiseMax(0.0);
+    const double mean = m.sum() / 3;
+    const double violation = m[2] - m[0] - m[1];
+    const double t = violation > 0 ? std::min(1.0, (violation + 1e-9 * mean) / (violation + mean)) : 0.0;
+    m = (1 - t) * m + Vector3::Constant(t * mean);
+    repaired = solver.eigenvectors() * m.asDiagonal() * solver.eigenvectors().transpose();
+    return false;
+  }
+
+  void unresolvedInclude(const Model& model) {
+    diagnostics_.warning(ErrorCode::URI_LOOKUP,
+                         "the include of '" + model.include->uri + "' was not resolved; it is not written",
+                         model.include->where);
+  }
+
+  /// `prefix` scopes the model's contents ("arm::" or "" for the top model of a model file);
+  /// `modelIndex` is the model frame in the graph; `pose` the model's pose in its parent scope.
+  void writeModelElement(const Model& model, const std::string& prefix, std::size_t modelIndex, const Pose& pose) {
+    std::string attributes = attr("name", model.name);
+    if (!model.canonicalLink.empty()) attributes += attr("canonical_link", model.canonicalLink);
+    out_.open("model", attributes);
+    if (model.isStatic) out_.leaf("static", "true");
+    writePose(pose);
+    writeModelContents(model, prefix, modelIndex);
+    out_.close("model");
+  }
+
+  void writeModelContents(const Model& model, const std::string& prefix, std::size_t modelIndex) {
+    for (const Link& link : model.links) {
+      out_.open("link", attr("name", link.name));
+      // A link's pose defaults to the model frame.
+      writeResolvedPose(graph_.find(prefix + link.name), modelIndex, link.pose, {}, "link '" + prefix + link.name + "'");
+      writeLinkBody(link, prefix);
+      out_.close("link");
+    }
+    for (const Joint& joint : model.joints) writeJoint(joint, prefix, modelIndex, "__model__", model.fromInterfaceModel);
+    for (const Frame& frame : model.frames) {
+      out_.open("frame", attr("name", frame.name) +
+                             (frame.attachedTo.empty() ? std::string() : attr("attached_to", frame.attachedTo)));
+      writeResolvedPose(graph_.find(prefix + frame.name), modelIndex, frame.pose, "__model__",
+                        "frame '" + prefix + frame.name + "'");
+      out_.close("frame");
+    }
+    for (const Model& nested : model.models) {
+      if (nested.include) {
+        unresolvedInclude(nested);
+        continue;
+      }
+      auto index = graph_.find(prefix + nested.name);
+      const Pose pose = index ? detail::relativePose(graph_, modelIndex, *index) : nested.pose.pose;
+      writeModelElement(nested, prefix + nested.name + "::", index.value_or(modelIndex), pose);
+    }
+  }
+
+  void writeLinkBody(const Link& link, const std::string& prefix) {
+    if (!link.gravity) out_.leaf("gravity", "false");
+    if (link.selfCollide) out_.leaf("self_collide", "true");
+    if (link.hasInertial) {
+      const Inertial& inertial = link.inertial;
+      out_.open("inertial");
+      writePose(inertial.centerOfMass);
+      out_.leaf("mass", number(inertial.mass));
+      out_.open("inertia");
+      Matrix3 I = inertial.inertia;
+      if (!validInertia(inertial.inertia, I)) {
+        diagnostics_.warning(ErrorCode::LINK_INERTIA_INVALID,
+                             "the inertia of link '" + prefix + link.name +
+                                 "' is not physically valid (principal moments break the triangle inequality); it is "
+                                 "written with the nearest valid moments, and as read in <interlink:inertia>",
+                             inertial.where);
+      }
+      out_.leaf("ixx", number(I(0, 0)));
+      out_.leaf("ixy", number(I(0, 1)));
+      out_.leaf("ixz", number(I(0, 2)));
+      out_.leaf("iyy", number(I(1, 1)));
+      out_.leaf("iyz", number(I(1, 2)));
+      out_.leaf("izz", number(I(2, 2)));
+      out_.close("inertia");
+      if (!I.isApprox(inertial.inertia)) {
+        const Matrix3& A = inertial.inertia;
+        out_.empty("interlink:inertia", attr("ixx", number(A(0, 0))) + attr("ixy", number(A(0, 1))) +
+                                            attr("ixz", number(A(0, 2))) + attr("iyy", number(A(1, 1))) +
+                                            attr("iyz", number(A(1, 2))) + attr("izz", number(A(2, 2))));
+      }
+      out_.close("inertial");
+    }
+    writeShapes(link.visuals, "visual", prefix + link.name);
+    writeShapes(link.collisions, "collision", prefix + link.name);
+  }
+
+  void writeShapes(const std::vector<Shape>& shapes, const char* kind, const std::string& linkName) {
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+      const Shape& shape = shapes[i];
+      const std::string name = shape.name.empty() ? std::string(kind) + "_" + std::to_string(i) : shape.name;
+      out_.open(kind, attr("name", name));
+      writePose(shape.pose.pose, shape.pose.relativeTo);
+      writeGeometry(shape.geometry, std::string(kind) + " '" + name + "' of link '" + linkName + "'", shape.where);
+      if (shape.color && std::string(kind) == "visual") {
+        const Eigen::Vector4d& c = *shape.color;
+        const std::string rgba = number(c[0]) + " " + number(c[1]) + " " + number(c[2]) + " " + number(c[3]);
+        out_.open("material");
+        out_.leaf("ambient", rgba);
+        out_.leaf("diffuse", rgba);
+        out_.close("material");
+      }
+      out_.close(kind);
+    }
+  }
+
+  void writeGeometry(const Geometry& g, const std::string& what, const SourceLocation& where) {
+    out_.open("geometry");
+    switch (g.type) {
+      case GeometryType::Box:
+        out_.open("box");
+        out_.leaf("size", numbers(g.size));
+        out_.close("box");
+        break;
+      case GeometryType::Sphere:
+        out_.open("sphere");
+        out_.leaf("radius", number(g.radius));
+        out_.close("sphere");
+        break;
+      case GeometryType::Cylinder:
+      case GeometryType::Capsule: {
+        const char* name = g.type == GeometryType::Cylinder ? "cylinder" : "capsule";
+        out_.open(name);
+        out_.leaf("radius", number(g.radius));
+        out_.leaf("length", number(g.length));
+        out_.close(name);
+        break;
+      }
+      case GeometryType::Ellipsoid:
+        out_.open("ellipsoid");
+        out_.leaf("radii", numbers(g.radii));
+        out_.close("ellipsoid");
+        break;
+      case GeometryType::Plane:
+        out_.open("plane");
+        out_.leaf("normal", numbers(g.normal));
+        out_.leaf("size", number(g.planeSize.x()) + " " + number(g.planeSize.y()));
+        out_.close("plane");
+        break;
+      case GeometryType::Mesh:
+        out_.open("mesh");
+        // A path found on disk is absolute, so the output works wherever it is written.
+        out_.leaf("uri", g.meshResolvedPath.empty() ? g.meshUri : g.meshResolvedPath);
+        out_.leaf("scale", numbers(g.scale));
+        out_.close("mesh");
+        break;
+      case GeometryType::Empty: out_.empty("empty"); break;
+      default:
+        diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                             std::string("SDFormat 1.9 has no ") + geometryTypeName(g.type) + " geometry; " + what +
+                                 " is written with <empty/>",
+                             where);
+        out_.empty("empty");
+    }
+    out_.close("geometry");
+  }
+
+  void writeAxis(const char* element, const JointAxis& axis) {
+    out_.open(element);
+    out_.leaf("xyz", numbers(axis.xyz), axis.expressedIn.empty() ? std::string() : attr("expressed_in", axis.expressedIn));
+    const bool limited = std::isfinite(axis.lower) || std::isfinite(axis.upper) || std::isfinite(axis.effort) ||
+                         std::isfinite(axis.velocity);
+    if (limited) {
+      out_.open("limit");
+      // SDFormat's "unlimited": +-1e16 for positions, -1 for effort and velocity.
+      out_.leaf("lower", number(std::isfinite(axis.lower) ? axis.lower : -1e16));
+      out_.leaf("upper", number(std::isfinite(axis.upper) ? axis.upper : 1e16));
+      out_.leaf("effort", number(std::isfinite(axis.effort) ? axis.effort : -1));
+      out_.leaf("velocity", number(std::isfinite(axis.velocity) ? axis.velocity : -1));
+      out_.close("limit");
+    }
+    if (axis.damping != 0 || axis.friction != 0 || axis.springReference != 0 || axis.springStiffness != 0) {
+      out_.open("dynamics");
+      out_.leaf("damping", number(axis.damping));
+      out_.leaf("friction", number(axis.friction));
+      out_.leaf("spring_reference", number(axis.springReference));
+      out_.leaf("spring_stiffness", number(axis.springStiffness));
+      out_.close("dynamics");
+    }
+    out_.close(element);
+  }
+
+  void writeJoint(const Joint& joint, const std::string& prefix, std::size_t scopeIndex, const std::string& scopeFrame,
+                  bool childOnly) {
+    const auto index = jointIndex(prefix, joint.name);
+    // The graph's name: "<name>_joint" when an SDFormat < 1.7 joint shared a link's name.
+    const std::string name = index ? graph_.frames()[*index].name.substr(prefix.size()) : joint.name;
+    const std::string what = "joint '" + prefix + name + "'";
+    if (childOnly || !isSdformatJointType(joint.type)) {
+      // Kept as a frame on its child so that its name and pose survive.
+      if (!childOnly) {
+        diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                             "SDFormat 1.9 has no " + std::string(jointTypeName(joint.type)) + " joint; " + what +
+                                 " is written as a frame attached to its child '" + joint.child + "' (its " +
+                                 std::to_string(dofCount(joint.type)) + " DOFs are not kept)",
+                             joint.where);
+      }
+      out_.open("frame", attr("name", name) + attr("attached_to", joint.child));
+      writeResolvedPose(index, scopeIndex, joint.pose, scopeFrame, what);
+      out_.close("frame");
+      return;
+    }
+    out_.open("joint", attr("name", name) + attr("type", std::string(jointTypeName(joint.type))));
+    out_.leaf("parent", joint.parent);
+    out_.leaf("child", joint.child);
+    writeResolvedPose(index, scopeIndex, joint.pose, scopeFrame, what);
+    if (joint.type == JointType::Screw) out_.leaf("thread_pitch", number(joint.screwThreadPitch));
+    if (joint.type == JointType::Gearbox) out_.leaf("gearbox_ratio", number(joint.gearRatio));
+    const std::size_t axisCount = joint.type == JointType::Fixed || joint.type == JointType::Ball ? 0
+                                  : joint.type == JointType::Universal || joint.type == JointType::Revolute2 ? 2
+                                                                                                              : 1;
+    for (std::size_t i = 0; i < axisCount; ++i) {
+      writeAxis(i == 0 ? "axis" : "axis2", i < joint.axes.size() ? joint.axes[i] : JointAxis{});
+    }
+    if (joint.mimic) {
+      // SDFormat 1.9 has no mimic; a namespaced element keeps it (libsdformat copies it through).
+      out_.empty("interlink:mimic", attr("joint", joint.mimic->joint) + attr("multiplier", number(joint.mimic->multiplier)) +
+                                        attr("offset", number(joint.mimic->offset)));
+    }
+    out_.close("joint");
+  }
+
+  const LoadResult& loaded_;
+  const FrameGraph& graph_;
+  Diagnostics& diagnostics_;
+  XmlOut out_;
+};
+
+}  // namespace
+
+std::optional<std::string> writeSdformat(const LoadResult& loaded, Diagnostics& diagnostics) {
+  if (!loaded.ok()) {
+    diagnostics.error(ErrorCode::ELEMENT_ERROR, "the input has errors; nothing is written",
+                      SourceLocation{loaded.document.sourceFile, 0, 0});
+    return std::nullopt;
+  }
+  return SdformatWriter(loaded, diagnostics).write();
+}
+
+}  // namespace interlink::convert

@@ -1,0 +1,45 @@
+#pragma once
+// Text helpers shared by the writers (internal).
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "interlink/FrameGraph.hpp"
+#include "interlink/Pose.hpp"
+
+namespace interlink::convert::detail {
+
+/// Round-trip precision; values within 1e-15 of zero print as 0 (no "-0" or "1e-17" noise).
+std::string number(double value);
+std::string numbers(const Vector3& v);
+/// Escapes &, <, >, " and control characters for XML text and attribute values.
+std::string xmlEscape(std::string_view text);
+/// Escapes for a JSON string and adds the quotes.
+std::string jsonString(std::string_view text);
+
+/// Indented XML output: open/close elements, leaf elements with text.
+class XmlOut {
+ public:
+  /// `attributes` is written as is after the name (already escaped, starting with a space).
+  void open(const std::string& name, const std::string& attributes = {});
+  void close(const std::string& name);
+  void leaf(const std::string& name, const std::string& text, const std::string& attributes = {});
+  void empty(const std::string& name, const std::string& attributes = {});
+  void comment(const std::string& text);
+  /// One line of markup written as is (already escaped), indented.
+  void raw(const std::string& markup);
+  std::string str() const { return out_.str(); }
+
+ private:
+  void indent();
+  std::ostringstream out_;
+  int depth_ = 0;
+};
+
+/// ` name="value"` with the value escaped.
+std::string attr(const std::string& name, const std::string& value);
+
+/// The pose of frame `frame` relative to frame `reference` (indices of graph.frames()).
+Pose relativePose(const FrameGraph& graph, std::size_t reference, std::size_t frame);
+
+}  // namespace interlink::convert::detail

@@ -1,0 +1,516 @@
+// URDF → core model. URDF's frames: a joint's <origin> is the joint frame in the parent link
+// frame, and the child link frame coincides with the joint frame. So a joint's pose is written
+// relative to its parent link, and the child link's pose is the identity relative to the joint.
+#include "UrdfReader.hpp"
+
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "interlink/PoseMath.hpp"
+#include "interlink/TextNumbers.hpp"
+#include "interlink/xml/XmlParser.hpp"
+
+namespace interlink::urdf {
+namespace {
+
+using xml::XmlElement;
+
+/// Where an attribute was written, or its element when the reader did not record it.
+SourceLocation locationOf(const XmlElement& e, const char* attributeName) {
+  const xml::Attribute* a = e.attribute(attributeName);
+  return a && a->where.line > 0 ? a->where : e.where;
+}
+
+class UrdfReader {
+ public:
+  UrdfReader(const plugin::LoadRequest& request, Diagnostics& diagnostics)
+      : request_(request), diagnostics_(diagnostics) {}
+
+  void read(Document& document) {
+    document.sourceFile = request_.path;
+    document.format = "urdf";
+    document.formatVersion = "1.0";
+    auto root = xml::parse(request_.content, request_.path, diagnostics_);
+    if (!root) return;
+    if (root->name != "robot") {
+      diagnostics_.error(ErrorCode::ELEMENT_INVALID,
+                         "a URDF file must have <robot> as its root element, found <" + root->name + ">", root->where);
+      return;
+    }
+    Model model;
+    model.where = root->where;
+    model.sourceFormat = "urdf";
+    model.sourceFile = request_.path;
+    model.name = requiredAttribute(*root, "name", "<robot>");
+
+    readGlobalMaterials(*root);
+    for (const XmlElement& child : root->children) {
+      if (child.name == "link") {
+        readLink(child, model);
+      } else if (child.name == "joint") {
+        readJoint(child, model);
+      } else if (child.name != "material") {
+        // <transmission>, <gazebo> and custom elements: not interpreted, kept for the host.
+        model.kept.push_back(KeptElement{"robot/" + child.name, child.toXml(), child.where});
+      }
+    }
+    // A robot without links is reported by the frame graph (MODEL_WITHOUT_LINK).
+    renameJointsThatShareALinkName(model);
+    checkTree(model);
+    document.model = std::move(model);
+  }
+
+ private:
+  std::string requiredAttribute(const XmlElement& e, const char* attributeName, const std::string& what) {
+    const xml::Attribute* a = e.attribute(attributeName);
+    if (!a) {
+      diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, what + " needs the attribute '" + attributeName + "'", e.where);
+      return {};
+    }
+    if (trim(a->value).empty()) {
+      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, what + " has an empty '" + attributeName + "'", locationOf(e, attributeName));
+    }
+    return a->value;
+  }
+
+  std::optional<double> number(const XmlElement& e, const char* attributeName, const std::string& what) {
+    const xml::Attribute* a = e.attribute(attributeName);
+    if (!a) return std::nullopt;
+    return parseDouble(a->value, locationOf(e, attributeName), what, diagnostics_);
+  }
+
+  std::optional<Vector3> vector3(const XmlElement& e, const char* attributeName, const std::string& what) {
+    const xml::Attribute* a = e.attribute(attributeName);
+    if (!a) return std::nullopt;
+    auto values = parseDoubles(a->value, locationOf(e, attributeName), what + " (x y z)", diagnostics_, {3});
+    if (!values) return std::nullopt;
+    return Vector3((*values)[0], (*values)[1], (*values)[2]);
+  }
+
+  /// <origin xyz rpy>: the identity when absent.
+  Pose origin(const XmlElement* parent, const std::string& what) {
+    const XmlElement* o = parent ? parent->child("origin") : nullptr;
+    if (!o) return Pose::Identity();
+    const Vector3 xyz = vector3(*o, "xyz", what + " origin xyz").value_or(Vector3::Zero());
+    const Vector3 rpy = vector3(*o, "rpy", what + " origin rpy").value_or(Vector3::Zero());
+    return poseFromXyzRpy(xyz.x(), xyz.y(), xyz.z(), rpy.x(), rpy.y(), rpy.z());
+  }
+
+  std::optional<Eigen::Vector4d> rgba(const XmlElement& color, const std::string& what) {
+    const xml::Attribute* a = color.attribute("rgba");
+    if (!a) {
+      diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, what + " <color> needs the attribute 'rgba'", color.where);
+      return std::nullopt;
+    }
+    auto values = parseDoubles(a->value, locationOf(color, "rgba"), what + " color (r g b a)", diagnostics_, {4});
+    if (!values) return std::nullopt;
+    return Eigen::Vector4d((*values)[0], (*values)[1], (*values)[2], (*values)[3]);
+  }
+
+  void readGlobalMaterials(const XmlElement& robot) {
+    for (const XmlElement* m : robot.childrenNamed("material")) {
+      const std::string name = requiredAttribute(*m, "name", "<material>");
+      std::optional<Eigen::Vector4d> color;
+      if (const XmlElement* c = m->child("color")) color = rgba(*c, "material '" + name + "'");
+      if (!materials_.emplace(name, color).second) {
+        diagnostics_.error(ErrorCode::DUPLICATE_NAME, "material '" + name + "' is defined twice", m->where);
+      }
+    }
+  }
+
+  void readInertial(const XmlElement& e, Link& link) {
+    link.hasInertial = true;
+    link.inertial.where = e.where;
+    link.inertial.centerOfMass = origin(&e, "inertial of link '" + link.name + "'");
+    const std::string what = "link '" + link.name + "' inertial";
+    if (const XmlElement* mass = e.child("mass")) {
+      if (!mass->attribute("value")) {
+        diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, "<mass> of " + what + " needs the attribute 'value'", mass->where);
+      } else if (auto value = number(*mass, "value", what + " mass")) {
+        link.inertial.mass = *value;
+        if (*value < 0) {
+          diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID, "the mass of " + what + " is negative", locationOf(*mass, "value"));
+        }
+      }
+    } else {
+      diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + " needs <mass>", e.where);
+    }
+    if (const XmlElement* inertia = e.child("inertia")) {
+      Matrix3 I = Matrix3::Zero();
+      const char* names[] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
+      const int rows[] = {0, 0, 0, 1, 1, 2};
+      const int cols[] = {0, 1, 2, 1, 2, 2};
+      for (int k = 0; k < 6; ++k) {
+        if (!inertia->attribute(names[k])) {
+          diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, "<inertia> of " + what + " needs the attribute '" + names[k] + "'",
+                             inertia->where);
+          continue;
+        }
+        const double v = number(*inertia, names[k], what + " " + names[k]).value_or(0.0);
+        I(rows[k], cols[k]) = v;
+        I(cols[k], rows[k]) = v;
+      }
+      link.inertial.inertia = I;
+    } else {
+      diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + " needs <inertia>", e.where);
+    }
+  }
+
+  void readGeometry(const XmlElement* parent, Shape& shape, const std::string& what) {
+    const XmlElement* g = parent->child("geometry");
+    if (!g) {
+      diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + " needs <geometry>", parent->where);
+      return;
+    }
+    const XmlElement* kind = nullptr;
+    for (const XmlElement& c : g->children) {
+      if (kind) {
+        diagnostics_.error(ErrorCode::ELEMENT_INVALID, "<geometry> of " + what + " has more than one shape", c.where);
+        break;
+      }
+      kind = &c;
+    }
+    if (!kind) {
+      diagnostics_.error(ErrorCode::ELEMENT_MISSING, "<geometry> of " + what + " has no shape", g->where);
+      return;
+    }
+    Geometry& geometry = shape.geometry;
+    auto needNumber = [&](const char* attributeName) -> double {
+      if (!kind->attribute(attributeName)) {
+        diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING,
+                           "<" + kind->name + "> of " + what + " needs the attribute '" + attributeName + "'", kind->where);
+        return 0.0;
+      }
+      return number(*kind, attributeName, what + " " + kind->name + " " + attributeName).value_or(0.0);
+    };
+    if (kind->name == "box") {
+      geometry.type = GeometryType::Box;
+      if (!kind->attribute("size")) {
+        diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, "<box> of " + what + " needs the attribute 'size'", kind->where);
+      }
+      geometry.size = vector3(*kind, "size", what + " box size").value_or(Vector3::Zero());
+    } else if (kind->name == "sphere") {
+      geometry.type = GeometryType::Sphere;
+      geometry.radius = needNumber("radius");
+    } else if (kind->name == "cylinder") {
+      geometry.type = GeometryType::Cylinder;
+      geometry.radius = needNumber("radius");
+      geometry.length = needNumber("length");
+    } else if (kind->name == "capsule") {  // urdfdom 1.x extension
+      geometry.type = GeometryType::Capsule;
+      geometry.radius = needNumber("radius");
+      geometry.length = needNumber("length");
+    } else if (kind->name == "mesh") {
+      geometry.type = GeometryType::Mesh;
+      geometry.meshUri = requiredAttribute(*kind, "filename", "<mesh> of " + what);
+      geometry.scale = vector3(*kind, "scale", what + " mesh scale").value_or(Vector3::Ones());
+      if (!geometry.meshUri.empty()) resolveMesh(*kind, geometry);
+    } else {
+      diagnostics_.error(ErrorCode::ELEMENT_INVALID,
+                         "unknown geometry <" + kind->name + "> in " + what + "; expected box, cylinder, sphere or mesh",
+                         kind->where);
+    }
+  }
+
+  void resolveMesh(const XmlElement& mesh, Geometry& geometry) {
+    const plugin::HostServices* host = request_.host;
+    if (host && host->resolveUri) geometry.meshResolvedPath = host->resolveUri(host->context, geometry.meshUri, request_.path);
+    if (geometry.meshResolvedPath.empty()) {
+      diagnostics_.warning(ErrorCode::URI_LOOKUP,
+                           "mesh '" + geometry.meshUri +
+                               "' was not found (package:// and model:// are searched in -I directories and "
+                               "INTERLINK_RESOURCE_PATH)",
+                           locationOf(mesh, "filename"));
+    }
+  }
+
+  void readShape(const XmlElement& e, Link& link, std::vector<Shape>& into, const char* kind) {
+    Shape shape;
+    shape.where = e.where;
+    shape.name = e.attributeOr("name", "");
+    if (shape.name.empty()) shape.name = std::string(kind) + "_" + std::to_string(into.size());
+    const std::string what = std::string(kind) + " '" + shape.name + "' of link '" + link.name + "'";
+    shape.pose.pose = origin(&e, what);
+    shape.pose.where = e.where;
+    readGeometry(&e, shape, what);
+    if (const XmlElement* m = e.child("material")) {
+      shape.material = m->attributeOr("name", "");
+      if (const XmlElement* c = m->child("color")) {
+        shape.color = rgba(*c, what);
+      } else if (!shape.material.empty()) {
+        auto it = materials_.find(shape.material);
+        if (it != materials_.end()) {
+          shape.color = it->second;
+        } else if (!m->child("texture")) {
+          diagnostics_.error(ErrorCode::ELEMENT_INVALID,
+                             "material '" + shape.material + "' of " + what + " is not defined at the robot level",
+                             locationOf(*m, "name"));
+        }
+      }
+    }
+    into.push_back(std::move(shape));
+  }
+
+  void readLink(const XmlElement& e, Model& model) {
+    Link link;
+    link.where = e.where;
+    link.pose.where = e.where;
+    link.name = requiredAttribute(e, "name", "<link>");
+    if (link.name == "world") {
+      // URDF's conventional fixed root: joints to it are joints to the world.
+      sawWorldLink_ = true;
+      if (e.child("inertial") || e.child("visual") || e.child("collision")) {
+        diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                             "link 'world' stands for the world; its inertial, visuals and collisions are ignored", e.where);
+      }
+      return;
+    }
+    if (!linkIndex_.emplace(link.name, model.links.size()).second) {
+      diagnostics_.error(ErrorCode::DUPLICATE_NAME, "link '" + link.name + "' is defined twice", e.where);
+      return;
+    }
+    for (const XmlElement& c : e.children) {
+      if (c.name == "inertial") {
+        readInertial(c, link);
+      } else if (c.name == "visual") {
+        readShape(c, link, link.visuals, "visual");
+      } else if (c.name == "collision") {
+        readShape(c, link, link.collisions, "collision");
+      } else {
+        model.kept.push_back(KeptElement{"robot/link/" + c.name, c.toXml(), c.where});
+      }
+    }
+    model.links.push_back(std::move(link));
+  }
+
+  void readAxisLimits(const XmlElement& e, Joint& joint, JointAxis& axis, bool needsLimit) {
+    const std::string what = "joint '" + joint.name + "'";
+    const XmlElement* limit = e.child("limit");
+    if (limit) {
+      if (auto v = number(*limit, "lower", what + " limit lower")) axis.lower = *v;
+      if (auto v = number(*limit, "upper", what + " limit upper")) axis.upper = *v;
+      if (auto v = number(*limit, "effort", what + " limit effort")) axis.effort = *v;
+      if (auto v = number(*limit, "velocity", what + " limit velocity")) axis.velocity = *v;
+      for (const char* required : {"effort", "velocity"}) {
+        if (!limit->attribute(required)) {
+          diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING,
+                             "<limit> of " + what + " needs the attribute '" + required + "'", limit->where);
+        }
+      }
+      if (needsLimit) {
+        // URDF: an absent lower or upper limit is 0.
+        if (!limit->attribute("lower")) axis.lower = 0;
+        if (!limit->attribute("upper")) axis.upper = 0;
+      } else {
+        axis.lower = -std::numeric_limits<double>::infinity();
+        axis.upper = std::numeric_limits<double>::infinity();
+      }
+    } else if (needsLimit) {
+      diagnostics_.error(ErrorCode::ELEMENT_MISSING,
+                         what + " of type " + std::string(jointTypeName(joint.type)) + " needs <limit>", e.where);
+    }
+    if (const XmlElement* dynamics = e.child("dynamics")) {
+      if (auto v = number(*dynamics, "damping", what + " damping")) axis.damping = *v;
+      if (auto v = number(*dynamics, "friction", what + " friction")) axis.friction = *v;
+    }
+  }
+
+  void readJoint(const XmlElement& e, Model& model) {
+    Joint joint;
+    joint.where = e.where;
+    joint.name = requiredAttribute(e, "name", "<joint>");
+    const std::string what = "joint '" + joint.name + "'";
+    const std::string type = e.attributeOr("type", "");
+    static const std::map<std::string, JointType> kTypes = {
+        {"revolute", JointType::Revolute}, {"continuous", JointType::Continuous}, {"prismatic", JointType::Prismatic},
+        {"fixed", JointType::Fixed},       {"floating", JointType::Free},         {"planar", JointType::Planar}};
+    if (!e.attribute("type")) {
+      diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, what + " needs the attribute 'type'", e.where);
+      return;
+    }
+    auto found = kTypes.find(type);
+    if (found == kTypes.end()) {
+      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
+                         what + " has the unknown type '" + type +
+                             "'; expected revolute, continuous, prismatic, fixed, floating or planar",
+                         locationOf(e, "type"));
+      return;
+    }
+    joint.type = found->second;
+    for (const char* side : {"parent", "child"}) {
+      const XmlElement* s = e.child(side);
+      std::string name;
+      if (!s) {
+        diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + " needs <" + std::string(side) + " link=\"...\">", e.where);
+      } else {
+        name = requiredAttribute(*s, "link", "<" + std::string(side) + "> of " + what);
+      }
+      (std::string(side) == "parent" ? joint.parent : joint.child) = name;
+    }
+    joint.pose.pose = origin(&e, what);
+    // URDF's "world" link is the model frame here (a model cannot name the world in relative_to).
+    joint.pose.relativeTo = joint.parent == "world" ? "__model__" : joint.parent;
+    joint.pose.where = e.child("origin") ? e.child("origin")->where : e.where;
+
+    const bool hasAxis = joint.type == JointType::Revolute || joint.type == JointType::Continuous ||
+                         joint.type == JointType::Prismatic || joint.type == JointType::Planar;
+    if (hasAxis) {
+      JointAxis axis;
+      axis.xyz = Vector3::UnitX();  // URDF's default axis
+      axis.where = e.where;
+      if (const XmlElement* a = e.child("axis")) {
+        axis.where = a->where;
+        if (auto xyz = vector3(*a, "xyz", what + " axis")) {
+          if (xyz->norm() < 1e-12) {
+            diagnostics_.error(ErrorCode::VALUE_INVALID, "the axis of " + what + " is the zero vector", locationOf(*a, "xyz"));
+          } else {
+            axis.xyz = xyz->normalized();
+          }
+        }
+      }
+      readAxisLimits(e, joint, axis, joint.type == JointType::Revolute || joint.type == JointType::Prismatic);
+      joint.axes.push_back(axis);
+    } else if (const XmlElement* limit = e.child("limit")) {
+      diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                           "<limit> does not apply to a " + type + " joint ('" + joint.name + "'); ignored", limit->where);
+    }
+    if (const XmlElement* m = e.child("mimic")) {
+      Mimic mimic;
+      mimic.joint = requiredAttribute(*m, "joint", "<mimic> of " + what);
+      mimic.multiplier = number(*m, "multiplier", what + " mimic multiplier").value_or(1.0);
+      mimic.offset = number(*m, "offset", what + " mimic offset").value_or(0.0);
+      mimicWhere_[joint.name] = m->where;
+      joint.mimic = mimic;
+    }
+    for (const XmlElement& c : e.children) {
+      if (c.name == "calibration" || c.name == "safety_controller") {
+        model.kept.push_back(KeptElement{"robot/joint/" + c.name, c.toXml(), c.where});
+      }
+    }
+    if (!jointNames_.insert(joint.name).second) {
+      diagnostics_.error(ErrorCode::DUPLICATE_NAME, "joint '" + joint.name + "' is defined twice", e.where);
+      return;
+    }
+    model.joints.push_back(std::move(joint));
+  }
+
+  /// URDF gives links and joints separate namespaces; the core model has one per scope. A joint
+  /// that shares a link's name becomes "<name>_joint" (libsdformat's rule for SDFormat < 1.7).
+  void renameJointsThatShareALinkName(Model& model) {
+    std::map<std::string, std::string> renamed;
+    for (Joint& joint : model.joints) {
+      if (!linkIndex_.count(joint.name)) continue;
+      std::string name = joint.name + "_joint";
+      while (linkIndex_.count(name) || jointNames_.count(name)) name += "_joint";
+      diagnostics_.warning(ErrorCode::DUPLICATE_NAME,
+                           "joint '" + joint.name + "' shares its name with a link; its frame is named '" + name + "'",
+                           joint.where);
+      renamed[joint.name] = name;
+      jointNames_.insert(name);
+      joint.name = name;
+    }
+    for (Joint& joint : model.joints) {
+      if (joint.mimic) {
+        auto it = renamed.find(joint.mimic->joint);
+        if (it != renamed.end()) joint.mimic->joint = it->second;
+      }
+    }
+  }
+
+  /// URDF is a tree: every link but one (the root) is the child of exactly one joint.
+  void checkTree(Model& model) {
+    std::map<std::string, const Joint*> parentJoint;  // child link -> its joint
+    // Undefined parent or child links, a parent that is the child and the world as a child are
+    // reported by the frame graph's joint phase (once); here they only stay out of the tree.
+    for (Joint& joint : model.joints) {
+      if (joint.parent.empty() || joint.child.empty()) continue;
+      if (joint.parent == "world" && !sawWorldLink_) {
+        // The core model accepts "world" as a parent; URDF only when the robot defines it.
+        diagnostics_.error(ErrorCode::JOINT_PARENT_LINK_INVALID,
+                           "joint '" + joint.name + "' names the parent link 'world', which the robot does not define",
+                           joint.where);
+      } else if (joint.parent != "world" && !linkIndex_.count(joint.parent)) {
+        joint.pose.relativeTo = "__model__";  // no second error for the same unknown name
+      }
+      if (joint.child == "world" || !linkIndex_.count(joint.child) || joint.parent == joint.child) continue;
+      auto [it, inserted] = parentJoint.emplace(joint.child, &joint);
+      if (!inserted) {
+        diagnostics_.error(ErrorCode::KINEMATIC_LOOP,
+                           "link '" + joint.child + "' is the child of two joints, '" + it->second->name + "' (line " +
+                               std::to_string(it->second->where.line) + ") and '" + joint.name +
+                               "'; a URDF model must be a tree",
+                           joint.where);
+      }
+    }
+    // Child link poses: the child frame is the joint frame.
+    for (const auto& [child, joint] : parentJoint) {
+      Link& link = model.links[linkIndex_.at(child)];
+      link.pose.relativeTo = joint->name;
+    }
+    // Cycles: walking up from any link must end at a root.
+    std::set<std::string> reported;
+    for (const Link& link : model.links) {
+      std::vector<const Joint*> chain;
+      std::set<std::string> seen{link.name};
+      std::string current = link.name;
+      for (auto it = parentJoint.find(current); it != parentJoint.end(); it = parentJoint.find(current)) {
+        chain.push_back(it->second);
+        current = it->second->parent;
+        if (!seen.insert(current).second) {
+          std::string names;
+          std::string lowest;
+          for (const Joint* j : chain) {
+            names += (names.empty() ? "'" : ", '") + j->name + "'";
+            if (lowest.empty() || j->name < lowest) lowest = j->name;
+          }
+          if (reported.insert(lowest).second) {
+            diagnostics_.error(ErrorCode::KINEMATIC_LOOP,
+                               "the joints " + names + " form a cycle through link '" + current +
+                                   "'; a URDF model must be a tree",
+                               chain.front()->where);
+          }
+          break;
+        }
+      }
+    }
+    std::vector<std::string> roots;
+    for (const Link& link : model.links) {
+      if (!parentJoint.count(link.name)) roots.push_back(link.name);
+    }
+    if (roots.size() > 1) {
+      std::string names;
+      for (const auto& r : roots) names += (names.empty() ? "'" : ", '") + r + "'";
+      diagnostics_.error(ErrorCode::KINEMATICS_INVALID,
+                         "a URDF model has exactly one root link; these links have no parent joint: " + names,
+                         model.links[linkIndex_.at(roots[1])].where);
+    }
+    if (roots.size() == 1) model.canonicalLink = roots.front();
+    for (const Joint& joint : model.joints) {
+      if (joint.mimic && !jointNames_.count(joint.mimic->joint)) {
+        diagnostics_.error(ErrorCode::JOINT_AXIS_MIMIC_INVALID,
+                           "joint '" + joint.name + "' mimics '" + joint.mimic->joint + "', which is not a joint of the robot",
+                           mimicWhere_.count(joint.name) ? mimicWhere_.at(joint.name) : joint.where);
+      }
+    }
+  }
+
+  const plugin::LoadRequest& request_;
+  Diagnostics& diagnostics_;
+  std::map<std::string, std::optional<Eigen::Vector4d>> materials_;
+  std::map<std::string, std::size_t> linkIndex_;
+  std::set<std::string> jointNames_;
+  std::map<std::string, SourceLocation> mimicWhere_;
+  bool sawWorldLink_ = false;
+};
+
+}  // namespace
+
+void readUrdf(const plugin::LoadRequest& request, Document& document, Diagnostics& diagnostics) {
+  UrdfReader(request, diagnostics).read(document);
+}
+
+}  // namespace interlink::urdf

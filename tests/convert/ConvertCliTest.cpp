@@ -1,0 +1,158 @@
+// `interlink convert` as a user runs it: exit codes, the three output formats, refusals.
+#include <gtest/gtest.h>
+
+#include <jansson.h>
+
+#include <fstream>
+#include <sstream>
+
+#include <boost/filesystem.hpp>
+
+#include "TestSupport.hpp"
+
+namespace interlink {
+namespace {
+
+namespace fs = boost::filesystem;
+
+const std::string kDemoArm = test::sourceDir() + "/tests/urdf/data/demo_arm.urdf";
+const std::string kPackages = test::sourceDir() + "/tests/urdf/data/packages";
+const std::string kWorkcell = test::sourceDir() + "/samples/models/workcell.sdf";
+
+test::CommandResult cli(const std::string& args) { return test::run(test::cliPath() + " " + args); }
+
+std::string tempDir() {
+  static const std::string dir = [] {
+    const fs::path path = fs::temp_directory_path() / fs::unique_path("interlink-convert-%%%%%%");
+    fs::create_directories(path);
+    return path.string();
+  }();
+  return dir;
+}
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+TEST(ConvertCli, HelpAndUsageErrors) {
+  auto help = cli("convert --help");
+  EXPECT_EQ(help.exitCode, 0);
+  EXPECT_NE(help.output.find("usage: interlink convert"), std::string::npos) << help.output;
+  EXPECT_NE(cli("--help").output.find("convert IN -o OUT"), std::string::npos);
+
+  EXPECT_EQ(cli("convert").exitCode, 2);
+  EXPECT_EQ(cli("convert " + kDemoArm).exitCode, 2);  // no -o
+  EXPECT_EQ(cli("convert " + kDemoArm + " -o").exitCode, 2);
+  EXPECT_EQ(cli("convert " + kDemoArm + " -o " + tempDir() + "/x.obj").exitCode, 2);
+  EXPECT_EQ(cli("convert " + kDemoArm + " --bogus -o " + tempDir() + "/x.sdf").exitCode, 2);
+  EXPECT_EQ(cli("convert " + kDemoArm + " " + kWorkcell + " -o " + tempDir() + "/x.sdf").exitCode, 2);
+  EXPECT_EQ(cli("convert " + tempDir() + "/missing.urdf -o " + tempDir() + "/x.sdf").exitCode, 2);
+  EXPECT_EQ(cli("convert " + kDemoArm + " -o /nonexistent-dir/x.sdf -I " + kPackages).exitCode, 2);
+}
+
+TEST(ConvertCli, InvalidInputExitsOneAndWritesNothing) {
+  const std::string broken = tempDir() + "/broken.urdf";
+  std::ofstream(broken) << "<robot name=\"r\">\n  <link name=\"a\"/>\n  <joint name=\"j\" type=\"hinge\"/>\n</robot>\n";
+  const std::string output = tempDir() + "/broken.sdf";
+  auto result = cli("convert " + broken + " -o " + output);
+  EXPECT_EQ(result.exitCode, 1) << result.output;
+  EXPECT_NE(result.output.find("broken.urdf:3:"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("ATTRIBUTE_INVALID"), std::string::npos) << result.output;
+  EXPECT_FALSE(fs::exists(output));
+}
+
+TEST(ConvertCli, UrdfToSdformatAndBack) {
+  const std::string sdf = tempDir() + "/demo_arm.sdf";
+  auto toSdf = cli("convert " + kDemoArm + " -o " + sdf + " -I " + kPackages);
+  ASSERT_EQ(toSdf.exitCode, 0) << toSdf.output;
+  const std::string text = readFile(sdf);
+  EXPECT_NE(text.find("<sdf version=\"1.9\""), std::string::npos);
+  EXPECT_NE(text.find("<joint name=\"shoulder\" type=\"revolute\">"), std::string::npos) << text;
+  EXPECT_NE(text.find("interlink:mimic joint=\"finger_left_joint\""), std::string::npos) << text;
+  // The floating and planar joints have no SDFormat 1.9 type: a warning says what became of them.
+  EXPECT_NE(toSdf.output.find("no free joint"), std::string::npos) << toSdf.output;
+  auto check = cli("check " + sdf);
+  EXPECT_EQ(check.exitCode, 0) << check.output;
+
+  const std::string urdf = tempDir() + "/demo_arm_again.urdf";
+  auto toUrdf = cli("convert " + kDemoArm + " -o " + urdf + " -I " + kPackages);
+  ASSERT_EQ(toUrdf.exitCode, 0) << toUrdf.output;
+  auto checkUrdf = test::run("check_urdf " + urdf);
+  EXPECT_EQ(checkUrdf.exitCode, 0) << checkUrdf.output;
+  const std::string written = readFile(urdf);
+  EXPECT_NE(written.find("<mimic joint=\"finger_left_joint\""), std::string::npos) << written;
+  EXPECT_NE(written.find("type=\"floating\""), std::string::npos) << written;
+  EXPECT_NE(written.find("type=\"planar\""), std::string::npos) << written;
+  EXPECT_NE(written.find("rgba=\"1 0.5 0 1\""), std::string::npos) << written;
+}
+
+TEST(ConvertCli, NestedModelsFlattenIntoUrdfWithScopedNames) {
+  const std::string urdf = tempDir() + "/workcell.urdf";
+  auto result = cli("convert " + kWorkcell + " -o " + urdf);
+  ASSERT_EQ(result.exitCode, 0) << result.output;
+  const std::string text = readFile(urdf);
+  EXPECT_NE(text.find("<link name=\"left_arm__base\""), std::string::npos) << text;
+  EXPECT_NE(text.find("<joint name=\"left_arm__shoulder\" type=\"revolute\""), std::string::npos) << text;
+  // An explicit frame is a massless link on a fixed joint.
+  EXPECT_NE(text.find("<link name=\"left_arm__tool\"/>"), std::string::npos) << text;
+  EXPECT_NE(text.find("<joint name=\"left_arm__tool__frame_joint\" type=\"fixed\""), std::string::npos) << text;
+  auto check = test::run("check_urdf " + urdf);
+  EXPECT_EQ(check.exitCode, 0) << check.output;
+}
+
+TEST(ConvertCli, LoopsAreRefusedForUrdfNamingTheLoopJoints) {
+  const std::string input = test::corpus("shift/klann_linkage/klann_linkage.json");
+  const std::string output = tempDir() + "/klann.urdf";
+  auto result = cli("convert " + input + " -o " + output);
+  EXPECT_EQ(result.exitCode, 1) << result.output;
+  EXPECT_NE(result.output.find("KINEMATIC_LOOP"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("closed by the joints '"), std::string::npos) << result.output;
+  EXPECT_FALSE(fs::exists(output));
+  // The same mechanism converts to SDFormat, which can hold loops.
+  auto sdf = cli("convert " + input + " -o " + tempDir() + "/klann.sdf");
+  EXPECT_EQ(sdf.exitCode, 0) << sdf.output;
+}
+
+TEST(ConvertCli, JsonHoldsTheCoreModelAndTheResolvedFrames) {
+  const std::string output = tempDir() + "/demo_arm.json";
+  auto result = cli("convert " + kDemoArm + " -o " + output + " -I " + kPackages);
+  ASSERT_EQ(result.exitCode, 0) << result.output;
+  json_error_t error;
+  json_t* root = json_load_file(output.c_str(), 0, &error);
+  ASSERT_NE(root, nullptr) << error.text << " line " << error.line;
+  EXPECT_EQ(json_integer_value(json_object_get(root, "interlink_model")), 1);
+  json_t* document = json_object_get(root, "document");
+  EXPECT_STREQ(json_string_value(json_object_get(document, "format")), "urdf");
+  json_t* model = json_object_get(document, "model");
+  EXPECT_STREQ(json_string_value(json_object_get(model, "name")), "demo_arm");
+  EXPECT_EQ(json_array_size(json_object_get(model, "links")), 9u);
+  json_t* joints = json_object_get(model, "joints");
+  ASSERT_EQ(json_array_size(joints), 8u);
+  bool sawMimic = false;
+  for (std::size_t i = 0; i < json_array_size(joints); ++i) {
+    json_t* joint = json_array_get(joints, i);
+    json_t* mimic = json_object_get(joint, "mimic");
+    if (json_is_object(mimic)) {
+      sawMimic = true;
+      EXPECT_STREQ(json_string_value(json_object_get(mimic, "joint")), "finger_left_joint");
+      EXPECT_DOUBLE_EQ(json_real_value(json_object_get(mimic, "offset")), 0.001);
+    }
+    if (std::string(json_string_value(json_object_get(joint, "name"))) == "elbow") {
+      // A continuous joint has no position limits: infinite is written as null.
+      json_t* axis = json_array_get(json_object_get(joint, "axes"), 0);
+      EXPECT_TRUE(json_is_null(json_object_get(axis, "upper")));
+      EXPECT_DOUBLE_EQ(json_number_value(json_object_get(axis, "effort")), 20);
+    }
+  }
+  EXPECT_TRUE(sawMimic);
+  json_t* resolved = json_object_get(root, "resolved");
+  EXPECT_EQ(json_array_size(json_object_get(resolved, "frames")), 18u);  // root + 9 links + 8 joints
+  EXPECT_EQ(json_array_size(json_object_get(resolved, "dofs")), 14u);
+  json_decref(root);
+}
+
+}  // namespace
+}  // namespace interlink

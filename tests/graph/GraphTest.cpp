@@ -1,0 +1,136 @@
+// `interlink graph` as a user runs it, and the DOT writer through the library API.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include <boost/filesystem.hpp>
+
+#include "TestSupport.hpp"
+#include "interlink/Loader.hpp"
+#include "interlink/convert/Writers.hpp"
+
+namespace interlink {
+namespace {
+
+namespace fs = boost::filesystem;
+
+const std::string kWorkcell = test::sourceDir() + "/samples/models/workcell.sdf";
+const std::string kKlann = test::corpus("shift/klann_linkage/klann_linkage.json");
+
+test::CommandResult cli(const std::string& args) { return test::run(test::cliPath() + " " + args); }
+
+std::string tempDir() {
+  static const std::string dir = [] {
+    const fs::path path = fs::temp_directory_path() / fs::unique_path("interlink-graph-%%%%%%");
+    fs::create_directories(path);
+    return path.string();
+  }();
+  return dir;
+}
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+std::uint32_t bigEndian32(const std::string& bytes, std::size_t at) {
+  std::uint32_t value = 0;
+  for (std::size_t i = 0; i < 4; ++i) value = (value << 8) | static_cast<unsigned char>(bytes[at + i]);
+  return value;
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+  return n;
+}
+
+TEST(Graph, RendersACorpusModelToANonTrivialPng) {
+  const std::string png = tempDir() + "/klann.png";
+  auto result = cli("graph " + kKlann + " -o " + png);
+  ASSERT_EQ(result.exitCode, 0) << result.output;
+  const std::string bytes = readFile(png);
+  ASSERT_GE(bytes.size(), 33u);
+  EXPECT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  EXPECT_EQ(bytes.substr(12, 4), "IHDR");  // the first chunk
+  const std::uint32_t width = bigEndian32(bytes, 16);
+  const std::uint32_t height = bigEndian32(bytes, 20);
+  EXPECT_GE(width, 300u);
+  EXPECT_GE(height, 200u);
+  EXPECT_GT(bytes.size(), 20000u) << width << "x" << height;
+  EXPECT_FALSE(fs::exists(png + ".interlink-tmp.dot"));  // the intermediate file is removed
+}
+
+TEST(Graph, SvgAndDotOutputs) {
+  const std::string svg = tempDir() + "/workcell.svg";
+  auto result = cli("graph " + kWorkcell + " -o " + svg);
+  ASSERT_EQ(result.exitCode, 0) << result.output;
+  const std::string text = readFile(svg);
+  EXPECT_NE(text.find("<svg"), std::string::npos);
+  EXPECT_NE(text.find("model left_arm"), std::string::npos);
+
+  const std::string dot = tempDir() + "/workcell.dot";
+  ASSERT_EQ(cli("graph " + kWorkcell + " -o " + dot).exitCode, 0);
+  EXPECT_NE(readFile(dot).find("digraph interlink"), std::string::npos);
+  auto stdoutDot = cli("graph " + kWorkcell);  // no -o: DOT on standard output
+  EXPECT_EQ(stdoutDot.exitCode, 0);
+  EXPECT_EQ(stdoutDot.output, readFile(dot));
+}
+
+TEST(Graph, DotHasEveryFrameClustersAndEdgeStyles) {
+  Loader loader;
+  LoadResult loaded = loader.loadFile(kWorkcell);
+  ASSERT_TRUE(loaded.ok()) << test::dump(loaded.diagnostics);
+  const std::string dot = convert::writeDot(loaded);
+  // One node per frame of the graph, the root included.
+  const std::regex node("\\n    f[0-9]+ \\[label=");
+  EXPECT_EQ(std::distance(std::sregex_iterator(dot.begin(), dot.end(), node), std::sregex_iterator()),
+            static_cast<long>(loaded.graph.frames().size()));
+  EXPECT_EQ(count(dot, "subgraph cluster_"), 3u);  // left_arm, right_arm, camera_rig
+  EXPECT_EQ(count(dot, "penwidth=2]"), 2 * loaded.kinematics.joints().size());  // parent->joint->child
+  EXPECT_GT(count(dot, "style=dashed, color=blue"), 0u);                        // attached-to
+  EXPECT_GT(count(dot, "style=dotted, color=gray40"), 0u);                      // relative-to
+  EXPECT_EQ(count(dot, "loop closure"), 1u);  // only the legend: the work cell has no loops
+}
+
+TEST(Graph, LoopClosuresAreMarked) {
+  Loader loader;
+  LoadResult loaded = loader.loadFile(kKlann);
+  ASSERT_TRUE(loaded.ok()) << test::dump(loaded.diagnostics);
+  std::size_t loops = 0;
+  for (const auto& joint : loaded.kinematics.joints()) loops += joint.loopClosure ? 1 : 0;
+  ASSERT_GT(loops, 0u);
+  const std::string dot = convert::writeDot(loaded);
+  EXPECT_EQ(count(dot, "label=\"loop closure\""), loops);  // on the edge into each loop joint
+  EXPECT_EQ(count(dot, "color=red, penwidth=2, style=bold"), 2 * loops);
+}
+
+TEST(Graph, ErrorsAndUsage) {
+  auto help = cli("graph --help");
+  EXPECT_EQ(help.exitCode, 0);
+  EXPECT_NE(help.output.find("usage: interlink graph"), std::string::npos);
+  EXPECT_EQ(cli("graph").exitCode, 2);
+  EXPECT_EQ(cli("graph " + kWorkcell + " -o " + tempDir() + "/x.jpg").exitCode, 2);
+  EXPECT_EQ(cli("graph " + kWorkcell + " --bogus").exitCode, 2);
+
+  // Without `dot` on PATH, .png is refused with a message that says what is missing.
+  auto noDot = test::run("env PATH=/nonexistent " + test::cliPath() + " graph " + kWorkcell + " -o " + tempDir() +
+                         "/nodot.png");
+  EXPECT_EQ(noDot.exitCode, 2);
+  EXPECT_NE(noDot.output.find("'dot' was not found on PATH"), std::string::npos) << noDot.output;
+  EXPECT_FALSE(fs::exists(tempDir() + "/nodot.png"));
+
+  const std::string broken = tempDir() + "/broken.sdf";
+  std::ofstream(broken) << "<sdf version=\"1.9\"><model name=\"m\"><link name=\"a\"/><link name=\"a\"/></model></sdf>";
+  auto invalid = cli("graph " + broken + " -o " + tempDir() + "/broken.png");
+  EXPECT_EQ(invalid.exitCode, 1) << invalid.output;
+  EXPECT_NE(invalid.output.find("DUPLICATE_NAME"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace interlink

@@ -1,0 +1,317 @@
+// The URDF plugin as a host sees it: files loaded through interlink::Loader, which finds the
+// plugin in the build tree's plugin directory.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "TestSupport.hpp"
+#include "interlink/Loader.hpp"
+#include "interlink/PoseMath.hpp"
+
+namespace interlink {
+namespace {
+
+const std::string kDataDir = test::sourceDir() + "/tests/urdf/data";
+const std::string kDemoArm = kDataDir + "/demo_arm.urdf";
+
+LoadOptions withPackages() {
+  LoadOptions options;
+  options.resourcePaths.push_back(kDataDir + "/packages");
+  return options;
+}
+
+const Link* findLink(const Model& model, const std::string& name) {
+  for (const Link& link : model.links) {
+    if (link.name == name) return &link;
+  }
+  return nullptr;
+}
+
+const Joint* findJoint(const Model& model, const std::string& name) {
+  for (const Joint& joint : model.joints) {
+    if (joint.name == name) return &joint;
+  }
+  return nullptr;
+}
+
+Pose framePose(const LoadResult& result, const std::string& name) {
+  auto index = result.graph.find(name);
+  EXPECT_TRUE(index.has_value()) << "no frame " << name;
+  return index ? result.graph.frames()[*index].pose : Pose::Identity();
+}
+
+void expectPoseNear(const Pose& actual, const Pose& expected, const std::string& what) {
+  EXPECT_TRUE(actual.isApprox(expected, 1e-12)) << what << "\nactual:\n"
+                                                << actual.matrix() << "\nexpected:\n"
+                                                << expected.matrix();
+}
+
+LoadResult loadText(const std::string& text, const std::string& name = "robot.urdf") {
+  Loader loader;
+  return loader.loadString(text, kDataDir + "/" + name);
+}
+
+bool hasDiagnostic(const Diagnostics& diagnostics, ErrorCode code, int line) {
+  for (const auto& d : diagnostics) {
+    if (d.code == code && d.where.line == line && d.where.column > 0) return true;
+  }
+  return false;
+}
+
+TEST(UrdfPlugin, IsDiscoveredForTheUrdfExtension) {
+  Loader loader;
+  bool found = false;
+  for (const auto& handle : loader.plugins().plugins()) {
+    if (handle.info().name != "urdf") continue;
+    found = true;
+    ASSERT_EQ(handle.info().extensions.size(), 1u);
+    EXPECT_EQ(handle.info().extensions.front(), ".urdf");
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(UrdfPlugin, DemoArmStructure) {
+  Loader loader;
+  LoadResult result = loader.loadFile(kDemoArm, withPackages());
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  EXPECT_TRUE(result.diagnostics.empty()) << test::dump(result.diagnostics);
+  ASSERT_TRUE(result.document.model.has_value());
+  const Model& model = *result.document.model;
+  EXPECT_EQ(result.document.format, "urdf");
+  EXPECT_EQ(model.name, "demo_arm");
+  EXPECT_EQ(model.canonicalLink, "base_link");
+  EXPECT_EQ(model.links.size(), 9u);
+  EXPECT_EQ(model.joints.size(), 8u);
+
+  const std::pair<const char*, JointType> types[] = {
+      {"shoulder", JointType::Revolute},        {"elbow", JointType::Continuous},
+      {"slide", JointType::Prismatic},          {"tool_mount", JointType::Fixed},
+      {"camera_float", JointType::Free},        {"table_plane", JointType::Planar},
+      {"finger_right_joint", JointType::Prismatic}};
+  for (const auto& [name, type] : types) {
+    const Joint* joint = findJoint(model, name);
+    ASSERT_NE(joint, nullptr) << name;
+    EXPECT_EQ(joint->type, type) << name;
+  }
+  const Joint& shoulder = *findJoint(model, "shoulder");
+  EXPECT_EQ(shoulder.parent, "base_link");
+  EXPECT_EQ(shoulder.child, "upper_arm");
+  EXPECT_EQ(shoulder.pose.relativeTo, "base_link");
+  ASSERT_EQ(shoulder.axes.size(), 1u);
+  EXPECT_TRUE(shoulder.axes[0].xyz.isApprox(Vector3::UnitY()));
+  EXPECT_DOUBLE_EQ(shoulder.axes[0].lower, -1.57);
+  EXPECT_DOUBLE_EQ(shoulder.axes[0].upper, 1.57);
+  EXPECT_DOUBLE_EQ(shoulder.axes[0].effort, 40);
+  EXPECT_DOUBLE_EQ(shoulder.axes[0].velocity, 2.0);
+  EXPECT_DOUBLE_EQ(shoulder.axes[0].damping, 0.7);
+  EXPECT_DOUBLE_EQ(shoulder.axes[0].friction, 0.1);
+  EXPECT_TRUE(std::isinf(findJoint(model, "elbow")->axes[0].upper));  // continuous: no position limits
+
+  const Joint& mimicking = *findJoint(model, "finger_right_joint");
+  ASSERT_TRUE(mimicking.mimic.has_value());
+  EXPECT_EQ(mimicking.mimic->joint, "finger_left_joint");
+  EXPECT_DOUBLE_EQ(mimicking.mimic->multiplier, 1.0);
+  EXPECT_DOUBLE_EQ(mimicking.mimic->offset, 0.001);
+
+  const Link& base = *findLink(model, "base_link");
+  EXPECT_TRUE(base.hasInertial);
+  EXPECT_DOUBLE_EQ(base.inertial.mass, 5.0);
+  EXPECT_DOUBLE_EQ(base.inertial.inertia(2, 2), 0.08);
+  EXPECT_TRUE(base.inertial.centerOfMass.translation().isApprox(Vector3(0, 0, 0.05)));
+  ASSERT_EQ(base.visuals.size(), 1u);
+  EXPECT_EQ(base.visuals[0].material, "orange");  // a robot-level material, by name
+  ASSERT_TRUE(base.visuals[0].color.has_value());
+  EXPECT_TRUE(base.visuals[0].color->isApprox(Eigen::Vector4d(1.0, 0.5, 0.0, 1.0)));
+  EXPECT_EQ(base.visuals[0].geometry.type, GeometryType::Cylinder);
+  ASSERT_EQ(base.collisions.size(), 1u);
+
+  const Link& upper = *findLink(model, "upper_arm");
+  EXPECT_EQ(upper.pose.relativeTo, "shoulder");  // the child link frame is the joint frame
+  EXPECT_DOUBLE_EQ(upper.inertial.inertia(0, 1), 0.001);
+  EXPECT_DOUBLE_EQ(upper.inertial.inertia(1, 0), 0.001);
+  ASSERT_EQ(upper.visuals.size(), 1u);
+  EXPECT_EQ(upper.visuals[0].name, "upper_arm_visual");
+  EXPECT_EQ(upper.visuals[0].material, "blue");
+  EXPECT_TRUE(upper.visuals[0].color->isApprox(Eigen::Vector4d(0, 0, 0.8, 1)));
+  EXPECT_TRUE(upper.visuals[0].geometry.size.isApprox(Vector3(0.05, 0.05, 0.5)));
+
+  const Link& gripper = *findLink(model, "gripper");
+  ASSERT_EQ(gripper.visuals.size(), 1u);
+  const Geometry& mesh = gripper.visuals[0].geometry;
+  EXPECT_EQ(mesh.type, GeometryType::Mesh);
+  EXPECT_EQ(mesh.meshUri, "package://demo_description/meshes/gripper.stl");
+  EXPECT_NE(mesh.meshResolvedPath.find("packages/demo_description/meshes/gripper.stl"), std::string::npos)
+      << mesh.meshResolvedPath;
+  EXPECT_TRUE(mesh.scale.isApprox(Vector3(1, 1, 2)));
+
+  ASSERT_EQ(model.kept.size(), 1u);  // <transmission> is kept, not interpreted
+  EXPECT_EQ(model.kept[0].path, "robot/transmission");
+}
+
+TEST(UrdfPlugin, JointOriginIsTheChildLinkFrame) {
+  Loader loader;
+  LoadResult result = loader.loadFile(kDemoArm, withPackages());
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  const Pose shoulder = poseFromXyzRpy(0, 0, 0.1, 0, 0, M_PI / 2);
+  const Pose elbow = shoulder * poseFromXyzRpy(0, 0, 0.5, 0.1, 0.2, 0.3);
+  const Pose slide = elbow * poseFromXyzRpy(0, 0, 0.4, 0, 0, 0);
+  const Pose tool = slide * poseFromXyzRpy(0.02, 0, 0.03, M_PI, 0, 0);
+  expectPoseNear(framePose(result, "base_link"), Pose::Identity(), "base_link");
+  expectPoseNear(framePose(result, "shoulder"), shoulder, "shoulder");
+  expectPoseNear(framePose(result, "upper_arm"), shoulder, "upper_arm");
+  expectPoseNear(framePose(result, "forearm"), elbow, "forearm");
+  expectPoseNear(framePose(result, "wrist"), slide, "wrist");
+  expectPoseNear(framePose(result, "gripper"), tool, "gripper");
+  expectPoseNear(framePose(result, "finger_right"), tool * poseFromXyzRpy(0, -0.02, 0.05, 0, 0, 0), "finger_right");
+  expectPoseNear(framePose(result, "camera"), poseFromXyzRpy(1, 0, 1, 0, 0, 0), "camera");
+
+  // The revolute joint turns the child about the joint axis (in the joint frame).
+  Diagnostics diagnostics;
+  std::vector<double> q = result.kinematics.zeroConfiguration();
+  ASSERT_EQ(q.size(), 14u);  // 5 single-DOF joints, floating (6) and planar (3)
+  q[0] = 0.5;
+  auto poses = result.kinematics.framePoses(q, diagnostics);
+  ASSERT_TRUE(poses.has_value()) << test::dump(diagnostics);
+  const Pose moved = shoulder * Pose(Eigen::AngleAxisd(0.5, Vector3::UnitY()));
+  expectPoseNear((*poses)[*result.graph.find("upper_arm")], moved, "upper_arm at shoulder = 0.5");
+}
+
+TEST(UrdfPlugin, CorpusFilesLoad) {
+  Loader loader;
+  for (const char* file : {"sdformat/test/integration/model/test_include_urdf/model.urdf",
+                           "sdformat/test/sdf/material_valid.urdf"}) {
+    LoadResult result = loader.loadFile(test::corpus(file));
+    EXPECT_TRUE(result.ok()) << file << "\n" << test::dump(result.diagnostics);
+    ASSERT_TRUE(result.document.model.has_value()) << file;
+  }
+  LoadResult cartpole = loader.loadFile(test::corpus("sdformat/test/sdf/material_valid.urdf"));
+  ASSERT_TRUE(cartpole.document.model.has_value());
+  const Model& model = *cartpole.document.model;
+  EXPECT_EQ(model.name, "cartopole");
+  ASSERT_EQ(model.links.size(), 1u);
+  ASSERT_EQ(model.links[0].visuals.size(), 1u);
+  EXPECT_EQ(model.links[0].visuals[0].material, "green");
+  EXPECT_TRUE(model.links[0].visuals[0].color->isApprox(Eigen::Vector4d(0, 0.8, 0.8, 1)));
+}
+
+TEST(UrdfPlugin, IncludedFromSdformat) {
+  const std::string sdf = R"(<?xml version="1.0"?>
+<sdf version="1.9">
+  <world name="w">
+    <include>
+      <uri>)" + test::corpus("sdformat/test/integration/model/test_include_urdf/model.urdf") +
+                          R"(</uri>
+      <name>arm</name>
+      <pose>1 2 3 0 0 0</pose>
+    </include>
+  </world>
+</sdf>)";
+  Loader loader;
+  LoadResult result = loader.loadString(sdf, kDataDir + "/includes_urdf.sdf");
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  expectPoseNear(framePose(result, "arm::link_1"), poseFromXyzRpy(1, 2, 3, 0, 0, 0), "arm::link_1");
+  EXPECT_EQ(result.kinematics.dofs().size(), 1u);
+}
+
+TEST(UrdfPlugin, UnknownJointTypeHasLineAndColumn) {
+  LoadResult result = loadText(R"(<robot name="r">
+  <link name="a"/>
+  <link name="b"/>
+  <joint name="j" type="hinge">
+    <parent link="a"/><child link="b"/>
+  </joint>
+</robot>)");
+  EXPECT_FALSE(result.ok());
+  EXPECT_TRUE(hasDiagnostic(result.diagnostics, ErrorCode::ATTRIBUTE_INVALID, 4)) << test::dump(result.diagnostics);
+  EXPECT_NE(test::dump(result.diagnostics).find("'hinge'"), std::string::npos);
+}
+
+TEST(UrdfPlugin, LinkWithTwoParentsIsRefused) {
+  LoadResult result = loadText(R"(<robot name="r">
+  <link name="a"/>
+  <link name="b"/>
+  <link name="c"/>
+  <joint name="j1" type="fixed"><parent link="a"/><child link="c"/></joint>
+  <joint name="j2" type="fixed"><parent link="b"/><child link="c"/></joint>
+</robot>)");
+  EXPECT_FALSE(result.ok());
+  EXPECT_TRUE(hasDiagnostic(result.diagnostics, ErrorCode::KINEMATIC_LOOP, 6)) << test::dump(result.diagnostics);
+  EXPECT_NE(test::dump(result.diagnostics).find("'j1'"), std::string::npos);
+}
+
+TEST(UrdfPlugin, CycleIsRefusedNamingItsJoints) {
+  LoadResult result = loadText(R"(<robot name="r">
+  <link name="a"/>
+  <link name="b"/>
+  <joint name="ab" type="fixed"><parent link="a"/><child link="b"/></joint>
+  <joint name="ba" type="fixed"><parent link="b"/><child link="a"/></joint>
+</robot>)");
+  EXPECT_FALSE(result.ok());
+  EXPECT_TRUE(result.diagnostics.contains(ErrorCode::KINEMATIC_LOOP)) << test::dump(result.diagnostics);
+  const std::string text = test::dump(result.diagnostics);
+  EXPECT_NE(text.find("'ab'"), std::string::npos) << text;
+  EXPECT_NE(text.find("'ba'"), std::string::npos) << text;
+}
+
+TEST(UrdfPlugin, EveryErrorIsReported) {
+  LoadResult result = loadText(R"(<robot name="r">
+  <link name="a">
+    <inertial><mass value="heavy"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial>
+  </link>
+  <link name="b"/>
+  <joint name="j" type="revolute">
+    <parent link="a"/><child link="b"/>
+    <axis xyz="0 0"/>
+  </joint>
+  <joint name="k" type="fixed"><parent link="nowhere"/><child link="b"/></joint>
+</robot>)");
+  EXPECT_FALSE(result.ok());
+  EXPECT_TRUE(hasDiagnostic(result.diagnostics, ErrorCode::VALUE_INVALID, 3)) << test::dump(result.diagnostics);
+  EXPECT_TRUE(hasDiagnostic(result.diagnostics, ErrorCode::ELEMENT_MISSING, 6)) << test::dump(result.diagnostics);  // <limit>
+  EXPECT_TRUE(result.diagnostics.contains(ErrorCode::JOINT_PARENT_LINK_INVALID)) << test::dump(result.diagnostics);
+  EXPECT_TRUE(result.diagnostics.contains(ErrorCode::KINEMATIC_LOOP)) << test::dump(result.diagnostics);
+  EXPECT_GE(result.diagnostics.errorCount(), 4u);
+}
+
+TEST(UrdfPlugin, WorldLinkIsTheWorld) {
+  LoadResult result = loadText(R"(<robot name="r">
+  <link name="world"/>
+  <link name="base"/>
+  <joint name="fix" type="fixed"><origin xyz="0 0 1"/><parent link="world"/><child link="base"/></joint>
+</robot>)");
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  ASSERT_EQ(result.document.model->links.size(), 1u);
+  expectPoseNear(framePose(result, "base"), poseFromXyzRpy(0, 0, 1, 0, 0, 0), "base");
+}
+
+TEST(UrdfPlugin, WorldParentNeedsAWorldLink) {
+  LoadResult result = loadText(R"(<robot name="r">
+  <link name="base"/>
+  <joint name="fix" type="fixed"><parent link="world"/><child link="base"/></joint>
+</robot>)");
+  EXPECT_FALSE(result.ok());
+  EXPECT_TRUE(hasDiagnostic(result.diagnostics, ErrorCode::JOINT_PARENT_LINK_INVALID, 3)) << test::dump(result.diagnostics);
+}
+
+TEST(UrdfPlugin, JointSharingALinkNameIsRenamed) {
+  LoadResult result = loadText(R"(<robot name="r">
+  <link name="a"/>
+  <link name="b"/>
+  <joint name="b" type="fixed"><origin xyz="1 0 0"/><parent link="a"/><child link="b"/></joint>
+</robot>)");
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  EXPECT_TRUE(result.diagnostics.contains(ErrorCode::DUPLICATE_NAME));  // a warning
+  expectPoseNear(framePose(result, "b_joint"), poseFromXyzRpy(1, 0, 0, 0, 0, 0), "b_joint");
+  expectPoseNear(framePose(result, "b"), poseFromXyzRpy(1, 0, 0, 0, 0, 0), "b");
+}
+
+TEST(UrdfPlugin, MalformedXmlAndWrongRoot) {
+  LoadResult broken = loadText("<robot name=\"r\"><link name=\"a\"></robot>");
+  EXPECT_TRUE(broken.diagnostics.contains(ErrorCode::XML_SYNTAX)) << test::dump(broken.diagnostics);
+  LoadResult wrong = loadText("<model name=\"r\"/>");
+  EXPECT_TRUE(wrong.diagnostics.contains(ErrorCode::ELEMENT_INVALID)) << test::dump(wrong.diagnostics);
+}
+
+}  // namespace
+}  // namespace interlink
