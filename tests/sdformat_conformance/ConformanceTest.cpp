@@ -108,17 +108,6 @@ const Loader& sharedLoader() {
   return loader;
 }
 
-const char* kindName(FrameKind kind) {
-  switch (kind) {
-    case FrameKind::World: return "world";
-    case FrameKind::Model: return "model";
-    case FrameKind::Link: return "link";
-    case FrameKind::Joint: return "joint";
-    case FrameKind::Frame: return "frame";
-  }
-  return "unknown";
-}
-
 bool nearlyEqual(const Pose& a, const Pose& b) {
   return (a.translation() - b.translation()).cwiseAbs().maxCoeff() <= kPoseTolerance &&
          (a.linear() - b.linear()).cwiseAbs().maxCoeff() <= kPoseTolerance;
@@ -153,7 +142,7 @@ OursResult loadWithInterlink(const std::string& path) {
       }
       continue;
     }
-    result.frames.push_back({frame.name, kindName(frame.kind), frame.pose});
+    result.frames.push_back({frame.name, frameKindName(frame.kind), frame.pose});
     // The query API must agree with the listed pose (skipped for names a sibling of another kind
     // shares, e.g. a link and a joint of the same name in SDFormat 1.4, where a name is ambiguous).
     if (nameCount[frame.name] == 1 && nameCount[loaded.graph.rootName()] == 1) {
