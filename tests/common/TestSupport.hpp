@@ -2,6 +2,9 @@
 // Shared test helpers: paths to the corpus and the build tree, running the CLI.
 #include <array>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <sys/wait.h>
 
@@ -20,6 +23,21 @@ inline std::string dump(const Diagnostics& diagnostics) {
   std::string out;
   for (const auto& d : diagnostics) out += d.format() + "\n";
   return out;
+}
+
+/// A fresh directory under the system temp directory, e.g. makeTempDir("interlink-graph").
+inline std::string makeTempDir(const std::string& prefix) {
+  std::string pattern = "/tmp/" + prefix + "-XXXXXX";
+  if (const char* tmp = std::getenv("TMPDIR")) pattern = std::string(tmp) + "/" + prefix + "-XXXXXX";
+  return mkdtemp(pattern.data()) ? pattern : std::string();
+}
+
+/// The whole file, as bytes ("" when it cannot be read).
+inline std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
 }
 
 struct CommandResult {

@@ -22,20 +22,11 @@ const std::string kWorkcell = test::sourceDir() + "/samples/models/workcell.sdf"
 test::CommandResult cli(const std::string& args) { return test::run(test::cliPath() + " " + args); }
 
 std::string tempDir() {
-  static const std::string dir = [] {
-    const fs::path path = fs::temp_directory_path() / fs::unique_path("interlink-convert-%%%%%%");
-    fs::create_directories(path);
-    return path.string();
-  }();
+  static const std::string dir = test::makeTempDir("interlink-convert");
   return dir;
 }
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
+using test::readFile;
 
 TEST(ConvertCli, HelpAndUsageErrors) {
   auto help = cli("convert --help");

@@ -23,20 +23,11 @@ const std::string kKlann = test::corpus("shift/klann_linkage/klann_linkage.json"
 test::CommandResult cli(const std::string& args) { return test::run(test::cliPath() + " " + args); }
 
 std::string tempDir() {
-  static const std::string dir = [] {
-    const fs::path path = fs::temp_directory_path() / fs::unique_path("interlink-graph-%%%%%%");
-    fs::create_directories(path);
-    return path.string();
-  }();
+  static const std::string dir = test::makeTempDir("interlink-graph");
   return dir;
 }
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
+using test::readFile;
 
 std::uint32_t bigEndian32(const std::string& bytes, std::size_t at) {
   std::uint32_t value = 0;

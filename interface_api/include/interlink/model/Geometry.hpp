@@ -51,8 +51,6 @@ struct Geometry {
   std::vector<Sphere> spheres;  // MultiSphere
 };
 
-const char* geometryTypeName(GeometryType type);
-
 inline const char* geometryTypeName(GeometryType type) {
   switch (type) {
     case GeometryType::Empty: return "empty";

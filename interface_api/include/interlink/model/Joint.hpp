@@ -25,7 +25,7 @@ struct Joint {
   SemanticPose pose;  // default relative to the child frame
   /// axes[0] is SDFormat's <axis>, axes[1] <axis2>, axes[2] a third axis (DART euler/planar).
   std::vector<JointAxis> axes;
-  double screwThreadPitch = 0;  // SDFormat convention: metres per revolution... see docs/model.md
+  double screwThreadPitch = 0;  // metres of translation per revolution: z = q / (2 pi) * pitch
   double gearRatio = 1;
   /// One value per DOF (dofCount(type)); empty means zeros.
   std::vector<double> initialPositions;
