@@ -78,18 +78,6 @@ std::optional<JointType> jointTypeFromName(const std::string& name) {
   return it->second;
 }
 
-int axisCount(JointType type) {
-  switch (type) {
-    case JointType::Revolute:
-    case JointType::Continuous:
-    case JointType::Prismatic:
-    case JointType::Screw:
-    case JointType::Gearbox: return 1;
-    case JointType::Universal:
-    case JointType::Revolute2: return 2;
-    default: return 0;
-  }
-}
 
 /// Ixx..Izz validity as gz-math's MassMatrix3::IsValid (default tolerance 10), which libsdformat
 /// uses for LINK_INERTIA_INVALID.
@@ -897,7 +885,7 @@ class Reader {
     }
     if (joint.type == JointType::Screw && !threadPitchRead) joint.screwThreadPitch = 1.0;  // SDFormat's default
 
-    const int needed = axisCount(joint.type);
+    const int needed = sdformatAxisCount(joint.type);
     int count = needed;
     for (int i = 0; i < 2; ++i) {
       if (axisElements[i]) count = std::max(count, i + 1);

@@ -393,9 +393,7 @@ class SdformatWriter {
     writeResolvedPose(index, scopeIndex, joint.pose, scopeFrame, what);
     if (joint.type == JointType::Screw) out_.leaf("thread_pitch", number(joint.screwThreadPitch));
     if (joint.type == JointType::Gearbox) out_.leaf("gearbox_ratio", number(joint.gearRatio));
-    const std::size_t axisCount = joint.type == JointType::Fixed || joint.type == JointType::Ball ? 0
-                                  : joint.type == JointType::Universal || joint.type == JointType::Revolute2 ? 2
-                                                                                                              : 1;
+    const auto axisCount = static_cast<std::size_t>(sdformatAxisCount(joint.type));
     for (std::size_t i = 0; i < axisCount; ++i) {
       writeAxis(i == 0 ? "axis" : "axis2", i < joint.axes.size() ? joint.axes[i] : JointAxis{});
     }

@@ -42,6 +42,21 @@ inline int dofCount(JointType type) {
   return 0;
 }
 
+/// How many SDFormat axis elements (<axis>, <axis2>) the type uses: what readers require and
+/// writers emit. Types SDFormat has no axis for (ball, free, DART's multi-axis joints) answer 0.
+inline int sdformatAxisCount(JointType type) {
+  switch (type) {
+    case JointType::Revolute:
+    case JointType::Continuous:
+    case JointType::Prismatic:
+    case JointType::Screw:
+    case JointType::Gearbox: return 1;
+    case JointType::Universal:
+    case JointType::Revolute2: return 2;
+    default: return 0;
+  }
+}
+
 inline std::string_view jointTypeName(JointType type) {
   switch (type) {
     case JointType::Fixed: return "fixed";
