@@ -88,9 +88,14 @@ struct Loader::Impl {
   std::optional<Document> parseDocument(const std::string& path, const std::string& content, const SourceLocation& requestedAt,
                                         Context& context) const;
   void finish(LoadResult& result, const std::string& absolute, Context& context) const;
+  /// The context of one load: the host's resource paths, then INTERLINK_RESOURCE_PATH.
+  static Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) {
+    Context context{options, diagnostics, {}, {}, options.resourcePaths};
+    for (auto& dir : splitPathList(std::getenv("INTERLINK_RESOURCE_PATH"))) context.resourcePaths.push_back(dir);
+    return context;
+  }
   void composeModel(Model& model, const std::string& baseFile, const std::string& scopedName, int depth, Context& context) const;
   void composeWorld(World& world, const std::string& baseFile, Context& context) const;
-  /// Replaces `entry` (an unresolved include) by the model it names. False when it cannot.
   /// Outcome of resolving one <include> entry.
   enum class IncludeOutcome { Model, Absorbed, Failed };
   /// Replaces `entry` (an unresolved include) by the model it names; lights and actors it brings
@@ -530,8 +535,7 @@ void Loader::registerCustomModelParser(CustomModelParser parser) { impl_->custom
 
 LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options) const {
   LoadResult result;
-  Impl::Context context{options, result.diagnostics, {}, {}, options.resourcePaths};
-  for (auto& dir : splitPathList(std::getenv("INTERLINK_RESOURCE_PATH"))) context.resourcePaths.push_back(dir);
+  Impl::Context context = Impl::makeContext(options, result.diagnostics);
   boost::system::error_code ec;
   const std::string absolute = fs::absolute(path, ec).lexically_normal().string();
   if (!fs::exists(absolute, ec)) {
@@ -548,8 +552,7 @@ LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options)
 
 LoadResult Loader::loadString(const std::string& content, const std::string& fileName, const LoadOptions& options) const {
   LoadResult result;
-  Impl::Context context{options, result.diagnostics, {}, {}, options.resourcePaths};
-  for (auto& dir : splitPathList(std::getenv("INTERLINK_RESOURCE_PATH"))) context.resourcePaths.push_back(dir);
+  Impl::Context context = Impl::makeContext(options, result.diagnostics);
   boost::system::error_code ec;
   const std::string absolute = fs::absolute(fileName, ec).lexically_normal().string();
   context.includeStack.push_back(absolute);
