@@ -88,6 +88,14 @@ struct Loader::Impl {
   std::optional<Document> parseDocument(const std::string& path, const std::string& content, const SourceLocation& requestedAt,
                                         Context& context) const;
   void finish(LoadResult& result, const std::string& absolute, Context& context) const;
+  /// NO_PARSER: "no parser for '.xyz'; loaded plugins: ..." at the include (or the file).
+  void reportNoParser(const std::string& path, const SourceLocation& requestedAt, Context& context) const {
+    const std::string ext = fs::path(path).extension().string();
+    context.diagnostics.error(ErrorCode::NO_PARSER,
+                              "no parser for '" + (ext.empty() ? std::string("(no extension)") : ext) +
+                                  "'; loaded plugins: " + registry.describeFormats(),
+                              requestedAt.known() ? requestedAt : SourceLocation{path, 0, 0});
+  }
   /// The context of one load: the host's resource paths, then INTERLINK_RESOURCE_PATH.
   static Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) {
     Context context{options, diagnostics, {}, {}, options.resourcePaths};
@@ -150,7 +158,10 @@ std::string Loader::Impl::resolveUri(const std::string& uri, const std::string& 
 
 std::optional<Document> Loader::Impl::loadDocument(const std::string& path, const SourceLocation& requestedAt,
                                                    Context& context) const {
-  if (!registry.claimsExtension(path)) return parseDocument(path, std::string(), requestedAt, context);  // reports NO_PARSER
+  if (!registry.claimsExtension(path)) {  // say so before reading a file nobody could parse
+    reportNoParser(path, requestedAt, context);
+    return std::nullopt;
+  }
   auto content = readModelFile(path, requestedAt, context.diagnostics);
   if (!content) return std::nullopt;
   return parseDocument(path, *content, requestedAt, context);
@@ -160,11 +171,7 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, con
                                                     const SourceLocation& requestedAt, Context& context) const {
   PluginHandle plugin = registry.formatFor(path, std::string_view(content).substr(0, kSniffBytes));
   if (!plugin) {
-    const std::string ext = fs::path(path).extension().string();
-    context.diagnostics.error(ErrorCode::NO_PARSER,
-                              "no parser for '" + (ext.empty() ? std::string("(no extension)") : ext) +
-                                  "'; loaded plugins: " + registry.describeFormats(),
-                              requestedAt.known() ? requestedAt : SourceLocation{path, 0, 0});
+    reportNoParser(path, requestedAt, context);
     return std::nullopt;
   }
   // URIs a plugin asks about are resolved with this load's resource paths.

@@ -136,7 +136,7 @@ class FrameGraphBuilder {
   int addVertex(Vertex v);
   int openModelScope(const Model& model, int parentScope, int modelVertex, const std::string& prefix);
   int lookup(int scope, const std::string& reference) const;
-  void registerName(int scope, const std::string& localName, int vertex, const SourceLocation& where);
+  void registerName(const std::string& localName, int vertex, const SourceLocation& where);
   void checkName(const std::string& name, const char* what, const SourceLocation& where);
 
   // --- model phases (proposal 1.6.1); phase 1 (XML and schema) is the format plugin's -------
@@ -251,8 +251,7 @@ void FrameGraphBuilder::checkName(const std::string& name, const char* what, con
   }
 }
 
-void FrameGraphBuilder::registerName(int scope, const std::string& localName, int vertex, const SourceLocation& where) {
-  (void)scope;
+void FrameGraphBuilder::registerName(const std::string& localName, int vertex, const SourceLocation& where) {
   auto [it, inserted] = byName_.emplace(std::string_view(vertices_[vertex].name), vertex);
   if (!inserted) {
     const Vertex& first = vertices_[it->second];
@@ -280,7 +279,7 @@ void FrameGraphBuilder::checkNameAttributes(int scope) {
                           : v.frame ? static_cast<const void*>(v.frame) : static_cast<const void*>(v.model);
     const int index = addVertex(std::move(v));
     vertexOf_[element] = index;
-    registerName(scope, name, index, where);
+    registerName(name, index, where);
     return index;
   };
   for (const Link& link : model.links) {
@@ -569,7 +568,7 @@ void FrameGraphBuilder::checkWorldNameAttributes(int scope) {
                                                                       : static_cast<const void*>(v.model);
     const int index = addVertex(std::move(v));
     vertexOf_[element] = index;
-    registerName(scope, name, index, where);
+    registerName(name, index, where);
     return index;
   };
   for (const Model& model : world.models) {
@@ -737,9 +736,9 @@ void FrameGraphBuilder::resolveAttachedLinks() {
 // 6.7 / 6.8 / world 5.4: no cycles, every frame reaches a link (or the world, or a static model),
 // and each joint's parent and child resolve to different links.
 void FrameGraphBuilder::validateFrameAttachedToGraph() {
+  if (!attachedCyclesPossible_) return;  // every vertex reached a sink: there is no cycle to name
   std::vector<int> target(vertices_.size(), kNone);
   for (std::size_t v = 0; v < vertices_.size(); ++v) target[v] = vertices_[v].attachedSink ? kNone : vertices_[v].attachedTarget;
-  if (!attachedCyclesPossible_) return;  // every vertex reached a sink: there is no cycle to name
   for (const auto& cycle : findCycles(target)) {
     std::vector<std::string> names;
     for (int v : cycle) names.push_back(vertices_[v].name);
