@@ -25,6 +25,9 @@ struct LoadOptions {
   int maxIncludeDepth = 64;
   /// Build the frame graph and run every phase (off: parse and compose only).
   bool resolveFrames = true;
+  /// Name of the format plugin that reads the top-level file or string ("sdformat", "hrdf", ...);
+  /// empty: chosen by extension and content. Included files are always chosen by their own.
+  std::string format;
 };
 
 struct LoadResult {

@@ -158,7 +158,8 @@ std::string Loader::Impl::resolveUri(const std::string& uri, const std::string& 
 
 std::optional<Document> Loader::Impl::loadDocument(const std::string& path, const SourceLocation& requestedAt,
                                                    Context& context) const {
-  if (!registry.claimsExtension(path)) {  // say so before reading a file nobody could parse
+  const bool named = !requestedAt.known() && !context.options.format.empty();
+  if (!named && !registry.claimsExtension(path)) {  // say so before reading a file nobody could parse
     reportNoParser(path, requestedAt, context);
     return std::nullopt;
   }
@@ -169,7 +170,16 @@ std::optional<Document> Loader::Impl::loadDocument(const std::string& path, cons
 
 std::optional<Document> Loader::Impl::parseDocument(const std::string& path, const std::string& content,
                                                     const SourceLocation& requestedAt, Context& context) const {
-  PluginHandle plugin = registry.formatFor(path, std::string_view(content).substr(0, kSniffBytes));
+  const std::string format = requestedAt.known() ? std::string() : context.options.format;
+  PluginHandle plugin = format.empty() ? registry.formatFor(path, std::string_view(content).substr(0, kSniffBytes))
+                                       : registry.findByName(format);
+  if (plugin && plugin.info().kind != plugin::PluginKind::Format) plugin = PluginHandle();
+  if (!plugin && !format.empty()) {
+    context.diagnostics.error(ErrorCode::NO_PARSER,
+                              "no format plugin named '" + format + "'; loaded plugins: " + registry.describeFormats(),
+                              SourceLocation{path, 0, 0});
+    return std::nullopt;
+  }
   if (!plugin) {
     reportNoParser(path, requestedAt, context);
     return std::nullopt;
