@@ -1,4 +1,4 @@
-"""Type stubs of interlink's native module (re-exported by ``interlink``)."""
+"""Type stubs of interlink's native module (re-exported by ``interlink``). Attributes are read-only."""
 
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -10,68 +10,41 @@ Configuration = Union[None, str, Sequence[float], npt.ArrayLike, Mapping[str, fl
 class Diagnostic:
     """One finding about an input: severity, code, message and where."""
 
-    @property
-    def severity(self) -> str: ...
-    @property
-    def code(self) -> str: ...
-    @property
-    def message(self) -> str: ...
-    @property
-    def file(self) -> str: ...
-    @property
-    def line(self) -> int: ...
-    @property
-    def column(self) -> int: ...
+    severity: str
+    code: str
+    message: str
+    file: str
+    line: int
+    column: int
 
 class JointInfo:
     """A joint with DOFs, as the configuration vector sees it."""
 
-    @property
-    def name(self) -> str: ...
-    @property
-    def type(self) -> str: ...
-    @property
-    def first_dof(self) -> int: ...
-    @property
-    def dof_count(self) -> int: ...
-    @property
-    def axes(self) -> npt.NDArray[np.float64]: ...
-    @property
-    def axis(self) -> Optional[npt.NDArray[np.float64]]: ...
-    @property
-    def lower(self) -> List[float]: ...
-    @property
-    def upper(self) -> List[float]: ...
-    @property
-    def effort(self) -> List[float]: ...
-    @property
-    def velocity(self) -> List[float]: ...
-    @property
-    def initial(self) -> List[float]: ...
-    @property
-    def parent_link(self) -> str: ...
-    @property
-    def child_link(self) -> str: ...
+    name: str
+    type: str
+    first_dof: int
+    dof_count: int
+    axes: npt.NDArray[np.float64]
+    axis: Optional[npt.NDArray[np.float64]]
+    lower: List[float]
+    upper: List[float]
+    effort: List[float]
+    velocity: List[float]
+    initial: List[float]
+    parent_link: str
+    child_link: str
 
 class Model:
     """A loaded, composed model with resolved frames."""
 
-    @property
-    def ok(self) -> bool: ...
-    @property
-    def diagnostics(self) -> List[Diagnostic]: ...
-    @property
-    def dofs(self) -> List[str]: ...
-    @property
-    def joints(self) -> List[JointInfo]: ...
-    @property
-    def root(self) -> str: ...
-    @property
-    def format(self) -> str: ...
-    @property
-    def source_file(self) -> str: ...
-    @property
-    def frame_kinds(self) -> Dict[str, str]: ...
+    ok: bool
+    diagnostics: List[Diagnostic]
+    dofs: List[str]
+    joints: List[JointInfo]
+    root: str
+    format: str
+    source_file: str
+    frame_kinds: Dict[str, str]
     def frames(self, q: Configuration = None, relative_to: Optional[str] = None) -> Dict[str, npt.NDArray[np.float64]]: ...
     def pose(self, frame: str, q: Configuration = None, relative_to: Optional[str] = None) -> npt.NDArray[np.float64]: ...
     def mass_properties(

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <unordered_map>
 
 #include "interlink/PoseMath.hpp"
@@ -128,24 +127,25 @@ ModelQuery::ModelQuery(const LoadResult& loaded) : impl_(std::make_unique<Impl>(
   m.loaded = &loaded;
   const auto& frames = loaded.graph.frames();
 
-  // The document's joints and links by scoped name, as Kinematics and FrameGraph scope them.
+  // The document's joints and links by scoped name, as Kinematics and FrameGraph scope them
+  // (an explicit stack: nesting depth is the input's to choose).
   std::unordered_map<std::string, const Joint*> documentJoints;
   std::unordered_map<std::string, const Link*> documentLinks;
-  std::function<void(const Model&, const std::string&)> collect = [&](const Model& model, const std::string& prefix) {
-    for (const Joint& joint : model.joints) documentJoints.emplace(prefix + joint.name, &joint);
-    for (const Link& link : model.links) documentLinks.emplace(prefix + link.name, &link);
-    for (const Model& nested : model.models) {
-      if (!nested.include) collect(nested, prefix + nested.name + "::");
-    }
-  };
+  std::vector<std::pair<const Model*, std::string>> pending;  // model, scope prefix of its members
   const Document& document = loaded.document;
   if (document.isWorld()) {
-    for (const Model& model : document.worlds.front().models) {
-      if (!model.include) collect(model, model.name + "::");
-    }
     for (const Joint& joint : document.worlds.front().joints) documentJoints.emplace(joint.name, &joint);
+    for (const Model& model : document.worlds.front().models) pending.emplace_back(&model, model.name + "::");
   } else if (document.model) {
-    collect(*document.model, "");
+    pending.emplace_back(&*document.model, std::string());
+  }
+  while (!pending.empty()) {
+    auto [model, prefix] = std::move(pending.back());
+    pending.pop_back();
+    if (model->include) continue;  // unresolved: reported by the loader
+    for (const Joint& joint : model->joints) documentJoints.emplace(prefix + joint.name, &joint);
+    for (const Link& link : model->links) documentLinks.emplace(prefix + link.name, &link);
+    for (const Model& nested : model->models) pending.emplace_back(&nested, prefix + nested.name + "::");
   }
 
   m.frameLink.assign(frames.size(), -1);
