@@ -10,12 +10,18 @@ configuration ``q`` is None (all zeros), ``"zero"``, ``"initial"`` (the file's i
 positions), a sequence or array in DOF order (``m.dofs``), or a dict ``{dof name: value}``.
 """
 
-from dataclasses import dataclass, field
+# Imports are kept to what the interpreter has loaded anyway (no dataclasses, no typing at run
+# time): `import interlink` is part of every script's start-up cost.
+from __future__ import annotations
+
 from os import PathLike, fspath
-from typing import List, Optional, Sequence, Union
+TYPE_CHECKING = False  # typing is imported by type checkers only
 
 from . import _interlink
 from ._interlink import Diagnostic, JointInfo, Model
+
+if TYPE_CHECKING:
+    from typing import List, Optional, Sequence, Union
 
 __all__ = [
     "Diagnostic",
@@ -87,34 +93,49 @@ def loads(
     return _checked(model, file_name)
 
 
-@dataclass(frozen=True)
-class Plugin:
-    """A plugin library that passed the handshake."""
+class _Record:
+    """A small read-only record: fields by keyword, compared and printed by value."""
 
-    name: str
-    version: str
-    kind: str  # "format" or "hardware"
-    extensions: List[str] = field(default_factory=list)
-    path: str = ""
+    __slots__ = ()
+
+    def __init__(self, **fields):
+        for name in self.__slots__:
+            object.__setattr__(self, name, fields[name])
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{type(self).__name__} is read-only")
+
+    def __eq__(self, other):
+        return type(self) is type(other) and all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+
+    def __hash__(self):
+        return hash(tuple(repr(getattr(self, n)) for n in self.__slots__))
+
+    def __repr__(self):
+        fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        return f"{type(self).__name__}({fields})"
 
 
-@dataclass(frozen=True)
-class RefusedLibrary:
-    """A library that was found but not accepted, with the reason."""
+class Plugin(_Record):
+    """A plugin library that passed the handshake: name, version, kind ("format" or
+    "hardware"), extensions (lower case, with the dot) and path of the shared library."""
 
-    path: str
-    reason: Diagnostic
+    __slots__ = ("name", "version", "kind", "extensions", "path")
 
 
-@dataclass(frozen=True)
-class PluginReport:
+class RefusedLibrary(_Record):
+    """A library that was found but not accepted: path, and the reason (a Diagnostic)."""
+
+    __slots__ = ("path", "reason")
+
+
+class PluginReport(_Record):
     """What plugin discovery found: ``loaded`` plugins and ``refused`` libraries.
 
     Iterating it yields the loaded plugins.
     """
 
-    loaded: List[Plugin]
-    refused: List[RefusedLibrary]
+    __slots__ = ("loaded", "refused")
 
     def __iter__(self):
         return iter(self.loaded)

@@ -1,20 +1,22 @@
 """The hardware catalog: actuator families and component types the hardware plugins offer."""
 
-from dataclasses import dataclass, field
-from typing import List
+from __future__ import annotations
 
-from . import _interlink
+TYPE_CHECKING = False  # typing is imported by type checkers only
+
+from . import _interlink, _Record
+
+if TYPE_CHECKING:
+    from typing import List
 
 __all__ = ["Family", "families"]
 
 
-@dataclass(frozen=True)
-class Family:
-    """One hardware plugin's family and the catalog types it offers."""
+class Family(_Record):
+    """One hardware plugin's family and the catalog types it offers: plugin (e.g. "hebi_x"),
+    family (e.g. "HEBI X-series") and types (catalog type names)."""
 
-    plugin: str  # plugin name, e.g. "hebi_x"
-    family: str  # e.g. "HEBI X-series"
-    types: List[str] = field(default_factory=list)
+    __slots__ = ("plugin", "family", "types")
 
 
 def families() -> List[Family]:
