@@ -98,7 +98,13 @@ class PyModel {
     Diagnostics diagnostics;
     if (py::isinstance<py::dict>(q)) {
       std::map<std::string, double> values;
-      for (auto item : q.cast<py::dict>()) values[py::cast<std::string>(item.first)] = py::cast<double>(item.second);
+      for (auto item : q.cast<py::dict>()) {
+        if (!py::isinstance<py::str>(item.first) || !PyNumber_Check(item.second.ptr())) {
+          throw py::type_error("q: a dict maps DOF names (str) to numbers; got " + std::string(py::repr(item.first)) +
+                               ": " + std::string(py::repr(item.second)));
+        }
+        values[item.first.cast<std::string>()] = item.second.cast<double>();
+      }
       auto vector = query().configuration(values, diagnostics);
       if (!vector) raise(diagnostics);
       return *vector;

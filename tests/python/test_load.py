@@ -93,6 +93,8 @@ def test_bad_queries_raise_value_error_naming_the_problem():
         m.pose("tool", q=[1.0])
     with pytest.raises(ValueError, match="no DOF named 'wrist'"):
         m.frames(q={"wrist": 1.0})
+    with pytest.raises(TypeError, match="DOF names"):
+        m.pose("tool", q={"shoulder": "fast"})
     with pytest.raises(ValueError, match="non-finite"):
         m.jacobian("tool", q=[math.nan, 0.0])
     with pytest.raises(ValueError, match="subtree"):
