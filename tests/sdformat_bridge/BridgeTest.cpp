@@ -215,18 +215,10 @@ TEST(SdformatBridge, RegistersEveryFormatButSdformat) {
   EXPECT_EQ(bridged.config.CustomModelParsers().size(), bridged.registered.size() + 1);
 }
 
-TEST(SdformatBridge, WorkCellFramesEqualInterlinkFrames) {
-  const std::string world = kDataDir + "/workcell.sdf";
-  BridgedConfig bridged;
-  sdf::Errors errors;
-  const LibsdformatWorld sdf = loadWithLibsdformat(world, bridged, errors);
-  ASSERT_TRUE(errors.empty()) << describe(errors);
+/// Every frame libsdformat resolves equals Interlink's, both through SemanticPose and through
+/// the reposture callbacks, and libsdformat sees every frame Interlink has.
+void expectSameFrames(const LibsdformatWorld& sdf, const std::map<std::string, Pose>& interlink) {
   EXPECT_TRUE(sdf.resolveErrors.empty()) << ::testing::PrintToString(sdf.resolveErrors);
-  const std::map<std::string, Pose> interlink = interlinkFrames(world);
-
-  // Every frame libsdformat resolves equals Interlink's, both through SemanticPose and through
-  // the reposture callbacks.
-  ASSERT_GT(sdf.bySemanticPose.size(), 80u);
   for (const auto& [name, pose] : sdf.bySemanticPose) {
     auto it = interlink.find(name);
     ASSERT_NE(it, interlink.end()) << name << " is not among Interlink's frames";
@@ -242,6 +234,17 @@ TEST(SdformatBridge, WorkCellFramesEqualInterlinkFrames) {
     if (name == "world") continue;
     EXPECT_EQ(sdf.bySemanticPose.count(name), 1u) << name << " is missing from libsdformat's world";
   }
+}
+
+TEST(SdformatBridge, WorkCellFramesEqualInterlinkFrames) {
+  const std::string world = kDataDir + "/workcell.sdf";
+  BridgedConfig bridged;
+  sdf::Errors errors;
+  const LibsdformatWorld sdf = loadWithLibsdformat(world, bridged, errors);
+  ASSERT_TRUE(errors.empty()) << describe(errors);
+  ASSERT_GT(sdf.bySemanticPose.size(), 80u);
+  ASSERT_GT(sdf.byReposture.size(), 70u);
+  expectSameFrames(sdf, interlinkFrames(world));
 
   // Each included model reported once through its reposture callback, with its scoped name.
   std::set<std::string> reposted;
@@ -259,6 +262,36 @@ TEST(SdformatBridge, WorkCellFramesEqualInterlinkFrames) {
   // The gripper is welded to the arm's end-effector frame, 1 cm out along its z axis.
   const Pose X_EG = sdf.bySemanticPose.at("cell::arm::end_effector_1/output").inverse() * sdf.bySemanticPose.at("cell::gripper::palm");
   EXPECT_TRUE(samePose(X_EG, Pose(Eigen::Translation3d(0, 0, 0.01)) * Pose(Eigen::AngleAxisd(M_PI / 4, Vector3::UnitZ()))));
+}
+
+TEST(SdformatBridge, NestedAssembliesInAModelScope) {
+  // Three levels of Shift assemblies (nested interface models) and a world-level frame of the
+  // Shift file, included inside an SDFormat model and placed by a link two levels down.
+  const std::string dir = test::makeTempDir("interlink-bridge");
+  const std::string path = writeFile(dir, "w.sdf",
+                                     "<?xml version=\"1.0\"?>\n<sdf version=\"1.9\">\n  <world name=\"w\">\n"
+                                     "    <frame name=\"anchor\"><pose>0.1 0.2 0.3 0 0 0</pose></frame>\n"
+                                     "    <model name=\"site\">\n      <pose>1 1 0 0 0 0.5</pose>\n      <link name=\"ground\"/>\n"
+                                     "      <include>\n        <uri>" + test::sourceDir() + "/tests/shift/data/deep_assemblies.json</uri>\n"
+                                     "        <pose relative_to=\"ground\">0 0 1 0.2 0 0</pose>\n"
+                                     "        <placement_frame>deep_assemblies::factory::workcell1::base</placement_frame>\n      </include>\n"
+                                     "    </model>\n  </world>\n</sdf>\n");
+  BridgedConfig bridged;
+  sdf::Errors errors;
+  const LibsdformatWorld sdf = loadWithLibsdformat(path, bridged, errors);
+  ASSERT_TRUE(errors.empty()) << describe(errors);
+  // The Shift world holds one assembly and a world frame, so it comes as a model named after
+  // the file around the assembly.
+  ASSERT_EQ(sdf.bySemanticPose.count("site::deep_assemblies::deep_assemblies::factory::workcell1::robot2::body2"), 1u);
+  ASSERT_EQ(sdf.bySemanticPose.count("site::deep_assemblies::fixed:dock"), 1u);
+  expectSameFrames(sdf, interlinkFrames(path));
+  // The placement frame lands on the include pose: 1 m above the ground link, rolled by 0.2.
+  const Pose X_W_site = Pose(Eigen::Translation3d(1, 1, 0)) * Pose(Eigen::AngleAxisd(0.5, Vector3::UnitZ()));
+  EXPECT_TRUE(samePose(sdf.bySemanticPose.at("site::deep_assemblies::deep_assemblies::factory::workcell1::base"),
+                       X_W_site * Pose(Eigen::Translation3d(0, 0, 1)) * Pose(Eigen::AngleAxisd(0.2, Vector3::UnitX()))));
+  ASSERT_EQ(bridged.events.size(), 1u);
+  EXPECT_EQ(bridged.events.front().modelName, "site::deep_assemblies");
+  fs::remove_all(dir);
 }
 
 TEST(SdformatBridge, IncludeNameAndStaticAreHonoured) {
