@@ -26,24 +26,19 @@ void print(const std::string& name, const char* kind, const interlink::Pose& X_W
               q.y(), q.z());
 }
 
-interlink::Pose toPose(const ignition::math::Pose3d& p) {
-  interlink::Pose pose = interlink::Pose::Identity();
-  pose.translation() = interlink::Vector3(p.Pos().X(), p.Pos().Y(), p.Pos().Z());
-  pose.linear() = interlink::Quaternion(p.Rot().W(), p.Rot().X(), p.Rot().Y(), p.Rot().Z()).toRotationMatrix();
-  return pose;
-}
+using interlink::sdformat::fromIgnition;
 
 /// An SDFormat element's pose in the world: resolved in its model, then placed by the model.
 template <typename Element>
 void printElement(const Element& element, const std::string& prefix, const char* kind, const interlink::Pose& X_WM) {
   ignition::math::Pose3d X_MF;
-  if (element.SemanticPose().Resolve(X_MF, "__model__").empty()) print(prefix + element.Name(), kind, X_WM * toPose(X_MF));
+  if (element.SemanticPose().Resolve(X_MF, "__model__").empty()) print(prefix + element.Name(), kind, X_WM * fromIgnition(X_MF));
 }
 
 void printModel(const sdf::Model& model, const std::string& prefix, const interlink::Pose& X_WP, const std::string& parentFrame) {
   ignition::math::Pose3d X_PM;
   if (!model.SemanticPose().Resolve(X_PM, parentFrame).empty()) return;
-  const interlink::Pose X_WM = X_WP * toPose(X_PM);
+  const interlink::Pose X_WM = X_WP * fromIgnition(X_PM);
   const std::string name = prefix + model.Name();
   print(name, "model", X_WM);
   for (uint64_t i = 0; i < model.LinkCount(); ++i) printElement(*model.LinkByIndex(i), name + "::", "link", X_WM);
@@ -96,7 +91,7 @@ int main(int argc, char** argv) {
     for (uint64_t i = 0; i < sdfWorld.FrameCount(); ++i) {
       ignition::math::Pose3d X_WF;
       if (sdfWorld.FrameByIndex(i)->SemanticPose().Resolve(X_WF, "world").empty()) {
-        print(sdfWorld.FrameByIndex(i)->Name(), "frame", toPose(X_WF));
+        print(sdfWorld.FrameByIndex(i)->Name(), "frame", fromIgnition(X_WF));
       }
     }
     for (uint64_t i = 0; i < sdfWorld.ModelCount(); ++i) printModel(*sdfWorld.ModelByIndex(i), "", interlink::Pose::Identity(), "world");

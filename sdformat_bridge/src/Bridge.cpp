@@ -2,6 +2,9 @@
 // libsdformat 12.3 ships it: /work/shared/reference/sdformat_contract.md).
 #include "interlink/sdformat/Bridge.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <exception>
 #include <fstream>
 #include <optional>
 
@@ -20,19 +23,6 @@ namespace fs = boost::filesystem;
 
 /// The first bytes handed to the registry's sniffers, as the Loader does.
 constexpr std::size_t kSniffBytes = 4096;
-
-ignition::math::Pose3d toIgnition(const Pose& pose) {
-  const Quaternion q(pose.linear());
-  const Vector3& p = pose.translation();
-  return ignition::math::Pose3d(p.x(), p.y(), p.z(), q.w(), q.x(), q.y(), q.z());
-}
-
-Pose fromIgnition(const ignition::math::Pose3d& pose) {
-  Pose out = Pose::Identity();
-  out.translation() = Vector3(pose.Pos().X(), pose.Pos().Y(), pose.Pos().Z());
-  out.linear() = Quaternion(pose.Rot().W(), pose.Rot().X(), pose.Rot().Y(), pose.Rot().Z()).toRotationMatrix();
-  return out;
-}
 
 /// A name inside the included model ("link", "nested::frame") and its kind, for the reposture.
 struct ExposedFrame {
@@ -149,8 +139,20 @@ struct BridgeState {
     }
   }
 
-  /// Loads the included file through Interlink and describes it to libsdformat.
+  /// libsdformat does not catch what a parser throws: nothing leaves the bridge as an exception.
   sdf::InterfaceModelPtr parse(const sdf::NestedInclude& nested, sdf::Errors& errors) const {
+    try {
+      return load(nested, errors);
+    } catch (const std::exception& e) {
+      const SourceLocation where = includeLocation(nested);
+      errors.emplace_back(sdf::ErrorCode::ELEMENT_INVALID,
+                          "Interlink failed on [" + nested.ResolvedFileName() + "]: " + e.what(), where.file.str(), where.line);
+      return nullptr;
+    }
+  }
+
+  /// Loads the included file through Interlink and describes it to libsdformat.
+  sdf::InterfaceModelPtr load(const sdf::NestedInclude& nested, sdf::Errors& errors) const {
     Include include;
     include.uri = nested.ResolvedFileName();
     include.name = nested.LocalModelName();

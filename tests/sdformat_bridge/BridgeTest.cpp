@@ -30,12 +30,7 @@ const std::string kDataDir = test::sourceDir() + "/tests/data/sdformat_bridge";
 /// model:// roots of the test worlds, in the same order for libsdformat and Interlink.
 const std::vector<std::string> kModelRoots = {test::sharedDir() + "/corpus", DART_DATA_DIR, test::sourceDir() + "/tests/data"};
 
-Pose fromIgnition(const ignition::math::Pose3d& p) {
-  Pose pose = Pose::Identity();
-  pose.translation() = Vector3(p.Pos().X(), p.Pos().Y(), p.Pos().Z());
-  pose.linear() = Quaternion(p.Rot().W(), p.Rot().X(), p.Rot().Y(), p.Rot().Z()).toRotationMatrix();
-  return pose;
-}
+using sdformat::fromIgnition;
 
 std::string describe(const sdf::Errors& errors) {
   std::string out;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <ignition/math/Pose3.hh>
 #include <sdf/ParserConfig.hh>
 
 #include "interlink/FrameGraph.hpp"
@@ -66,5 +67,19 @@ INTERLINK_SDFORMAT_API std::vector<std::string> registerCustomParsers(sdf::Parse
 INTERLINK_SDFORMAT_API std::vector<std::string> registerCustomParsers(sdf::ParserConfig& config,
                                                                       std::shared_ptr<const Loader> loader,
                                                                       const BridgeOptions& options = {});
+
+/// Poses between libsdformat (ignition::math::Pose3d) and Interlink (Eigen isometries).
+inline ignition::math::Pose3d toIgnition(const Pose& pose) {
+  const Quaternion q(pose.linear());
+  const Vector3& p = pose.translation();
+  return ignition::math::Pose3d(p.x(), p.y(), p.z(), q.w(), q.x(), q.y(), q.z());
+}
+
+inline Pose fromIgnition(const ignition::math::Pose3d& pose) {
+  Pose out = Pose::Identity();
+  out.translation() = Vector3(pose.Pos().X(), pose.Pos().Y(), pose.Pos().Z());
+  out.linear() = Quaternion(pose.Rot().W(), pose.Rot().X(), pose.Rot().Y(), pose.Rot().Z()).toRotationMatrix();
+  return out;
+}
 
 }  // namespace interlink::sdformat
