@@ -11,6 +11,7 @@ packages=(
   libsdformat-dev                                  # reference implementation for differential tests
   libdart-utils-dev libdart-external-ikfast-dev dart-doc   # DART SkelParser + its SKEL corpus
   liburdfdom-tools graphviz
+  libmujoco-dev                                    # MuJoCo 2.2.2: the MJCF reference (tests only)
 )
 
 missing=()

@@ -463,7 +463,13 @@ class Reader {
         const std::string& dir = model_.compiler.meshDir.empty() ? fs::path(path_).parent_path().string() : model_.compiler.meshDir;
         const fs::path resolved = fs::path(file->value).is_absolute() ? fs::path(file->value) : fs::path(dir) / file->value;
         std::error_code ec;
-        if (fs::is_regular_file(resolved, ec)) mesh.resolved = resolved.lexically_normal().string();
+        if (fs::is_regular_file(resolved, ec)) {
+          mesh.resolved = resolved.lexically_normal().string();
+        } else {
+          // MuJoCo compiles the asset, so a missing file refuses the model there too.
+          diagnostics_.error(ErrorCode::URI_LOOKUP, c.name + " file '" + file->value + "' not found (looked for " +
+                                                        resolved.lexically_normal().string() + ")", locationOf(c, file));
+        }
       }
       if (auto s = vector3(e, "scale")) mesh.scale = *s;
       auto& table = c.name == "mesh" ? meshes_ : hfields_;
