@@ -7,6 +7,8 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -127,9 +129,10 @@ class MjcfWriter {
         for (const Shape& shape : *shapes) {
           const Geometry& g = shape.geometry;
           if (g.type != GeometryType::Mesh) continue;
-          const std::string file = g.meshResolvedPath.empty() ? g.meshUri : g.meshResolvedPath;
+          const std::string file = meshFile(g, link->where.file.str());
           const std::string extension = toLowerExtension(file);
           if (extension != ".stl" && extension != ".obj" && extension != ".msh") continue;
+          if (extension == ".stl" && !isBinaryStl(file)) continue;  // MuJoCo 2.2.2 reads binary STL only
           const std::string key = file + "|" + numbers(g.scale);
           if (meshes_.count(key)) continue;
           const std::string assetName = "mesh_" + std::to_string(meshes_.size());
@@ -142,6 +145,33 @@ class MjcfWriter {
     out_.open("asset");
     for (const std::string& line : lines) out_.raw(line);
     out_.close("asset");
+  }
+
+  /// The mesh as an absolute path MuJoCo can open from wherever the MJCF file is written: the
+  /// path the reader resolved, else a relative URI taken beside the file that named it. Empty
+  /// when the file is not on disk.
+  static std::string meshFile(const Geometry& g, const std::string& sourceFile) {
+    if (!g.meshResolvedPath.empty()) return g.meshResolvedPath;
+    std::string uri = g.meshUri;
+    if (uri.rfind("file://", 0) == 0) uri = uri.substr(7);
+    if (uri.empty() || uri.find("://") != std::string::npos) return {};
+    std::filesystem::path path(uri);
+    if (path.is_relative() && !sourceFile.empty()) path = std::filesystem::path(sourceFile).parent_path() / path;
+    std::error_code ec;
+    return std::filesystem::is_regular_file(path, ec) ? path.lexically_normal().string() : std::string();
+  }
+
+  /// A binary STL is 84 bytes of header and count, then 50 bytes a triangle.
+  static bool isBinaryStl(const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    char header[84];
+    if (!in.read(header, sizeof header)) return false;
+    const auto count = static_cast<std::uintmax_t>(static_cast<unsigned char>(header[80])) |
+                       static_cast<std::uintmax_t>(static_cast<unsigned char>(header[81])) << 8 |
+                       static_cast<std::uintmax_t>(static_cast<unsigned char>(header[82])) << 16 |
+                       static_cast<std::uintmax_t>(static_cast<unsigned char>(header[83])) << 24;
+    std::error_code ec;
+    return std::filesystem::file_size(file, ec) == 84 + 50 * count;
   }
 
   static std::string toLowerExtension(const std::string& file) {
@@ -196,7 +226,7 @@ class MjcfWriter {
       case JointType::Prismatic: parts.push_back({"slide", axisIn(0, Vector3::UnitZ()), limits(0)}); break;
       case JointType::Ball: parts.push_back({"ball", Vector3::UnitZ(), nullptr}); break;
       case JointType::Free:
-        if (tree.parentLink.empty() || !parentJoint_.count(tree.parentLink)) {
+        if (tree.parentLink.empty()) {
           parts.push_back({"free", Vector3::UnitZ(), nullptr});
         } else {
           // MuJoCo allows free joints only at the top: three slides and a ball move the same way.
@@ -264,6 +294,11 @@ class MjcfWriter {
     Pose principal = inertial.centerOfMass;
     principal.linear() = inertial.centerOfMass.linear() * axes;
     const Vector3 moments = eigen.eigenvalues();
+    if (moments[0] + moments[1] < moments[2] * (1 + 1e-12)) {
+      diagnostics_.warning(ErrorCode::LINK_INERTIA_INVALID,
+                           "the inertia of link '" + link.name + "' breaks the triangle inequality (A + B >= C); MuJoCo "
+                           "refuses such a body", inertial.where.line ? inertial.where : link.where);
+    }
     std::string attributes = attr("pos", numbers(principal.translation()));
     const Eigen::Vector4d q = quaternionWxyz(principal);
     attributes += attr("quat", number(q[0]) + " " + number(q[1]) + " " + number(q[2]) + " " + number(q[3]));
@@ -293,7 +328,8 @@ class MjcfWriter {
         break;
       case GeometryType::Ellipsoid: attributes = attr("type", "ellipsoid") + attr("size", numbers(g.radii)); break;
       case GeometryType::Mesh: {
-        const std::string file = g.meshResolvedPath.empty() ? g.meshUri : g.meshResolvedPath;
+        auto link = links_.find(linkName);
+        const std::string file = meshFile(g, link == links_.end() ? std::string() : link->second->where.file.str());
         auto mesh = meshes_.find(file + "|" + numbers(g.scale));
         if (mesh != meshes_.end()) {
           attributes = attr("type", "mesh") + attr("mesh", mesh->second);
@@ -304,7 +340,7 @@ class MjcfWriter {
       default:
         diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                              std::string("MJCF 2.2.2 cannot hold this ") + geometryTypeName(g.type) +
-                                 (g.type == GeometryType::Mesh ? " (MuJoCo reads STL, OBJ and MSH only)" : "") + "; " +
+                                 (g.type == GeometryType::Mesh ? " (MuJoCo reads binary STL, OBJ and MSH files on disk only)" : "") + "; " +
                                  kind + " '" + shape.name + "' of link '" + linkName + "' is not written",
                              shape.where);
         return;

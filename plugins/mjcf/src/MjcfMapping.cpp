@@ -7,6 +7,7 @@
 #include "MjcfMapping.hpp"
 
 #include <cmath>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -115,13 +116,17 @@ class Mapper {
     return name.empty() ? std::string(kind) + "_" + std::to_string(id) : name;
   }
 
-  /// Body names first: they are the links every other name must not collide with.
+  /// Body names first: they are the links every other name must not collide with. A body named
+  /// like the world body's link ("worldbody", as an MJCF file written by Interlink has) is renamed.
   void reserveNames(const BodyRecord& body) {
     for (const BodyRecord& child : body.children) {
-      used_.insert(orGenerated(child.name, "body", child.id));
+      linkNames_[child.id] = unique(orGenerated(child.name, "body", child.id), "__body", child.where);
+      if (!child.name.empty()) linkOfBody_[child.name] = linkNames_[child.id];
       reserveNames(child);
     }
   }
+
+  const std::string& linkName(const BodyRecord& body) const { return linkNames_.at(body.id); }
 
   /// `wanted`, or `wanted + suffix` when a frame of the model already has that name (MuJoCo keeps
   /// one namespace per kind of element, Interlink one per model).
@@ -171,7 +176,7 @@ class Mapper {
   }
 
   void mapBody(const BodyRecord& body, const std::string& parent, Model& model) {
-    const std::string name = orGenerated(body.name, "body", body.id);
+    const std::string name = linkName(body);
     Link link;
     link.name = name;
     link.where = body.where;
@@ -390,8 +395,12 @@ class Mapper {
       Joint joint;
       joint.name = unique(orGenerated(eq.name, "equality", eq.id), "__equality", eq.where);
       joint.type = eq.kind == EqualityKind::Weld ? JointType::Fixed : JointType::Ball;
-      joint.parent = eq.body2.empty() ? kWorldLink : eq.body2;
-      joint.child = eq.body1;
+      auto link = [&](const std::string& body) {
+        auto found = linkOfBody_.find(body);
+        return found == linkOfBody_.end() ? body : found->second;
+      };
+      joint.parent = eq.body2.empty() ? std::string(kWorldLink) : link(eq.body2);
+      joint.child = link(eq.body1);
       joint.loopClosure = true;
       joint.where = eq.where;
       if (eq.kind == EqualityKind::Connect) joint.pose.pose.translation() = eq.anchor;
@@ -403,6 +412,8 @@ class Mapper {
   std::string path_;
   Diagnostics& diagnostics_;
   std::set<std::string> used_ = {kWorldLink};
+  std::map<int, std::string> linkNames_;           // body id -> link name
+  std::map<std::string, std::string> linkOfBody_;  // body name -> link name
 };
 
 }  // namespace
