@@ -2,6 +2,7 @@
 // plugin (and the SDFormat and Juice plugins that share ".xml") in the build tree.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -28,18 +29,11 @@ Pose framePose(const LoadResult& result, const std::string& name) {
   return index ? result.graph.frames()[*index].pose : Pose::Identity();
 }
 
-const Link* findLink(const Model& model, const std::string& name) {
-  for (const Link& link : model.links) {
-    if (link.name == name) return &link;
-  }
-  return nullptr;
-}
-
-const Joint* findJoint(const Model& model, const std::string& name) {
-  for (const Joint& joint : model.joints) {
-    if (joint.name == name) return &joint;
-  }
-  return nullptr;
+/// The element of `elements` (links, joints) called `name`, or null.
+template <class Element>
+const Element* named(const std::vector<Element>& elements, const std::string& name) {
+  auto found = std::find_if(elements.begin(), elements.end(), [&](const Element& e) { return e.name == name; });
+  return found == elements.end() ? nullptr : &*found;
 }
 
 TEST(MjcfPlugin, ClaimsXmlWithAMujocoRootAndTheMjcfExtension) {
@@ -102,14 +96,14 @@ TEST(MjcfPlugin, DefaultClassesAndChildclass) {
   LoadResult result = loadText(text);
   ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
   const Model& model = *result.document.model;
-  const Joint* j1 = findJoint(model, "j1");
-  const Joint* j2 = findJoint(model, "j2");
+  const Joint* j1 = named(model.joints, "j1");
+  const Joint* j2 = named(model.joints, "j2");
   ASSERT_TRUE(j1 && j2);
   EXPECT_TRUE(j1->axes[0].xyz.isApprox(Vector3::UnitY()));
   EXPECT_EQ(j1->axes[0].damping, 2);
   EXPECT_TRUE(j2->axes[0].xyz.isApprox(Vector3::UnitZ()));
   EXPECT_EQ(j2->axes[0].damping, 1);
-  const Link* a = findLink(model, "a");
+  const Link* a = named(model.links, "a");
   ASSERT_TRUE(a && !a->collisions.empty());
   EXPECT_EQ(a->collisions[0].geometry.type, GeometryType::Box);
   EXPECT_TRUE(a->collisions[0].geometry.size.isApprox(Vector3(2, 4, 6)));

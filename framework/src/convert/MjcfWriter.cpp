@@ -29,10 +29,7 @@ constexpr double kMassBound = 1e-13;
 std::string frameAttributes(const Pose& pose) {
   std::string out;
   if (!pose.translation().isZero(1e-15)) out += attr("pos", numbers(pose.translation()));
-  const Eigen::Vector4d q = quaternionWxyz(pose);
-  if (!pose.linear().isIdentity(1e-15)) {
-    out += attr("quat", number(q[0]) + " " + number(q[1]) + " " + number(q[2]) + " " + number(q[3]));
-  }
+  if (!pose.linear().isIdentity(1e-15)) out += attr("quat", detail::quaternionWxyzText(pose));
   return out;
 }
 
@@ -300,8 +297,7 @@ class MjcfWriter {
                            "refuses such a body", inertial.where.line ? inertial.where : link.where);
     }
     std::string attributes = attr("pos", numbers(principal.translation()));
-    const Eigen::Vector4d q = quaternionWxyz(principal);
-    attributes += attr("quat", number(q[0]) + " " + number(q[1]) + " " + number(q[2]) + " " + number(q[3]));
+    attributes += attr("quat", detail::quaternionWxyzText(principal));
     attributes += attr("mass", number(inertial.mass)) + attr("diaginertia", numbers(moments));
     out_.empty("inertial", attributes);
   }
@@ -416,16 +412,7 @@ class MjcfWriter {
 }  // namespace
 
 std::optional<std::string> writeMjcf(const LoadResult& loaded, Diagnostics& diagnostics) {
-  if (!loaded.ok()) {
-    diagnostics.error(ErrorCode::ELEMENT_ERROR, "the input has errors; nothing is written",
-                      SourceLocation{loaded.document.sourceFile, 0, 0});
-    return std::nullopt;
-  }
-  if (!loaded.document.isWorld() && !loaded.document.model) {
-    diagnostics.error(ErrorCode::ELEMENT_MISSING, "the input holds neither a world nor a model",
-                      SourceLocation{loaded.document.sourceFile, 0, 0});
-    return std::nullopt;
-  }
+  if (!detail::writable(loaded, diagnostics)) return std::nullopt;
   return MjcfWriter(loaded, diagnostics).write();
 }
 

@@ -357,10 +357,15 @@ class Reader {
     }
   }
 
-  void checkUnique(std::set<std::string>& names, const std::string& name, const XmlElement& e, const char* kind) {
-    if (name.empty()) return;
-    if (!names.insert(name).second) {
-      diagnostics_.error(ErrorCode::DUPLICATE_NAME, std::string(kind) + " name '" + name + "' is used twice",
+  /// Name (as written), MuJoCo id (the next of its kind) and location of a record; a name used
+  /// twice within one kind is an error, as in MuJoCo.
+  template <class Record>
+  void identify(Record& record, const XmlElement& e, int& counter, std::set<std::string>& names, const char* kind) {
+    record.name = e.attributeOr("name", "");
+    record.id = counter++;
+    record.where = e.where;
+    if (!record.name.empty() && !names.insert(record.name).second) {
+      diagnostics_.error(ErrorCode::DUPLICATE_NAME, std::string(kind) + " name '" + record.name + "' is used twice",
                          locationOf(e, e.attribute("name")));
     }
   }
@@ -496,11 +501,8 @@ class Reader {
       } else if (c.name == "camera") {
         FrameRecord camera;
         const Element e{c, "camera", className(c, cls)};
-        camera.name = c.attributeOr("name", "");
-        checkUnique(cameraNames_, camera.name, c, "camera");
-        camera.id = model_.cameraCount++;
+        identify(camera, c, model_.cameraCount, cameraNames_, "camera");
         camera.pose = frame(e);
-        camera.where = c.where;
         body.cameras.push_back(std::move(camera));
       } else if (!isWorld && (c.name == "joint" || c.name == "freejoint")) {
         readJoint(Element{c, "joint", c.name == "joint" ? className(c, cls) : std::string()}, body);
@@ -521,10 +523,7 @@ class Reader {
   }
 
   void readBody(const XmlElement& xml, BodyRecord& body, const std::string& inherited) {
-    body.id = model_.bodyCount++;
-    body.name = xml.attributeOr("name", "");
-    body.where = xml.where;
-    checkUnique(bodyNames_, body.name, xml, "body");
+    identify(body, xml, model_.bodyCount, bodyNames_, "body");
     if (body.name == "world") {
       diagnostics_.error(ErrorCode::RESERVED_NAME, "body name 'world' is reserved for the world body",
                          locationOf(xml, xml.attribute("name")));
@@ -545,10 +544,7 @@ class Reader {
 
   void readJoint(const Element& e, BodyRecord& body) {
     JointRecord joint;
-    joint.name = e.xml.attributeOr("name", "");
-    joint.id = model_.jointCount++;
-    joint.where = e.xml.where;
-    checkUnique(jointNames_, joint.name, e.xml, "joint");
+    identify(joint, e.xml, model_.jointCount, jointNames_, "joint");
     if (e.xml.name == "freejoint") {
       joint.kind = JointKind::Free;
       body.joints.push_back(std::move(joint));
@@ -678,10 +674,7 @@ class Reader {
 
   void readGeom(const Element& e, BodyRecord& body) {
     GeomRecord geom;
-    geom.name = e.xml.attributeOr("name", "");
-    geom.id = model_.geomCount++;
-    geom.where = e.xml.where;
-    checkUnique(geomNames_, geom.name, e.xml, "geom");
+    identify(geom, e.xml, model_.geomCount, geomNames_, "geom");
     static const std::vector<std::string> types = {"plane", "hfield", "sphere", "capsule", "ellipsoid",
                                                    "cylinder", "box", "mesh"};
     geom.typeName = types[keyword(e, "type", types).value_or(2)];
@@ -769,10 +762,7 @@ class Reader {
 
   void readSite(const Element& e, BodyRecord& body) {
     FrameRecord site;
-    site.name = e.xml.attributeOr("name", "");
-    site.id = model_.siteCount++;
-    site.where = e.xml.where;
-    checkUnique(siteNames_, site.name, e.xml, "site");
+    identify(site, e.xml, model_.siteCount, siteNames_, "site");
     const std::string type = e.xml.attributeOr("type", "sphere");
     Vector3 size = Vector3::Zero();
     if (!lookup(e, "fromto") || !applyFromTo(e, site.pose, size, type == "box" || type == "ellipsoid")) {
@@ -792,10 +782,7 @@ class Reader {
       const Element e{c, "equality", className(c, "main")};
       EqualityRecord eq;
       eq.kind = c.name == "weld" ? EqualityKind::Weld : EqualityKind::Connect;
-      eq.name = c.attributeOr("name", "");
-      eq.id = model_.equalityCount++;
-      eq.where = c.where;
-      checkUnique(equalityNames_, eq.name, c, "equality");
+      identify(eq, c, model_.equalityCount, equalityNames_, "equality");
       eq.body1 = c.attributeOr("body1", "");
       eq.body2 = c.attributeOr("body2", "");
       if (eq.body1.empty()) {
