@@ -196,6 +196,17 @@ TEST(MjcfPlugin, IncludesAreSplicedAndCyclesRefused) {
   EXPECT_TRUE(ok.graph.find("included").has_value());
   LoadResult loop = loader.loadFile(dir + "/loop.xml");
   EXPECT_TRUE(loop.diagnostics.contains(ErrorCode::INCLUDE_CYCLE)) << test::dump(loop.diagnostics);
+  // An include bomb: every level includes the next ten times (10^12 copies if expanded).
+  for (int level = 0; level < 12; ++level) {
+    std::ofstream out(dir + "/bomb" + std::to_string(level) + ".xml");
+    out << "<mujoco>";
+    for (int k = 0; k < 10; ++k) out << "<include file='bomb" << level + 1 << ".xml'/>";
+    out << "</mujoco>";
+  }
+  std::ofstream(dir + "/bomb12.xml") << "<mujoco><worldbody/></mujoco>";
+  LoadResult bomb = loader.loadFile(dir + "/bomb0.xml");
+  EXPECT_FALSE(bomb.ok());
+  EXPECT_TRUE(bomb.diagnostics.contains(ErrorCode::INCLUDE_DEPTH)) << test::dump(bomb.diagnostics);
   fs::remove_all(dir);
 }
 

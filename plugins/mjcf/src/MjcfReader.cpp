@@ -26,6 +26,10 @@ namespace fs = std::filesystem;
 
 constexpr int kMaxIncludeDepth = 16;
 constexpr std::uintmax_t kMaxIncludeBytes = 64ull << 20;
+// Bounds on all includes of one model together, so that a file including another many times at
+// every level cannot grow the model exponentially.
+constexpr int kMaxIncludes = 1000;
+constexpr std::uintmax_t kMaxTotalIncludeBytes = 256ull << 20;
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kEpsilon = 1e-14;  // MuJoCo's mjEPS (mjMINVAL is 1e-15)
 
@@ -153,9 +157,20 @@ class Reader {
                                                     target.string() + ")", locationOf(include, file));
       return {};
     }
-    if (fs::file_size(target, ec) > kMaxIncludeBytes) {
+    const std::uintmax_t size = fs::file_size(target, ec);
+    if (size > kMaxIncludeBytes) {
       diagnostics_.error(ErrorCode::FILE_READ, "included file '" + target.string() + "' is larger than 64 MiB",
                          locationOf(include, file));
+      return {};
+    }
+    includedBytes_ += size;
+    if (++includeCount_ > kMaxIncludes || includedBytes_ > kMaxTotalIncludeBytes) {
+      if (!includeBudgetReported_) {  // once, not per include
+        diagnostics_.error(ErrorCode::INCLUDE_DEPTH,
+                           "the model includes more than " + std::to_string(kMaxIncludes) + " files or 256 MiB in all",
+                           locationOf(include, file));
+      }
+      includeBudgetReported_ = true;
       return {};
     }
     std::ifstream in(target, std::ios::binary);
@@ -818,6 +833,9 @@ class Reader {
   Diagnostics& diagnostics_;
   XmlElement root_;
   std::vector<std::string> includeStack_;
+  int includeCount_ = 0;
+  bool includeBudgetReported_ = false;
+  std::uintmax_t includedBytes_ = 0;
   std::map<std::string, DefaultClass> classes_;
   std::map<std::string, MeshAsset> meshes_, hfields_;
   std::set<std::string> bodyNames_, jointNames_, geomNames_, siteNames_, cameraNames_, equalityNames_;
