@@ -19,6 +19,7 @@ const char* kConvertUsage =
     "    .sdf    SDFormat 1.9: nested models and frames kept, every pose written relative_to\n"
     "    .urdf   URDF: nested models flattened (\"::\" becomes \"__\"), frames as fixed joints and\n"
     "            massless links; refused when the kinematic graph is not a tree\n"
+    "    .mjcf   MJCF for MuJoCo 2.2.2 (docs/mjcf.md)\n"
     "    .json   the complete core model and its resolved frames (docs/convert.md)\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
     "  exit status: 0 written, 1 invalid input or not convertible, 2 usage or I/O error\n";
@@ -40,8 +41,8 @@ int runConvert(const Arguments& args) {
   const LoadOptions& options = parsed.load;
   if (output.empty()) return usage("convert needs -o OUT");
   const std::string extension = extensionOf(output);
-  if (extension != ".sdf" && extension != ".urdf" && extension != ".json") {
-    return usage("cannot write '" + output + "': the output extension must be .sdf, .urdf or .json");
+  if (extension != ".sdf" && extension != ".urdf" && extension != ".mjcf" && extension != ".json") {
+    return usage("cannot write '" + output + "': the output extension must be .sdf, .urdf, .mjcf or .json");
   }
 
   Loader loader;
@@ -61,6 +62,8 @@ int runConvert(const Arguments& args) {
     text = convert::writeSdformat(loaded, diagnostics);
   } else if (extension == ".urdf") {
     text = convert::writeUrdf(loaded, diagnostics);
+  } else if (extension == ".mjcf") {
+    text = convert::writeMjcf(loaded, diagnostics);
   } else {
     text = convert::writeJson(loaded);
   }

@@ -422,16 +422,7 @@ std::string urdfName(const std::string& scopedName) {
 }
 
 std::optional<std::string> writeUrdf(const LoadResult& loaded, Diagnostics& diagnostics) {
-  if (!loaded.ok()) {
-    diagnostics.error(ErrorCode::ELEMENT_ERROR, "the input has errors; nothing is written",
-                      SourceLocation{loaded.document.sourceFile, 0, 0});
-    return std::nullopt;
-  }
-  if (!loaded.document.isWorld() && !loaded.document.model) {
-    diagnostics.error(ErrorCode::ELEMENT_MISSING, "the input holds neither a world nor a model",
-                      SourceLocation{loaded.document.sourceFile, 0, 0});
-    return std::nullopt;
-  }
+  if (!detail::writable(loaded, diagnostics)) return std::nullopt;
   return UrdfWriter(loaded, diagnostics).write();
 }
 

@@ -105,6 +105,25 @@ Pose relativePose(const FrameGraph& graph, std::size_t reference, std::size_t fr
   return frames[reference].pose.inverse() * frames[frame].pose;
 }
 
+bool writable(const LoadResult& loaded, Diagnostics& diagnostics) {
+  if (!loaded.ok()) {
+    diagnostics.error(ErrorCode::ELEMENT_ERROR, "the input has errors; nothing is written",
+                      SourceLocation{loaded.document.sourceFile, 0, 0});
+    return false;
+  }
+  if (!loaded.document.isWorld() && !loaded.document.model) {
+    diagnostics.error(ErrorCode::ELEMENT_MISSING, "the input holds neither a world nor a model",
+                      SourceLocation{loaded.document.sourceFile, 0, 0});
+    return false;
+  }
+  return true;
+}
+
+std::string quaternionWxyzText(const Pose& pose) {
+  const Eigen::Vector4d q = quaternionWxyz(pose);
+  return number(q[0]) + " " + number(q[1]) + " " + number(q[2]) + " " + number(q[3]);
+}
+
 }  // namespace interlink::convert::detail
 
 namespace interlink::convert {

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "interlink/FrameGraph.hpp"
+#include "interlink/Loader.hpp"
 #include "interlink/Pose.hpp"
 
 namespace interlink::convert::detail {
@@ -38,6 +39,13 @@ class XmlOut {
 
 /// ` name="value"` with the value escaped.
 std::string attr(const std::string& name, const std::string& value);
+
+/// True when `loaded` can be written: no load errors and a world or a model to write. Otherwise
+/// says why in `diagnostics`.
+bool writable(const LoadResult& loaded, Diagnostics& diagnostics);
+
+/// "w x y z" of the pose's rotation (w >= 0).
+std::string quaternionWxyzText(const Pose& pose);
 
 /// The pose of frame `frame` relative to frame `reference` (indices of graph.frames()).
 Pose relativePose(const FrameGraph& graph, std::size_t reference, std::size_t frame);

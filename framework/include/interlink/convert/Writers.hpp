@@ -1,5 +1,5 @@
 #pragma once
-// Writers from the core model to other formats: SDFormat 1.9, URDF, JSON and Graphviz DOT.
+// Writers from the core model to other formats: SDFormat 1.9, URDF, MJCF, JSON and Graphviz DOT.
 // They take a loaded document (interlink::LoadResult: the composed document, its resolved frame
 // graph and kinematic tree) so that poses are written from the resolved frames, whatever format
 // the model came from. Mapping rules and deviations: docs/convert.md.
@@ -38,6 +38,13 @@ INTERLINK_API std::string writeJson(const LoadResult& loaded);
 /// link), explicit frames (notes); kinematic edges solid, attached-to edges dashed blue,
 /// relative-to edges dotted grey; loop-closure joints drawn red with a "loop closure" label.
 INTERLINK_API std::string writeDot(const LoadResult& loaded);
+
+/// MJCF text for MuJoCo 2.2.2: the kinematic tree as nested bodies under <worldbody> (the root
+/// frame), each tree joint as the MuJoCo joints that move its child alike, loop closures as
+/// <equality> weld/connect, explicit and nested-model frames as sites, masses as explicit
+/// <inertial>s. Names follow urdfName. What MJCF cannot hold (cones, heightmaps, meshes MuJoCo
+/// cannot read, screw coupling) gets a warning. Rules: docs/mjcf.md.
+INTERLINK_API std::optional<std::string> writeMjcf(const LoadResult& loaded, Diagnostics& diagnostics);
 
 /// The URDF name of a scoped frame name: every "::" becomes "__" ("arm::base" -> "arm__base").
 INTERLINK_API std::string urdfName(const std::string& scopedName);

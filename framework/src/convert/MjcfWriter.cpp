@@ -1,0 +1,419 @@
+// Core model -> MJCF (MuJoCo 2.2.2). The kinematic tree becomes nested <body> elements under
+// <worldbody> (the root frame); each tree joint becomes the MuJoCo joints that move its child the
+// same way, placed in the child body frame; loop-closure joints become <equality> welds or
+// connects; explicit and nested-model frames become sites. Masses are written as explicit
+// <inertial> elements and geoms carry no mass (inertiafromgeom="false"), so MuJoCo's bodies weigh
+// what the core model says. Rules and what MJCF cannot hold: docs/mjcf.md.
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+#include "WriterSupport.hpp"
+#include "interlink/PoseMath.hpp"
+#include "interlink/convert/Writers.hpp"
+
+namespace interlink::convert {
+namespace {
+
+using detail::attr;
+using detail::number;
+using detail::numbers;
+using detail::XmlOut;
+
+constexpr double kMassBound = 1e-13;
+
+std::string frameAttributes(const Pose& pose) {
+  std::string out;
+  if (!pose.translation().isZero(1e-15)) out += attr("pos", numbers(pose.translation()));
+  if (!pose.linear().isIdentity(1e-15)) out += attr("quat", detail::quaternionWxyzText(pose));
+  return out;
+}
+
+/// One MuJoCo joint of the several a core joint may need.
+struct MujocoJoint {
+  const char* type;  // hinge, slide, ball, free
+  Vector3 axis = Vector3::UnitZ();
+  const JointAxis* limits = nullptr;
+};
+
+class MjcfWriter {
+ public:
+  MjcfWriter(const LoadResult& loaded, Diagnostics& diagnostics)
+      : loaded_(loaded), graph_(loaded.graph), diagnostics_(diagnostics) {}
+
+  std::optional<std::string> write() {
+    const Document& document = loaded_.document;
+    if (document.isWorld()) {
+      for (const Model& model : document.worlds.front().models) indexModel(model, model.name + "::");
+      for (const Joint& joint : document.worlds.front().joints) joints_[joint.name] = &joint;
+    } else if (document.model) {
+      indexModel(*document.model, "");
+    }
+    for (const TreeJoint& joint : loaded_.kinematics.joints()) {
+      if (joint.loopClosure) {
+        loops_.push_back(&joint);
+      } else {
+        children_[joint.parentLink].push_back(&joint);
+        parentJoint_[joint.childLink] = &joint;
+      }
+    }
+    const std::string modelName = document.isWorld() ? document.worlds.front().name : document.model->name;
+    out_.open("mujoco", attr("model", modelName));
+    out_.comment("converted by interlink from " + document.sourceFile + " (" + document.format +
+                 "); scoped names use \"__\" for \"::\"");
+    std::string compiler = attr("angle", "radian") + attr("inertiafromgeom", "false") + attr("autolimits", "true");
+    if (const std::string light = lightMovingLinks(); !light.empty()) {
+      // MuJoCo refuses a moving body without mass or with a zero principal moment; a bound far
+      // below any physical value lets it load while every mass stays the core model's to 1e-12.
+      compiler += attr("boundmass", number(kMassBound)) + attr("boundinertia", number(kMassBound));
+      diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                           "MuJoCo needs mass and inertia on moving bodies; " + light + " get at least " +
+                               number(kMassBound) + " (<compiler boundmass boundinertia>)",
+                           SourceLocation{document.sourceFile, 0, 0});
+    }
+    out_.empty("compiler", compiler);
+    writeAssets();
+    out_.open("worldbody");
+    const auto& frames = graph_.frames();
+    writeSitesOf("");
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+      if (frames[i].kind == FrameKind::Link && !parentJoint_.count(frames[i].name)) writeBody(i, "");
+    }
+    // Links attached to the world by a joint: children of the root frame.
+    for (const TreeJoint* joint : children_[""]) writeBody(*graph_.find(joint->childLink), "");
+    out_.close("worldbody");
+    writeLoops();
+    out_.close("mujoco");
+    if (diagnostics_.hasErrors()) return std::nullopt;
+    return out_.str();
+  }
+
+ private:
+  /// Links moved by a joint whose mass or a principal moment is zero, named for a warning.
+  std::string lightMovingLinks() const {
+    std::string names;
+    std::size_t count = 0;
+    for (const auto& [name, joint] : parentJoint_) {
+      if (joint->type == JointType::Fixed) continue;
+      auto link = links_.find(name);
+      if (link == links_.end()) continue;
+      const Inertial& inertial = link->second->inertial;
+      Eigen::SelfAdjointEigenSolver<Matrix3> eigen(inertial.inertia, Eigen::EigenvaluesOnly);
+      if (inertial.mass >= kMassBound && eigen.eigenvalues().minCoeff() >= kMassBound) continue;
+      if (count++ < 5) names += (names.empty() ? "'" : ", '") + name + "'";
+    }
+    if (count > 5) names += " and " + std::to_string(count - 5) + " more";
+    return names.empty() ? names : "the links " + names;
+  }
+
+  void indexModel(const Model& model, const std::string& prefix) {
+    for (const Link& link : model.links) links_[prefix + link.name] = &link;
+    for (const Joint& joint : model.joints) joints_[prefix + joint.name] = &joint;
+    for (const Model& nested : model.models) indexModel(nested, prefix + nested.name + "::");
+  }
+
+  Pose rootPose(std::size_t frame) const { return graph_.frames()[frame].pose; }
+
+  /// Meshes MuJoCo 2.2.2 can read (STL, OBJ, MSH), one asset per file and scale.
+  void writeAssets() {
+    std::vector<std::string> lines;
+    for (const auto& [name, link] : links_) {
+      for (const auto* shapes : {&link->collisions, &link->visuals}) {
+        for (const Shape& shape : *shapes) {
+          const Geometry& g = shape.geometry;
+          if (g.type != GeometryType::Mesh) continue;
+          const std::string file = meshFile(g, link->where.file.str());
+          const std::string extension = toLowerExtension(file);
+          if (extension != ".stl" && extension != ".obj" && extension != ".msh") continue;
+          if (extension == ".stl" && !isBinaryStl(file)) continue;  // MuJoCo 2.2.2 reads binary STL only
+          const std::string key = file + "|" + numbers(g.scale);
+          if (meshes_.count(key)) continue;
+          const std::string assetName = "mesh_" + std::to_string(meshes_.size());
+          meshes_[key] = assetName;
+          lines.push_back("<mesh" + attr("name", assetName) + attr("file", file) + attr("scale", numbers(g.scale)) + "/>");
+        }
+      }
+    }
+    if (lines.empty()) return;
+    out_.open("asset");
+    for (const std::string& line : lines) out_.raw(line);
+    out_.close("asset");
+  }
+
+  /// The mesh as an absolute path MuJoCo can open from wherever the MJCF file is written: the
+  /// path the reader resolved, else a relative URI taken beside the file that named it. Empty
+  /// when the file is not on disk.
+  static std::string meshFile(const Geometry& g, const std::string& sourceFile) {
+    if (!g.meshResolvedPath.empty()) return g.meshResolvedPath;
+    std::string uri = g.meshUri;
+    if (uri.rfind("file://", 0) == 0) uri = uri.substr(7);
+    if (uri.empty() || uri.find("://") != std::string::npos) return {};
+    std::filesystem::path path(uri);
+    if (path.is_relative() && !sourceFile.empty()) path = std::filesystem::path(sourceFile).parent_path() / path;
+    std::error_code ec;
+    return std::filesystem::is_regular_file(path, ec) ? path.lexically_normal().string() : std::string();
+  }
+
+  /// A binary STL is 84 bytes of header and count, then 50 bytes a triangle.
+  static bool isBinaryStl(const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    char header[84];
+    if (!in.read(header, sizeof header)) return false;
+    const auto count = static_cast<std::uintmax_t>(static_cast<unsigned char>(header[80])) |
+                       static_cast<std::uintmax_t>(static_cast<unsigned char>(header[81])) << 8 |
+                       static_cast<std::uintmax_t>(static_cast<unsigned char>(header[82])) << 16 |
+                       static_cast<std::uintmax_t>(static_cast<unsigned char>(header[83])) << 24;
+    std::error_code ec;
+    return std::filesystem::file_size(file, ec) == 84 + 50 * count;
+  }
+
+  static std::string toLowerExtension(const std::string& file) {
+    const auto dot = file.rfind('.');
+    std::string ext = dot == std::string::npos ? std::string() : file.substr(dot);
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return ext;
+  }
+
+  void writeBody(std::size_t frame, const std::string& parentLink) {
+    const FrameInfo& info = graph_.frames()[frame];
+    if (!written_.insert(info.name).second) return;
+    const Pose pose = parentLink.empty() ? rootPose(frame)
+                                         : detail::relativePose(graph_, *graph_.find(parentLink), frame);
+    out_.open("body", attr("name", urdfName(info.name)) + frameAttributes(pose));
+    auto joint = parentJoint_.find(info.name);
+    if (joint != parentJoint_.end()) writeJoints(*joint->second, frame);
+    auto link = links_.find(info.name);
+    if (link != links_.end()) {
+      writeInertial(*link->second);
+      writeGeoms(*link->second, info.name);
+    }
+    writeSitesOf(info.name);
+    for (const TreeJoint* child : children_[info.name]) writeBody(*graph_.find(child->childLink), info.name);
+    out_.close("body");
+  }
+
+  /// The MuJoCo joints that move the child body as the core joint does, in the child body frame.
+  void writeJoints(const TreeJoint& tree, std::size_t childFrame) {
+    auto found = joints_.find(tree.name);
+    auto jointFrame = graph_.find(tree.name);
+    if (found == joints_.end() || !jointFrame) return;
+    const Joint& joint = *found->second;
+    const Pose X_CJ = detail::relativePose(graph_, childFrame, *jointFrame);
+    auto axisIn = [&](std::size_t i, const Vector3& fallback) -> Vector3 {
+      if (i >= joint.axes.size()) return X_CJ.linear() * fallback;
+      const JointAxis& a = joint.axes[i];
+      Matrix3 R = X_CJ.linear();
+      if (!a.expressedIn.empty() && a.expressedIn != joint.name) {
+        if (auto e = graph_.resolveReference(*jointFrame, a.expressedIn)) {
+          R = detail::relativePose(graph_, childFrame, *e).linear();
+        }
+      }
+      return (R * a.xyz).normalized();
+    };
+    auto limits = [&](std::size_t i) { return i < joint.axes.size() ? &joint.axes[i] : nullptr; };
+    std::vector<MujocoJoint> parts;
+    switch (tree.type) {
+      case JointType::Fixed: return;
+      case JointType::Revolute:
+      case JointType::Continuous: parts.push_back({"hinge", axisIn(0, Vector3::UnitZ()), limits(0)}); break;
+      case JointType::Prismatic: parts.push_back({"slide", axisIn(0, Vector3::UnitZ()), limits(0)}); break;
+      case JointType::Ball: parts.push_back({"ball", Vector3::UnitZ(), nullptr}); break;
+      case JointType::Free:
+        if (tree.parentLink.empty()) {
+          parts.push_back({"free", Vector3::UnitZ(), nullptr});
+        } else {
+          // MuJoCo allows free joints only at the top: three slides and a ball move the same way.
+          for (int k = 0; k < 3; ++k) parts.push_back({"slide", X_CJ.linear().col(k), nullptr});
+          parts.push_back({"ball", Vector3::UnitZ(), nullptr});
+        }
+        break;
+      case JointType::Universal:
+      case JointType::Revolute2:
+        parts.push_back({"hinge", axisIn(0, Vector3::UnitX()), limits(0)});
+        parts.push_back({"hinge", axisIn(1, Vector3::UnitY()), limits(1)});
+        break;
+      case JointType::Translational:
+        for (std::size_t k = 0; k < 3; ++k) parts.push_back({"slide", axisIn(k, Vector3::Unit(static_cast<int>(k))), limits(k)});
+        break;
+      case JointType::Translational2D:
+        for (std::size_t k = 0; k < 2; ++k) parts.push_back({"slide", axisIn(k, Vector3::Unit(static_cast<int>(k))), limits(k)});
+        break;
+      case JointType::Euler:
+        for (std::size_t k = 0; k < 3; ++k) parts.push_back({"hinge", axisIn(k, Vector3::Unit(static_cast<int>(k))), limits(k)});
+        break;
+      case JointType::Planar: {
+        Vector3 t1 = axisIn(0, Vector3::UnitX()), t2 = axisIn(1, Vector3::UnitY());
+        parts.push_back({"slide", t1, nullptr});
+        parts.push_back({"slide", t2, nullptr});
+        parts.push_back({"hinge", t1.cross(t2).normalized(), nullptr});
+        break;
+      }
+      case JointType::Screw:
+      case JointType::Gearbox:
+        diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                             "MJCF has no " + std::string(jointTypeName(tree.type)) + " joint; '" + tree.name +
+                                 "' is written as a hinge (its coupling is lost)", joint.where);
+        parts.push_back({"hinge", axisIn(0, Vector3::UnitZ()), limits(0)});
+        break;
+    }
+    const std::string base = urdfName(tree.name);
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+      const MujocoJoint& part = parts[k];
+      std::string attributes = attr("name", parts.size() == 1 ? base : base + "__" + std::to_string(k)) +
+                               attr("type", part.type);
+      if (std::string(part.type) != "free") attributes += attr("pos", numbers(X_CJ.translation()));
+      if (std::string(part.type) == "hinge" || std::string(part.type) == "slide") {
+        attributes += attr("axis", numbers(part.axis));
+        const JointAxis* a = part.limits;
+        if (a && std::isfinite(a->lower) && std::isfinite(a->upper)) {
+          attributes += attr("range", number(a->lower) + " " + number(a->upper));
+        }
+        if (a && a->damping != 0) attributes += attr("damping", number(a->damping));
+        if (a && a->friction != 0) attributes += attr("frictionloss", number(a->friction));
+        if (a && a->springStiffness != 0) {
+          attributes += attr("stiffness", number(a->springStiffness)) + attr("springref", number(a->springReference));
+        }
+      }
+      out_.empty("joint", attributes);
+    }
+  }
+
+  void writeInertial(const Link& link) {
+    const Inertial& inertial = link.inertial;
+    if (inertial.mass <= 0) return;  // massless: MuJoCo's default for a body without <inertial>
+    Eigen::SelfAdjointEigenSolver<Matrix3> eigen(inertial.inertia);
+    Matrix3 axes = eigen.eigenvectors();
+    if (axes.determinant() < 0) axes.col(2) = -axes.col(2);
+    Pose principal = inertial.centerOfMass;
+    principal.linear() = inertial.centerOfMass.linear() * axes;
+    const Vector3 moments = eigen.eigenvalues();
+    if (moments[0] + moments[1] < moments[2] * (1 + 1e-12)) {
+      diagnostics_.warning(ErrorCode::LINK_INERTIA_INVALID,
+                           "the inertia of link '" + link.name + "' breaks the triangle inequality (A + B >= C); MuJoCo "
+                           "refuses such a body", inertial.where.line ? inertial.where : link.where);
+    }
+    std::string attributes = attr("pos", numbers(principal.translation()));
+    attributes += attr("quat", detail::quaternionWxyzText(principal));
+    attributes += attr("mass", number(inertial.mass)) + attr("diaginertia", numbers(moments));
+    out_.empty("inertial", attributes);
+  }
+
+  void writeGeoms(const Link& link, const std::string& linkName) {
+    std::set<std::string> collisionNames;
+    for (const Shape& s : link.collisions) collisionNames.insert(s.name);
+    for (const Shape& s : link.collisions) writeGeom(s, linkName, "collision", true);
+    for (const Shape& s : link.visuals) {
+      if (!collisionNames.count(s.name)) writeGeom(s, linkName, "visual", false);
+    }
+  }
+
+  void writeGeom(const Shape& shape, const std::string& linkName, const char* kind, bool collides) {
+    const Geometry& g = shape.geometry;
+    std::string attributes;
+    switch (g.type) {
+      case GeometryType::Box: attributes = attr("type", "box") + attr("size", numbers(g.size / 2)); break;
+      case GeometryType::Sphere: attributes = attr("type", "sphere") + attr("size", number(g.radius)); break;
+      case GeometryType::Cylinder:
+      case GeometryType::Capsule:
+        attributes = attr("type", g.type == GeometryType::Cylinder ? "cylinder" : "capsule") +
+                     attr("size", number(g.radius) + " " + number(g.length / 2));
+        break;
+      case GeometryType::Ellipsoid: attributes = attr("type", "ellipsoid") + attr("size", numbers(g.radii)); break;
+      case GeometryType::Mesh: {
+        auto link = links_.find(linkName);
+        const std::string file = meshFile(g, link == links_.end() ? std::string() : link->second->where.file.str());
+        auto mesh = meshes_.find(file + "|" + numbers(g.scale));
+        if (mesh != meshes_.end()) {
+          attributes = attr("type", "mesh") + attr("mesh", mesh->second);
+          break;
+        }
+        [[fallthrough]];
+      }
+      default:
+        diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                             std::string("MJCF 2.2.2 cannot hold this ") + geometryTypeName(g.type) +
+                                 (g.type == GeometryType::Mesh ? " (MuJoCo reads binary STL, OBJ and MSH files on disk only)" : "") + "; " +
+                                 kind + " '" + shape.name + "' of link '" + linkName + "' is not written",
+                             shape.where);
+        return;
+    }
+    Pose pose = shape.pose.pose;
+    if (!shape.pose.relativeTo.empty()) {
+      const auto linkIndex = graph_.find(linkName);
+      const auto reference = linkIndex ? graph_.resolveReference(*linkIndex, shape.pose.relativeTo) : std::nullopt;
+      if (linkIndex && reference) pose = detail::relativePose(graph_, *linkIndex, *reference) * pose;
+    }
+    std::string head = shape.name.empty() ? std::string() : attr("name", urdfName(linkName) + "__" + shape.name);
+    if (!geomNames_.insert(head).second) head.clear();
+    attributes = head + attributes + frameAttributes(pose);
+    if (!collides) attributes += attr("contype", "0") + attr("conaffinity", "0") + attr("group", "1");
+    if (shape.color) {
+      const Eigen::Vector4d& c = *shape.color;
+      attributes += attr("rgba", number(c[0]) + " " + number(c[1]) + " " + number(c[2]) + " " + number(c[3]));
+    }
+    out_.empty("geom", attributes);
+  }
+
+  /// Explicit frames and nested-model frames rigidly attached to `link` ("" = the root frame).
+  void writeSitesOf(const std::string& link) {
+    const auto& frames = graph_.frames();
+    const auto linkIndex = link.empty() ? std::nullopt : graph_.find(link);
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+      const FrameInfo& f = frames[i];
+      if ((f.kind != FrameKind::Frame && f.kind != FrameKind::Model) || f.attachedLink != link) continue;
+      if (f.relativeTo < 0 && f.kind == FrameKind::Model) continue;  // the root model frame is the world
+      const Pose pose = linkIndex ? detail::relativePose(graph_, *linkIndex, i) : rootPose(i);
+      out_.empty("site", attr("name", urdfName(f.name)) + frameAttributes(pose));
+    }
+  }
+
+  void writeLoops() {
+    if (loops_.empty()) return;
+    out_.open("equality");
+    for (const TreeJoint* loop : loops_) {
+      const std::string body1 = urdfName(loop->childLink);
+      const std::string body2 = loop->parentLink.empty() ? std::string("world") : urdfName(loop->parentLink);
+      if (loop->type == JointType::Fixed) {
+        out_.empty("weld", attr("name", urdfName(loop->name)) + attr("body1", body1) + attr("body2", body2));
+      } else if (loop->type == JointType::Ball) {
+        const auto child = graph_.find(loop->childLink);
+        const auto joint = graph_.find(loop->name);
+        const Pose anchor = child && joint ? detail::relativePose(graph_, *child, *joint) : Pose::Identity();
+        out_.empty("connect", attr("name", urdfName(loop->name)) + attr("body1", body1) + attr("body2", body2) +
+                                  attr("anchor", numbers(anchor.translation())));
+      } else {
+        diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                             "MJCF closes loops with welds and ball connects only; the " +
+                                 std::string(jointTypeName(loop->type)) + " loop joint '" + loop->name + "' is not written",
+                             SourceLocation{loaded_.document.sourceFile, 0, 0});
+      }
+    }
+    out_.close("equality");
+  }
+
+  const LoadResult& loaded_;
+  const FrameGraph& graph_;
+  Diagnostics& diagnostics_;
+  XmlOut out_;
+  std::map<std::string, const Link*> links_;
+  std::map<std::string, const Joint*> joints_;
+  std::map<std::string, std::vector<const TreeJoint*>> children_;  // parent link ("" = root) -> joints
+  std::map<std::string, const TreeJoint*> parentJoint_;            // child link -> its tree joint
+  std::vector<const TreeJoint*> loops_;
+  std::map<std::string, std::string> meshes_;  // file|scale -> asset name
+  std::set<std::string> written_;
+  std::set<std::string> geomNames_;
+};
+
+}  // namespace
+
+std::optional<std::string> writeMjcf(const LoadResult& loaded, Diagnostics& diagnostics) {
+  if (!detail::writable(loaded, diagnostics)) return std::nullopt;
+  return MjcfWriter(loaded, diagnostics).write();
+}
+
+}  // namespace interlink::convert

@@ -1,0 +1,425 @@
+// MJCF records -> core model. MuJoCo's world body becomes the static link "worldbody" (the model's
+// canonical link, so that including the model places the whole MuJoCo world); every other body a
+// link. A body's joints act in order on the body frame (MuJoCo composes them about their anchors),
+// so a body with n joints becomes a chain of n joints through n-1 massless links; a body without
+// joints is welded to its parent by a fixed joint. Interlink's coordinate of a hinge or slide is
+// MuJoCo's qpos (the file's body pose holds at qpos = ref). Full rules: docs/mjcf.md.
+#include "MjcfMapping.hpp"
+
+#include <cmath>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <Eigen/Eigenvalues>
+
+#include "interlink/PoseMath.hpp"
+
+namespace interlink::mjcf {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kMinValue = 1e-15;  // MuJoCo's mjMINVAL
+
+const char* const kWorldLink = "worldbody";
+
+/// Volume and principal moments (in the geom frame) of a primitive geom of `mass`, by MuJoCo
+/// 2.2.2's formulas (mjCGeom::GetVolume, SetInertia). Nothing for shapes without volume.
+double geomVolume(const GeomRecord& g) {
+  const Vector3& s = g.size;
+  if (g.typeName == "sphere") return 4 * kPi * s[0] * s[0] * s[0] / 3;
+  if (g.typeName == "capsule") return kPi * (s[0] * s[0] * 2 * s[1] + 4 * s[0] * s[0] * s[0] / 3);
+  if (g.typeName == "cylinder") return kPi * s[0] * s[0] * 2 * s[1];
+  if (g.typeName == "ellipsoid") return 4 * kPi * s[0] * s[1] * s[2] / 3;
+  if (g.typeName == "box") return 8 * s[0] * s[1] * s[2];
+  return 0;
+}
+
+Vector3 geomMoments(const GeomRecord& g, double mass) {
+  const Vector3& s = g.size;
+  if (g.typeName == "sphere") return Vector3::Constant(2 * mass * s[0] * s[0] / 5);
+  if (g.typeName == "capsule") {
+    const double height = 2 * s[1], radius = s[0];
+    const double sphereMass = mass * 4 * radius / (4 * radius + 3 * height);
+    const double cylinderMass = mass - sphereMass;
+    const double sphereInertia = 2 * sphereMass * radius * radius / 5;
+    const double across = cylinderMass * (3 * radius * radius + height * height) / 12 + sphereInertia +
+                          sphereMass * height * (3 * radius + 2 * height) / 8;
+    return Vector3(across, across, cylinderMass * radius * radius / 2 + sphereInertia);
+  }
+  if (g.typeName == "cylinder") {
+    const double height = 2 * s[1];
+    const double across = mass * (3 * s[0] * s[0] + height * height) / 12;
+    return Vector3(across, across, mass * s[0] * s[0] / 2);
+  }
+  if (g.typeName == "ellipsoid") {
+    return Vector3(mass * (s[1] * s[1] + s[2] * s[2]) / 5, mass * (s[0] * s[0] + s[2] * s[2]) / 5,
+                   mass * (s[0] * s[0] + s[1] * s[1]) / 5);
+  }
+  if (g.typeName == "box") {
+    return Vector3(mass * (s[1] * s[1] + s[2] * s[2]) / 3, mass * (s[0] * s[0] + s[2] * s[2]) / 3,
+                   mass * (s[0] * s[0] + s[1] * s[1]) / 3);
+  }
+  return Vector3::Zero();
+}
+
+/// Mass properties in the body frame: mass, centre of mass and inertia about it.
+struct MassProperties {
+  double mass = 0;
+  Pose frame = Pose::Identity();
+  Matrix3 inertia = Matrix3::Zero();
+};
+
+class Mapper {
+ public:
+  Mapper(const MjcfModel& mjcf, const std::string& path, Diagnostics& diagnostics)
+      : mjcf_(mjcf), path_(path), diagnostics_(diagnostics) {}
+
+  void map(Document& document) {
+    document.sourceFile = path_;
+    document.format = "mjcf";
+    document.formatVersion = "2.2.2";
+    Model model;
+    model.name = mjcf_.name;
+    model.where = mjcf_.world.where;
+    model.sourceFormat = "mjcf";
+    model.sourceFile = path_;
+    model.canonicalLink = kWorldLink;
+    model.kept = mjcf_.kept;
+    model.parameters["mjcf.angle"] = mjcf_.compiler.degrees ? "degree" : "radian";
+    model.parameters["mjcf.eulerseq"] = mjcf_.compiler.eulerSequence;
+
+    reserveNames(mjcf_.world);
+
+    Link world;
+    world.name = kWorldLink;
+    world.where = mjcf_.world.where;
+    world.hasInertial = true;
+    world.inertial.mass = 0;
+    world.inertial.inertia = Matrix3::Zero();
+    addShapes(mjcf_.world, world);
+    model.links.push_back(std::move(world));
+    addFrames(mjcf_.world, kWorldLink, model);
+    for (const KeptElement& k : mjcf_.world.kept) model.kept.push_back(k);
+
+    for (const BodyRecord& child : mjcf_.world.children) mapBody(child, kWorldLink, model);
+    applyTotalMass(model);
+    mapEqualities(model);
+    document.model = std::move(model);
+  }
+
+ private:
+  // --- names --------------------------------------------------------------------------------------
+
+  static std::string orGenerated(const std::string& name, const char* kind, int id) {
+    return name.empty() ? std::string(kind) + "_" + std::to_string(id) : name;
+  }
+
+  /// Body names first: they are the links every other name must not collide with. A body named
+  /// like the world body's link ("worldbody", as an MJCF file written by Interlink has) is renamed.
+  void reserveNames(const BodyRecord& body) {
+    for (const BodyRecord& child : body.children) {
+      linkNames_[child.id] = unique(orGenerated(child.name, "body", child.id), "__body", child.where);
+      if (!child.name.empty()) linkOfBody_[child.name] = linkNames_[child.id];
+      reserveNames(child);
+    }
+  }
+
+  const std::string& linkName(const BodyRecord& body) const { return linkNames_.at(body.id); }
+
+  /// `wanted`, or `wanted + suffix` when a frame of the model already has that name (MuJoCo keeps
+  /// one namespace per kind of element, Interlink one per model).
+  std::string unique(const std::string& wanted, const std::string& suffix, const SourceLocation& where) {
+    std::string name = wanted;
+    if (used_.count(name)) {
+      name = wanted + suffix;
+      for (int k = 2; used_.count(name); ++k) name = wanted + suffix + std::to_string(k);
+      diagnostics_.warning(ErrorCode::DUPLICATE_NAME,
+                           "'" + wanted + "' names another frame of the model too; Interlink calls this one '" + name + "'",
+                           where);
+    }
+    used_.insert(name);
+    return name;
+  }
+
+  // --- bodies -------------------------------------------------------------------------------------
+
+  void addShapes(const BodyRecord& body, Link& link) {
+    for (const GeomRecord& g : body.geoms) {
+      Shape shape;
+      shape.name = orGenerated(g.name, "geom", g.id);
+      shape.pose.pose = g.pose;
+      shape.geometry = g.geometry;
+      shape.color = g.rgba;
+      shape.material = g.material;
+      shape.where = g.where;
+      // Every geom is drawn; one that collides with nothing (contype = conaffinity = 0) is visual only.
+      if (g.contype != 0 || g.conaffinity != 0) link.collisions.push_back(shape);
+      link.visuals.push_back(std::move(shape));
+    }
+  }
+
+  void addFrames(const BodyRecord& body, const std::string& link, Model& model) {
+    auto add = [&](const FrameRecord& r, const char* kind) {
+      Frame frame;
+      frame.name = unique(orGenerated(r.name, kind, r.id), std::string("__") + kind, r.where);
+      frame.attachedTo = link;
+      frame.pose.pose = r.pose;
+      frame.pose.relativeTo = link;
+      frame.pose.where = r.where;
+      frame.where = r.where;
+      model.frames.push_back(std::move(frame));
+    };
+    for (const FrameRecord& site : body.sites) add(site, "site");
+    for (const FrameRecord& camera : body.cameras) add(camera, "camera");
+  }
+
+  void mapBody(const BodyRecord& body, const std::string& parent, Model& model) {
+    const std::string name = linkName(body);
+    Link link;
+    link.name = name;
+    link.where = body.where;
+    link.hasInertial = true;
+    const MassProperties mass = massProperties(body);
+    link.inertial.mass = mass.mass;
+    link.inertial.centerOfMass = mass.frame;
+    link.inertial.inertia = mass.inertia;
+    link.inertial.where = body.inertial ? body.inertial->where : body.where;
+    addShapes(body, link);
+
+    // Joints in order, each moving what follows it about its anchor in the body frame.
+    std::string previous = parent;
+    Pose previousFromParent = body.pose;  // pose of the next link relative to `previous`
+    if (body.joints.empty()) {
+      Joint weld;
+      weld.name = unique(name + "__fixed", "", body.where);
+      weld.type = JointType::Fixed;
+      weld.parent = parent;
+      weld.child = name;
+      weld.where = body.where;
+      model.joints.push_back(std::move(weld));
+    }
+    for (std::size_t k = 0; k < body.joints.size(); ++k) {
+      const JointRecord& record = body.joints[k];
+      const bool last = k + 1 == body.joints.size();
+      const std::string jointName = unique(orGenerated(record.name, "joint", record.id), "__joint", record.where);
+      const std::string child = last ? name : unique(name + "__" + jointName, "", record.where);
+      if (record.kind == JointKind::Free && (parent != kWorldLink || body.joints.size() > 1)) {
+        diagnostics_.error(ErrorCode::ELEMENT_INVALID,
+                           "a free joint must be the only joint of a body in <worldbody> (joint '" + jointName + "')",
+                           record.where);
+      }
+      // The child sits where the file puts it when qpos = ref: M = T(p) R(a, -ref) T(-p).
+      Pose atZero = Pose::Identity();
+      if (record.kind == JointKind::Hinge) {
+        atZero.translation() = record.pos;
+        atZero.rotate(Eigen::AngleAxisd(-record.ref, record.axis));
+        atZero.translate(-record.pos);
+      } else if (record.kind == JointKind::Slide) {
+        atZero.translation() = -record.ref * record.axis;
+      }
+      const Pose linkPose = previousFromParent * atZero;
+      if (!last) {
+        Link intermediate;
+        intermediate.name = child;
+        intermediate.where = record.where;
+        intermediate.hasInertial = true;
+        intermediate.inertial.mass = 0;
+        intermediate.inertial.inertia = Matrix3::Zero();
+        intermediate.pose.pose = linkPose;
+        intermediate.pose.relativeTo = previous;
+        model.links.push_back(std::move(intermediate));
+      } else {
+        link.pose.pose = linkPose;
+        link.pose.relativeTo = previous;
+      }
+      model.joints.push_back(mapJoint(record, jointName, previous, child));
+      previous = child;
+      previousFromParent = Pose::Identity();
+    }
+    if (body.joints.empty()) {
+      link.pose.pose = body.pose;
+      link.pose.relativeTo = parent;
+    }
+    model.links.push_back(std::move(link));
+    addFrames(body, name, model);
+    for (const KeptElement& k : body.kept) model.kept.push_back(k);
+    for (const BodyRecord& child : body.children) mapBody(child, name, model);
+  }
+
+  Joint mapJoint(const JointRecord& record, const std::string& name, const std::string& parent, const std::string& child) {
+    Joint joint;
+    joint.name = name;
+    joint.parent = parent;
+    joint.child = child;
+    joint.where = record.where;
+    // The joint frame: at the anchor, axes of the body frame (a free joint at the body origin).
+    if (record.kind != JointKind::Free) joint.pose.pose.translation() = record.pos;
+    JointAxis axis;
+    axis.xyz = record.axis;
+    axis.damping = record.damping;
+    axis.friction = record.frictionLoss;
+    axis.springStiffness = record.stiffness;
+    axis.springReference = record.springRef;
+    axis.where = record.where;
+    switch (record.kind) {
+      case JointKind::Hinge:
+        joint.type = record.limited ? JointType::Revolute : JointType::Continuous;
+        break;
+      case JointKind::Slide: joint.type = JointType::Prismatic; break;
+      case JointKind::Ball: joint.type = JointType::Ball; break;
+      case JointKind::Free: joint.type = JointType::Free; break;
+    }
+    if (record.limited && (record.kind == JointKind::Hinge || record.kind == JointKind::Slide)) {
+      axis.lower = record.lower;
+      axis.upper = record.upper;
+    }
+    if (record.kind == JointKind::Hinge || record.kind == JointKind::Slide) {
+      joint.axes.push_back(axis);
+      joint.initialPositions = {record.ref};
+    }
+    return joint;
+  }
+
+  // --- mass ---------------------------------------------------------------------------------------
+
+  MassProperties massProperties(const BodyRecord& body) {
+    const Compiler& compiler = mjcf_.compiler;
+    MassProperties result;
+    const bool fromGeoms = compiler.inertiaFromGeom == InertiaFromGeom::True ||
+                           (!body.inertial && compiler.inertiaFromGeom == InertiaFromGeom::Auto);
+    if (fromGeoms) {
+      result = geomMassProperties(body);
+    } else if (body.inertial) {
+      result.mass = body.inertial->mass;
+      result.frame = body.inertial->frame;
+      result.inertia = body.inertial->inertia;
+    }
+    // <compiler boundmass boundinertia balanceinertia> act on the principal moments.
+    result.mass = std::max(result.mass, compiler.boundMass);
+    Eigen::SelfAdjointEigenSolver<Matrix3> eigen(result.inertia);
+    Vector3 moments = eigen.eigenvalues().cwiseMax(compiler.boundInertia);
+    const double a = moments[0], b = moments[1], c = moments[2];
+    if (a + b < c || a + c < b || b + c < a) {
+      if (compiler.balanceInertia) {
+        moments.setConstant((a + b + c) / 3);
+      } else {
+        diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID,
+                           "the inertia of body '" + orGenerated(body.name, "body", body.id) +
+                               "' breaks the triangle inequality (A + B >= C); MuJoCo needs <compiler balanceinertia>",
+                           body.inertial ? body.inertial->where : body.where);
+      }
+    }
+    if (moments.minCoeff() < 0 || result.mass < 0) {
+      diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID,
+                         "body '" + orGenerated(body.name, "body", body.id) + "' has a negative mass or inertia",
+                         body.inertial ? body.inertial->where : body.where);
+    }
+    result.inertia = eigen.eigenvectors() * moments.asDiagonal() * eigen.eigenvectors().transpose();
+    return result;
+  }
+
+  /// MuJoCo's mjCBody::GeomFrame: mass, centre and inertia of the geoms in the inertia groups.
+  MassProperties geomMassProperties(const BodyRecord& body) {
+    MassProperties result;
+    struct Part {
+      double mass;
+      Pose pose;
+      Vector3 moments;
+    };
+    std::vector<Part> parts;
+    for (const GeomRecord& g : body.geoms) {
+      if (g.group < mjcf_.compiler.inertiaGroupLow || g.group > mjcf_.compiler.inertiaGroupHigh) continue;
+      if (g.typeName == "mesh") {
+        diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                             "the mass of mesh geom '" + orGenerated(g.name, "geom", g.id) +
+                                 "' is not computed (MuJoCo integrates the mesh); its body's inertia leaves it out",
+                             g.where);
+        continue;
+      }
+      const double volume = geomVolume(g);
+      double mass = g.density * volume;
+      if (g.mass) mass = *g.mass == 0 || volume > kMinValue ? *g.mass : 0;
+      parts.push_back(Part{mass, g.pose, geomMoments(g, mass)});
+    }
+    if (parts.empty()) return result;
+    if (parts.size() == 1) {
+      result.mass = parts[0].mass;
+      result.frame = parts[0].pose;
+      result.inertia = parts[0].moments.asDiagonal();
+      return result;
+    }
+    Vector3 centre = Vector3::Zero();
+    for (const Part& p : parts) {
+      result.mass += p.mass;
+      centre += p.mass * p.pose.translation();
+    }
+    if (result.mass < kMinValue) {
+      diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID,
+                         "the geoms of body '" + orGenerated(body.name, "body", body.id) +
+                             "' have too small a mass to place its centre of mass", body.where);
+      return result;
+    }
+    centre /= result.mass;
+    result.frame.translation() = centre;
+    for (const Part& p : parts) {
+      const Matrix3 R = p.pose.linear();
+      const Vector3 d = p.pose.translation() - centre;
+      result.inertia += R * p.moments.asDiagonal() * R.transpose();
+      result.inertia += p.mass * (d.squaredNorm() * Matrix3::Identity() - d * d.transpose());
+    }
+    return result;
+  }
+
+  /// <compiler settotalmass>: scale every mass and inertia so that the bodies weigh that much.
+  void applyTotalMass(Model& model) {
+    const double wanted = mjcf_.compiler.setTotalMass;
+    if (wanted <= 0) return;
+    double total = 0;
+    for (const Link& link : model.links) total += link.inertial.mass;
+    if (total < kMinValue) return;
+    const double scale = wanted / total;
+    for (Link& link : model.links) {
+      link.inertial.mass *= scale;
+      link.inertial.inertia *= scale;
+    }
+  }
+
+  // --- equality -----------------------------------------------------------------------------------
+
+  /// weld and connect close kinematic loops: a fixed or ball joint marked as a loop closure,
+  /// at body1's frame (weld) or at the anchor in body1's frame (connect).
+  void mapEqualities(Model& model) {
+    for (const EqualityRecord& eq : mjcf_.equalities) {
+      Joint joint;
+      joint.name = unique(orGenerated(eq.name, "equality", eq.id), "__equality", eq.where);
+      joint.type = eq.kind == EqualityKind::Weld ? JointType::Fixed : JointType::Ball;
+      auto link = [&](const std::string& body) {
+        auto found = linkOfBody_.find(body);
+        return found == linkOfBody_.end() ? body : found->second;
+      };
+      joint.parent = eq.body2.empty() ? std::string(kWorldLink) : link(eq.body2);
+      joint.child = link(eq.body1);
+      joint.loopClosure = true;
+      joint.where = eq.where;
+      if (eq.kind == EqualityKind::Connect) joint.pose.pose.translation() = eq.anchor;
+      model.joints.push_back(std::move(joint));
+    }
+  }
+
+  const MjcfModel& mjcf_;
+  std::string path_;
+  Diagnostics& diagnostics_;
+  std::set<std::string> used_ = {kWorldLink};
+  std::map<int, std::string> linkNames_;           // body id -> link name
+  std::map<std::string, std::string> linkOfBody_;  // body name -> link name
+};
+
+}  // namespace
+
+void mapModel(const MjcfModel& mjcf, const std::string& path, Document& document, Diagnostics& diagnostics) {
+  Mapper(mjcf, path, diagnostics).map(document);
+}
+
+}  // namespace interlink::mjcf
