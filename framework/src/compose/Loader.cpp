@@ -91,10 +91,16 @@ struct Loader::Impl {
   /// NO_PARSER: "no parser for '.xyz'; loaded plugins: ..." at the include (or the file).
   void reportNoParser(const std::string& path, const SourceLocation& requestedAt, Context& context) const {
     const std::string ext = fs::path(path).extension().string();
-    context.diagnostics.error(ErrorCode::NO_PARSER,
-                              "no parser for '" + (ext.empty() ? std::string("(no extension)") : ext) +
-                                  "'; loaded plugins: " + registry.describeFormats(),
-                              requestedAt.known() ? requestedAt : SourceLocation{path, 0, 0});
+    const std::string claimants = registry.claimantsOf(path);
+    // Plugins that claim the extension but declined this content are named as such, never as
+    // candidates for it.
+    const std::string message =
+        claimants.empty() ? "no parser for '" + (ext.empty() ? std::string("(no extension)") : ext) +
+                                "'; loaded plugins: " + registry.describeFormats()
+                          : "no plugin recognises this file: " + claimants + " (claiming '" + ext +
+                                "') declined its content and no other plugin's sniffer accepted it; use --from NAME "
+                                "(LoadOptions::format) to choose one";
+    context.diagnostics.error(ErrorCode::NO_PARSER, message, requestedAt.known() ? requestedAt : SourceLocation{path, 0, 0});
   }
   /// The context of one load: the host's resource paths, then INTERLINK_RESOURCE_PATH.
   static Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) {
@@ -158,7 +164,11 @@ std::string Loader::Impl::resolveUri(const std::string& uri, const std::string& 
 
 std::optional<Document> Loader::Impl::loadDocument(const std::string& path, const SourceLocation& requestedAt,
                                                    Context& context) const {
-  if (!registry.claimsExtension(path)) {  // say so before reading a file nobody could parse
+  // Say so before reading a file nobody could parse (content decides only when sniffers exist
+  // and the file is there to be sniffed).
+  boost::system::error_code ec;
+  if (context.options.format.empty() && !registry.claimsExtension(path) &&
+      (!registry.hasSniffers() || !fs::exists(path, ec))) {
     reportNoParser(path, requestedAt, context);
     return std::nullopt;
   }
@@ -169,7 +179,19 @@ std::optional<Document> Loader::Impl::loadDocument(const std::string& path, cons
 
 std::optional<Document> Loader::Impl::parseDocument(const std::string& path, const std::string& content,
                                                     const SourceLocation& requestedAt, Context& context) const {
-  PluginHandle plugin = registry.formatFor(path, std::string_view(content).substr(0, kSniffBytes));
+  PluginHandle plugin;
+  if (!context.options.format.empty() && context.includeStack.size() <= 1) {
+    // The host named the top file's format; included files still go by their own extension.
+    plugin = registry.findByName(context.options.format);
+    if (!plugin || plugin.info().kind != plugin::PluginKind::Format) {
+      context.diagnostics.error(ErrorCode::NO_PARSER,
+                                "no format plugin named '" + context.options.format + "'; available: " + registry.describeFormats(),
+                                requestedAt.known() ? requestedAt : SourceLocation{path, 0, 0});
+      return std::nullopt;
+    }
+  } else {
+    plugin = registry.formatFor(path, std::string_view(content).substr(0, kSniffBytes));
+  }
   if (!plugin) {
     reportNoParser(path, requestedAt, context);
     return std::nullopt;
