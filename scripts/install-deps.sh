@@ -11,6 +11,8 @@ packages=(
   libsdformat-dev                                  # reference implementation for differential tests
   libdart-utils-dev libdart-external-ikfast-dev dart-doc   # DART SkelParser + its SKEL corpus
   liburdfdom-tools graphviz
+  libcli11-dev                                     # argument parsing of the interlink command
+  hyperfine                                        # whole-process start-up benchmark (bench/startup)
 )
 
 missing=()

@@ -92,7 +92,7 @@ class INTERLINK_API PluginRegistry {
   /// The format plugin for a file: by extension (case-insensitive); when several claim it, the
   /// sniffers decide on `head`, else the plugin registered last wins. When no plugin claims the
   /// extension or all that do decline `head`, every other format plugin's sniffer is asked
-  /// (given a non-empty `head`). Empty handle if none.
+  /// (given a non-empty `head`) and must score at least 50 ("recognised"). Empty handle if none.
   PluginHandle formatFor(const std::string& path, std::string_view head = {}) const;
   /// True when some format plugin claims the file's extension (before any content is read).
   bool claimsExtension(const std::string& path) const;

@@ -238,8 +238,9 @@ struct PluginRegistry::Impl {
 
   /// Asks the sniffers of `candidates` about `head`; the highest positive score wins, a sniffer
   /// answering 0 disqualifies its plugin, and the last candidate without a sniffer is the fallback.
-  PluginHandle choose(const std::vector<std::size_t>& candidates, const std::string& path, std::string_view head) {
-    int bestScore = 0;
+  PluginHandle choose(const std::vector<std::size_t>& candidates, const std::string& path, std::string_view head,
+                      int minimumScore = 1) {
+    int bestScore = minimumScore - 1;
     PluginHandle best;
     PluginHandle lastWithoutSniffer;
     for (std::size_t index : candidates) {
@@ -261,7 +262,7 @@ struct PluginRegistry::Impl {
         best = handle;
       }
     }
-    return best ? best : lastWithoutSniffer;
+    return best ? best : minimumScore > 1 ? PluginHandle() : lastWithoutSniffer;
   }
 };
 
@@ -398,7 +399,10 @@ PluginHandle PluginRegistry::formatFor(const std::string& path, std::string_view
       sniffers.push_back(i);
     }
   }
-  return impl_->choose(sniffers, path, head);
+  // A sniffer's low "possible" score is for files with its own extension; content alone must
+  // be recognised.
+  constexpr int kRecognisedScore = 50;
+  return impl_->choose(sniffers, path, head, kRecognisedScore);
 }
 
 bool PluginRegistry::claimsExtension(const std::string& path) const {
