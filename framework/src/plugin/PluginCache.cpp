@@ -168,6 +168,7 @@ void PluginCache::saveIfChanged() {
     if (!out) return;
     out << hostIdentity() << "\n";
     for (const auto& [path, entry] : entries_) {
+      if (!signatureOf(path)) continue;  // the library is gone: forget it, so the cache stays small
       out << escape(path) << "\t" << signatureText(entry.signature) << "\t";
       if (entry.accepted) {
         std::string extensions;

@@ -227,8 +227,17 @@ struct PluginRegistry::Impl {
     if (entry.handle || entry.failed) return entry.handle;
     Opened opened = open(entry.info.path);
     if (!opened.plugin) {
+      // The cache said yes, the library says no (e.g. a dependency went away): remember that.
       entry.failed = true;
       refuse(entry.info.path, opened.code, opened.reason);
+      if (auto signature = detail::signatureOf(entry.info.path)) {
+        detail::CachedLibrary refusal;
+        refusal.signature = *signature;
+        refusal.refusal = opened.code;
+        refusal.reason = opened.reason;
+        theCache().store(entry.info.path, std::move(refusal));
+        theCache().saveIfChanged();
+      }
       return {};
     }
     entry.handle = PluginHandle(std::move(opened.plugin));
