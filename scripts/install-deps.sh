@@ -13,6 +13,7 @@ packages=(
   liburdfdom-tools graphviz
   libcli11-dev                                     # argument parsing of the interlink command
   hyperfine                                        # whole-process start-up benchmark (bench/startup)
+  python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest   # the Python package and its tests
 )
 
 missing=()

@@ -23,11 +23,11 @@ struct LoadOptions {
   /// a path, or an empty string for "not found".
   std::function<std::string(const std::string& uri)> findFile;
   int maxIncludeDepth = 64;
-  /// The format plugin for the top-level file, by name ("urdf", "sdformat", ...); empty: chosen
-  /// by extension, then by the plugins' sniffers.
-  std::string format;
   /// Build the frame graph and run every phase (off: parse and compose only).
   bool resolveFrames = true;
+  /// Name of the format plugin that reads the top-level file or string ("sdformat", "hrdf", ...);
+  /// empty: chosen by extension and content. Included files are always chosen by their own.
+  std::string format;
 };
 
 struct LoadResult {

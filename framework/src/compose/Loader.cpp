@@ -168,9 +168,9 @@ std::optional<Document> Loader::Impl::loadDocument(const std::string& path, cons
                                                    Context& context) const {
   // Say so before reading a file nobody could parse (content decides only when sniffers exist
   // and the file is there to be sniffed).
+  const bool named = !requestedAt.known() && !context.options.format.empty();
   boost::system::error_code ec;
-  if (context.options.format.empty() && !registry.claimsExtension(path) &&
-      (!registry.hasSniffers() || !fs::exists(path, ec))) {
+  if (!named && !registry.claimsExtension(path) && (!registry.hasSniffers() || !fs::exists(path, ec))) {
     reportNoParser(path, requestedAt, context);
     return std::nullopt;
   }
@@ -181,18 +181,15 @@ std::optional<Document> Loader::Impl::loadDocument(const std::string& path, cons
 
 std::optional<Document> Loader::Impl::parseDocument(const std::string& path, const std::string& content,
                                                     const SourceLocation& requestedAt, Context& context) const {
-  PluginHandle plugin;
-  if (!context.options.format.empty() && context.includeStack.size() <= 1) {
-    // The host named the top file's format; included files still go by their own extension.
-    plugin = registry.findByName(context.options.format);
-    if (!plugin || plugin.info().kind != plugin::PluginKind::Format) {
-      context.diagnostics.error(ErrorCode::NO_PARSER,
-                                "no format plugin named '" + context.options.format + "'; available: " + registry.describeFormats(),
-                                requestedAt.known() ? requestedAt : SourceLocation{path, 0, 0});
-      return std::nullopt;
-    }
-  } else {
-    plugin = registry.formatFor(path, std::string_view(content).substr(0, kSniffBytes));
+  const std::string format = requestedAt.known() ? std::string() : context.options.format;
+  PluginHandle plugin = format.empty() ? registry.formatFor(path, std::string_view(content).substr(0, kSniffBytes))
+                                       : registry.findByName(format);
+  if (plugin && plugin.info().kind != plugin::PluginKind::Format) plugin = PluginHandle();
+  if (!plugin && !format.empty()) {
+    context.diagnostics.error(ErrorCode::NO_PARSER,
+                              "no format plugin named '" + format + "'; loaded plugins: " + registry.describeFormats(),
+                              SourceLocation{path, 0, 0});
+    return std::nullopt;
   }
   if (!plugin) {
     reportNoParser(path, requestedAt, context);
