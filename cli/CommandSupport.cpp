@@ -1,16 +1,78 @@
 #include "CommandSupport.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
+#include <iterator>
+
+#include <boost/filesystem.hpp>
 
 #include "interlink/TextNumbers.hpp"
 
 namespace interlink::cli {
 
-void printDiagnostics(const Diagnostics& diagnostics, const std::string& file) {
-  for (Diagnostic d : diagnostics) {
-    if (d.where.file.empty()) d.where.file = file;
-    std::cerr << d.format() << "\n";
+namespace fs = boost::filesystem;
+
+LoadOptions InputOptions::loadOptions() const {
+  LoadOptions options;
+  options.resourcePaths = resourcePaths;
+  options.format = from;
+  return options;
+}
+
+LoadResult loadInput(const Loader& loader, const std::string& input, const InputOptions& options) {
+  if (input != "-") return loader.loadFile(input, options.loadOptions());
+  std::string content((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  // A name without extension: --from or the sniffers choose the plugin.
+  LoadResult result = loader.loadString(content, kStdinName, options.loadOptions());
+  boost::system::error_code ec;
+  const std::string absolute = fs::absolute(kStdinName, ec).lexically_normal().string();
+  Diagnostics renamed;
+  for (Diagnostic d : result.diagnostics) {
+    if (d.where.file == absolute) d.where.file = kStdinName;
+    renamed.add(std::move(d));
   }
+  result.diagnostics = std::move(renamed);
+  return result;
+}
+
+bool colourOn(int fd) {
+  const char* noColour = std::getenv("NO_COLOR");
+  if (noColour && *noColour) return false;
+  const char* term = std::getenv("TERM");
+  if (term && std::string(term) == "dumb") return false;
+  return ::isatty(fd) == 1;
+}
+
+std::string formatDiagnostic(Diagnostic d, const std::string& file, bool colour) {
+  if (d.where.file.empty()) d.where.file = file;
+  std::string text = d.format();
+  if (!colour) return text;
+  const char* word = d.severity == Severity::Error ? "error[" : d.severity == Severity::Warning ? "warning[" : "note[";
+  const char* paint = d.severity == Severity::Error ? "\033[1;31m" : d.severity == Severity::Warning ? "\033[1;35m" : "\033[1;36m";
+  const std::size_t at = text.find(word);
+  if (at == std::string::npos) return text;
+  const std::size_t end = text.find("]:", at);
+  if (end == std::string::npos) return text;
+  return text.substr(0, at) + paint + text.substr(at, end + 1 - at) + "\033[0m" + text.substr(end + 1);
+}
+
+void printDiagnostics(const Diagnostics& diagnostics, const std::string& file) {
+  const bool colour = colourOn(STDERR_FILENO);
+  for (const Diagnostic& d : diagnostics) std::cerr << formatDiagnostic(d, file, colour) << "\n";
+}
+
+bool onlyIoErrors(const Diagnostics& diagnostics, const std::string& file) {
+  bool any = false;
+  for (const auto& d : diagnostics) {
+    if (!d.isError()) continue;
+    if (d.code != ErrorCode::FILE_READ || (d.where.line > 0) || (!d.where.file.empty() && d.where.file != file)) return false;
+    any = true;
+  }
+  return any;
 }
 
 int usageError(const std::string& message, const char* usage) {
@@ -25,30 +87,46 @@ std::string extensionOf(const std::string& path) {
   return toLower(path.substr(dot));
 }
 
-InputOutput parseInputOutput(const Arguments& args, const std::string& command) {
-  InputOutput parsed;
-  for (std::size_t i = 0; i < args.size() && parsed.error.empty(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      parsed.help = true;
-    } else if (a == "-o" || a == "--output" || a == "-I" || a == "--resource-path") {
-      if (i + 1 >= args.size()) {
-        parsed.error = "option " + a + " needs a value";
-      } else if (a == "-o" || a == "--output") {
-        parsed.output = args[++i];
-      } else {
-        parsed.load.resourcePaths.push_back(args[++i]);
-      }
-    } else if (a.size() > 1 && a[0] == '-') {
-      parsed.error = "unknown option '" + a + "'";
-    } else if (parsed.input.empty()) {
-      parsed.input = a;
-    } else {
-      parsed.error = command + " takes one input file";
-    }
+bool writeOutput(const std::string& output, const std::string& text) {
+  if (output == "-") {
+    std::cout << text << std::flush;
+    if (std::cout) return true;
+    std::cerr << "interlink: cannot write to standard output\n";
+    return false;
   }
-  if (parsed.error.empty() && !parsed.help && parsed.input.empty()) parsed.error = command + " needs an input FILE";
-  return parsed;
+  std::ofstream file(output, std::ios::binary | std::ios::trunc);
+  file << text;
+  file.close();
+  if (file) return true;
+  std::cerr << "interlink: cannot write '" << output << "'\n";
+  return false;
+}
+
+bool sameFile(const std::string& a, const std::string& b) {
+  struct stat sa {}, sb {};
+  if (::stat(a.c_str(), &sa) != 0 || ::stat(b.c_str(), &sb) != 0) return false;
+  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+}  // namespace interlink::cli
+
+#include "interlink/convert/Writers.hpp"
+
+namespace interlink::cli {
+
+std::string diagnosticsJson(const Diagnostics& diagnostics, const std::string& file) {
+  std::string out = "[";
+  bool first = true;
+  for (const Diagnostic& d : diagnostics) {
+    const char* severity = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "note";
+    out += first ? "" : ",";
+    out += "{\"severity\":\"" + std::string(severity) + "\",\"code\":\"" + std::string(codeName(d.code)) +
+           "\",\"message\":" + convert::jsonQuoted(d.message) +
+           ",\"file\":" + convert::jsonQuoted(d.where.file.empty() ? file : d.where.file.str()) +
+           ",\"line\":" + std::to_string(d.where.line) + ",\"column\":" + std::to_string(d.where.column) + "}";
+    first = false;
+  }
+  return out + "]";
 }
 
 }  // namespace interlink::cli

@@ -1,6 +1,6 @@
 #pragma once
-// What the subcommands share: printing diagnostics, usage errors, and the IN [-o OUT] [-I DIR]
-// argument shape of convert and graph.
+// What the subcommands share: loading an input (a file or `-` for standard input, the format by
+// extension, sniffing or --from), printing diagnostics, usage errors.
 #include <string>
 #include <vector>
 
@@ -9,10 +9,33 @@
 
 namespace interlink::cli {
 
-using Arguments = std::vector<std::string>;
+/// The name diagnostics use for standard input.
+inline const std::string kStdinName = "<stdin>";
 
-/// Every diagnostic on stderr as file:line:col: severity[CODE]: message (`file` when it has none).
+/// Options of every command that loads a model.
+struct InputOptions {
+  std::vector<std::string> resourcePaths;  // -I DIR
+  std::string from;                        // --from NAME
+  LoadOptions loadOptions() const;
+};
+
+/// Loads `input` (`-` reads standard input; includes then resolve from the working directory).
+LoadResult loadInput(const Loader& loader, const std::string& input, const InputOptions& options);
+
+/// The name to print for an input.
+inline std::string displayName(const std::string& input) { return input == "-" ? kStdinName : input; }
+
+/// True when colour may be used on `fd`: a terminal, and NO_COLOR unset (https://no-color.org).
+bool colourOn(int fd);
+
+/// One diagnostic as `file:line:col: error[CODE]: message` (coloured severity when asked).
+std::string formatDiagnostic(Diagnostic d, const std::string& file, bool colour);
+
+/// Every diagnostic on stderr (`file` when it has none).
 void printDiagnostics(const Diagnostics& diagnostics, const std::string& file);
+
+/// True when the only errors are about reading the top-level input itself (exit status 2).
+bool onlyIoErrors(const Diagnostics& diagnostics, const std::string& file);
 
 /// Prints "interlink: message" and the command's usage on stderr; returns exit status 2.
 int usageError(const std::string& message, const char* usage);
@@ -20,15 +43,18 @@ int usageError(const std::string& message, const char* usage);
 /// The lower-case extension of a path's file name ("" when it has none).
 std::string extensionOf(const std::string& path);
 
-struct InputOutput {
-  std::string input;
-  std::string output;
-  LoadOptions load;
-  bool help = false;
-  std::string error;  // a usage error, when not empty
-};
+/// Writes `text` to `output` (`-` = standard output); false (with a message) on failure.
+bool writeOutput(const std::string& output, const std::string& text);
 
-/// Parses `IN [-o|--output OUT] [-I|--resource-path DIR]...`.
-InputOutput parseInputOutput(const Arguments& args, const std::string& command);
+/// True when `a` and `b` name the same existing file.
+bool sameFile(const std::string& a, const std::string& b);
+
+}  // namespace interlink::cli
+
+namespace interlink::cli {
+
+/// Diagnostics as a JSON array of {"severity","code","message","file","line","column"}
+/// (the objects of the versioned check report, docs/cli.md).
+std::string diagnosticsJson(const Diagnostics& diagnostics, const std::string& file);
 
 }  // namespace interlink::cli

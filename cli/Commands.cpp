@@ -1,10 +1,9 @@
 #include "Commands.hpp"
 
-#include "CommandSupport.hpp"
-
 #include <iomanip>
 #include <iostream>
 #include <optional>
+#include <cmath>
 #include <sstream>
 
 #include "interlink/Loader.hpp"
@@ -17,146 +16,72 @@ namespace interlink::cli {
 
 namespace {
 
-/// Options shared by the commands that load a file.
-struct CommonOptions {
-  std::vector<std::string> files;
-  LoadOptions load;
-  bool help = false;
-  std::string error;  // a usage error, when not empty
-};
-
-/// Parses FILE arguments and the options every loading command accepts; `extra` handles the rest
-/// (returns false for an unknown option).
-template <class Extra>
-CommonOptions parseCommon(const Arguments& args, Extra extra) {
-  CommonOptions options;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](const char* name) -> std::optional<std::string> {
-      if (i + 1 >= args.size()) {
-        options.error = std::string("option ") + name + " needs a value";
-        return std::nullopt;
-      }
-      return args[++i];
-    };
-    if (a == "--help" || a == "-h") {
-      options.help = true;
-    } else if (a == "-I" || a == "--resource-path") {
-      if (auto v = value("--resource-path")) options.load.resourcePaths.push_back(*v);
-    } else if (a.size() > 1 && a[0] == '-') {
-      if (!extra(a, value)) options.error = "unknown option '" + a + "'";
-    } else {
-      options.files.push_back(a);
-    }
-    if (!options.error.empty()) break;
-  }
-  return options;
-}
-
-/// True when the only errors are about reading the top-level file itself (exit code 2).
-bool onlyIoErrors(const Diagnostics& diagnostics, const std::string& file) {
-  bool any = false;
-  for (const auto& d : diagnostics) {
-    if (!d.isError()) continue;
-    if (d.code != ErrorCode::FILE_READ || (d.where.line > 0) || (!d.where.file.empty() && d.where.file != file)) return false;
-    any = true;
-  }
-  return any;
-}
-
-
 /// Clean output: round-trip precision, and -0 / 1e-17 noise printed as 0.
 std::string number(double value) {
   if (std::abs(value) < 1e-15) value = 0.0;
   return formatNumber(value);
 }
 
-const char* kCheckUsage =
-    "usage: interlink check FILE... [-I DIR]\n"
-    "  Loads each file with its format plugin, resolves includes and runs every frame-graph phase.\n"
-    "  Diagnostics are printed as file:line:col: error[CODE]: message.\n"
-    "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
-    "  exit status: 0 all valid, 1 some file invalid, 2 usage or I/O error\n";
+}  // namespace
 
-const char* kFramesUsage =
-    "usage: interlink frames FILE [--positions zero|initial|q1,q2,...] [--relative-to FRAME] [--json] [-I DIR]\n"
+const char* const kFramesUsage =
+    "usage: interlink frames FILE [--positions zero|initial|q1,q2,...] [--relative-to FRAME] [--json] [-I DIR] [--from NAME]\n"
     "  Prints every named frame (links, joints, frames, models; nested names scoped with '::') with its\n"
     "  pose: position x y z and quaternion w x y z. Poses are relative to the world for a world file and\n"
     "  to the top model frame for a model file, unless --relative-to names another frame.\n"
     "  --positions   the configuration: zero (default), initial (the file's initial positions), or one\n"
     "                value per DOF in the DOF order printed by `interlink tree`\n"
-    "  --json        {\"frames\":[{\"name\",\"kind\",\"position\",\"quaternion_wxyz\"}],\"dofs\":[...]}\n";
+    "  --json        {\"frames\":[{\"name\",\"kind\",\"position\",\"quaternion_wxyz\"}],\"dofs\":[...]}; when the\n"
+    "                load fails, {\"error\":{\"message\",\"diagnostics\":[...]}} (docs/cli.md)\n"
+    "  Text output: one frame a line, fields separated by two spaces; a name containing spaces or\n"
+    "  quotes is printed in double quotes (JSON string rules).\n"
+    "  FILE may be '-' (standard input); --from NAME chooses the format plugin.\n";
 
-const char* kTreeUsage =
-    "usage: interlink tree FILE [-I DIR]\n"
-    "  Prints the kinematic tree (links under their parent link, with the joint between them) and the\n"
-    "  DOF order used by --positions.\n";
+const char* const kTreeUsage =
+    "usage: interlink tree FILE [-I DIR] [--from NAME]\n"
+    "  Draws the kinematic tree (links under their parent link with box-drawing lines, the joint\n"
+    "  between them) and prints the DOF order used by `frames --positions`.\n";
 
-const char* kHardwareUsage =
+const char* const kHardwareUsage =
     "usage: interlink hardware\n"
     "  Lists the actuator families and component types that the loaded hardware plugins provide.\n";
 
-const char* kPluginsUsage =
+const char* const kPluginsUsage =
     "usage: interlink plugins\n"
-    "  Lists every loaded plugin (name, version, kind, extensions, path) and every refused library with\n"
-    "  its reason. Plugins are found beside the Interlink library and in INTERLINK_PLUGIN_PATH.\n";
+    "  Lists every plugin (name, version, kind, extensions, path) and every refused library with its\n"
+    "  reason. Plugins are found beside the Interlink library and in INTERLINK_PLUGIN_PATH; what is\n"
+    "  known about them is cached in $XDG_CACHE_HOME/interlink/plugins.cache (INTERLINK_PLUGIN_CACHE=off\n"
+    "  disables the cache) and a library is opened only when a file of its format is read.\n";
+
+namespace {
+
+/// A frame name for the text listing: quoted (JSON string rules) when it holds spaces or quotes,
+/// so every line splits into the same fields (Juice names contain spaces).
+std::string textName(const std::string& name) {
+  return name.find_first_of(" \t\"") == std::string::npos ? name : convert::jsonQuoted(name);
+}
+
+/// The JSON error object `frames --json` prints when the load fails.
+void printJsonError(const std::string& message, const Diagnostics& diagnostics, const std::string& file) {
+  std::cout << "{\"error\":{\"message\":" << convert::jsonQuoted(message)
+            << ",\"diagnostics\":" << diagnosticsJson(diagnostics, file) << "}}\n";
+}
 
 }  // namespace
 
-int runCheck(const Arguments& args) {
-  auto options = parseCommon(args, [](const std::string&, auto&) { return false; });
-  if (options.help) {
-    std::cout << kCheckUsage;
-    return 0;
-  }
-  if (!options.error.empty()) return usageError(options.error, kCheckUsage);
-  if (options.files.empty()) return usageError("check needs at least one FILE", kCheckUsage);
+int runFrames(const FramesOptions& options) {
+  const std::string file = displayName(options.file);
   Loader loader;
-  int status = 0;
-  for (const auto& file : options.files) {
-    LoadResult result = loader.loadFile(file, options.load);
-    printDiagnostics(result.diagnostics, file);
-    if (result.ok()) {
-      std::cout << file << ": valid\n";
-    } else if (onlyIoErrors(result.diagnostics, file)) {
-      status = 2;
-    } else {
-      std::cout << file << ": invalid (" << result.diagnostics.errorCount() << " error"
-                << (result.diagnostics.errorCount() == 1 ? "" : "s") << ")\n";
-      if (status == 0) status = 1;
-    }
+  LoadResult result = loadInput(loader, options.file, options.input);
+  if (options.json && !result.ok()) {
+    printJsonError(file + " could not be loaded", result.diagnostics, file);
+    return onlyIoErrors(result.diagnostics, options.file) ? 2 : 1;
   }
-  return status;
-}
-
-int runFrames(const Arguments& args) {
-  std::string positions = "zero";
-  std::string relativeTo;
-  bool json = false;
-  auto options = parseCommon(args, [&](const std::string& a, auto& value) {
-    if (a == "--json") {
-      json = true;
-    } else if (a == "--positions") {
-      if (auto v = value("--positions")) positions = *v;
-    } else if (a == "--relative-to") {
-      if (auto v = value("--relative-to")) relativeTo = *v;
-    } else {
-      return false;
-    }
-    return true;
-  });
-  if (options.help) {
-    std::cout << kFramesUsage;
-    return 0;
-  }
-  if (!options.error.empty()) return usageError(options.error, kFramesUsage);
-  if (options.files.size() != 1) return usageError("frames needs exactly one FILE", kFramesUsage);
-  const std::string& file = options.files.front();
-
-  Loader loader;
-  LoadResult result = loader.loadFile(file, options.load);
   printDiagnostics(result.diagnostics, file);
-  if (!result.ok()) return onlyIoErrors(result.diagnostics, file) ? 2 : 1;
+  if (!result.ok()) return onlyIoErrors(result.diagnostics, options.file) ? 2 : 1;
+  const std::string& positions = options.positions;
+  const std::string& relativeTo = options.relativeTo;
+  const bool json = options.json;
 
   std::vector<double> q;
   if (positions == "zero") {
@@ -219,31 +144,24 @@ int runFrames(const Arguments& args) {
     for (std::size_t i = 1; i < frames.size(); ++i) {
       const Pose pose = X_RW * (*poses)[i];
       const Eigen::Vector4d wxyz = quaternionWxyz(pose);
-      out << frames[i].name << "  " << frameKindName(frames[i].kind) << "  " << number(pose.translation().x()) << " "
+      out << textName(frames[i].name) << "  " << frameKindName(frames[i].kind) << "  " << number(pose.translation().x()) << " "
           << number(pose.translation().y()) << " " << number(pose.translation().z()) << "  " << number(wxyz[0]) << " "
           << number(wxyz[1]) << " " << number(wxyz[2]) << " " << number(wxyz[3]) << "\n";
     }
     out << "# dofs:";
-    for (const auto& dof : result.kinematics.dofs()) out << " " << dof.name;
+    for (const auto& dof : result.kinematics.dofs()) out << " " << textName(dof.name);
     out << "\n";
   }
   std::cout << out.str();
   return 0;
 }
 
-int runTree(const Arguments& args) {
-  auto options = parseCommon(args, [](const std::string&, auto&) { return false; });
-  if (options.help) {
-    std::cout << kTreeUsage;
-    return 0;
-  }
-  if (!options.error.empty()) return usageError(options.error, kTreeUsage);
-  if (options.files.size() != 1) return usageError("tree needs exactly one FILE", kTreeUsage);
-  const std::string& file = options.files.front();
+int runTree(const TreeOptions& options) {
+  const std::string file = displayName(options.file);
   Loader loader;
-  LoadResult result = loader.loadFile(file, options.load);
+  LoadResult result = loadInput(loader, options.file, options.input);
   printDiagnostics(result.diagnostics, file);
-  if (!result.ok()) return onlyIoErrors(result.diagnostics, file) ? 2 : 1;
+  if (!result.ok()) return onlyIoErrors(result.diagnostics, options.file) ? 2 : 1;
   std::cout << result.kinematics.describeTree();
   const auto& dofs = result.kinematics.dofs();
   std::cout << "DOF order (" << dofs.size() << "):\n";
@@ -253,21 +171,15 @@ int runTree(const Arguments& args) {
   return 0;
 }
 
-int runPlugins(const Arguments& args) {
-  for (const auto& a : args) {
-    if (a == "--help" || a == "-h") {
-      std::cout << kPluginsUsage;
-      return 0;
-    }
-    return usageError("unexpected argument '" + a + "'", kPluginsUsage);
-  }
+int runPlugins() {
   Loader loader;
   const auto& registry = loader.plugins();
   std::cout << "search path:\n";
   for (const auto& dir : registry.searchDirectories()) std::cout << "  " << dir << "\n";
-  std::cout << "plugins (" << registry.plugins().size() << "):\n";
-  for (const auto& handle : registry.plugins()) {
-    const auto& info = handle.info();
+  // From the cache where it is fresh: listing plugins opens none that it already knows.
+  const std::vector<PluginInfo> available = registry.available();
+  std::cout << "plugins (" << available.size() << "):\n";
+  for (const auto& info : available) {
     std::cout << "  " << info.name << " " << info.version << "  "
               << (info.kind == plugin::PluginKind::Format ? "format" : "hardware") << "  ";
     for (std::size_t i = 0; i < info.extensions.size(); ++i) std::cout << (i ? "," : "") << info.extensions[i];
@@ -284,14 +196,7 @@ int runPlugins(const Arguments& args) {
   return 0;
 }
 
-int runHardware(const Arguments& args) {
-  for (const auto& a : args) {
-    if (a == "--help" || a == "-h") {
-      std::cout << kHardwareUsage;
-      return 0;
-    }
-    return usageError("unexpected argument '" + a + "'", kHardwareUsage);
-  }
+int runHardware() {
   Loader loader;
   std::cout << hardware::formatHardwareListing(hardware::HardwareRegistry::fromPlugins(loader.plugins()));
   return 0;

@@ -1,85 +1,95 @@
 // `interlink convert IN -o OUT`: any loaded format to SDFormat 1.9, URDF or the JSON core model.
-#include <fstream>
 #include <iostream>
 #include <optional>
 
-#include "CommandSupport.hpp"
 #include "Commands.hpp"
-#include "interlink/Loader.hpp"
 #include "interlink/TextNumbers.hpp"
 #include "interlink/convert/Writers.hpp"
 
 namespace interlink::cli {
-namespace {
 
-const char* kConvertUsage =
-    "usage: interlink convert IN -o OUT [-I DIR]\n"
-    "  Loads IN (any registered format, includes composed) and writes it in the format of OUT's\n"
-    "  extension:\n"
-    "    .sdf    SDFormat 1.9: nested models and frames kept, every pose written relative_to\n"
-    "    .urdf   URDF: nested models flattened (\"::\" becomes \"__\"), frames as fixed joints and\n"
-    "            massless links; refused when the kinematic graph is not a tree\n"
-    "    .mjcf   MJCF for MuJoCo 2.2.2 (docs/mjcf.md)\n"
-    "    .json   the complete core model and its resolved frames (docs/convert.md)\n"
+const char* const kConvertUsage =
+    "usage: interlink convert IN -o OUT [--to FORMAT] [-I DIR] [--from NAME]\n"
+    "  Loads IN (any registered format, includes composed; '-' reads standard input) and writes it\n"
+    "  in the format named by --to, else by OUT's extension:\n"
+    "    sdformat (.sdf)  SDFormat 1.9: nested models and frames kept, every pose written relative_to\n"
+    "    urdf (.urdf)     URDF: nested models flattened (\"::\" becomes \"__\"), frames as fixed joints and\n"
+    "                     massless links; refused when the kinematic graph is not a tree\n"
+    "    json (.json)     the complete core model and its resolved frames (docs/convert.md); readable\n"
+    "                     again by interlink\n"
+    "    mjcf (.mjcf)     MJCF for MuJoCo 2.2.2 (docs/mjcf.md); --to mjcf also writes .xml\n"
+    "  -o -                      write to standard output (needs --to)\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
+    "  OUT is never IN: convert refuses to overwrite its input.\n"
     "  exit status: 0 written, 1 invalid input or not convertible, 2 usage or I/O error\n";
+
+namespace {
 
 int usage(const std::string& message) { return usageError(message, kConvertUsage); }
 
+/// One output format. Adding a format is one line here.
+struct Writer {
+  const char* name;
+  const char* extension;
+  std::optional<std::string> (*write)(const LoadResult&, Diagnostics&);
+};
+
+const Writer kWriters[] = {
+    {"sdformat", ".sdf", [](const LoadResult& l, Diagnostics& d) { return convert::writeSdformat(l, d); }},
+    {"urdf", ".urdf", [](const LoadResult& l, Diagnostics& d) { return convert::writeUrdf(l, d); }},
+    {"mjcf", ".mjcf", [](const LoadResult& l, Diagnostics& d) { return convert::writeMjcf(l, d); }},
+    {"json", ".json", [](const LoadResult& l, Diagnostics&) -> std::optional<std::string> { return convert::writeJson(l); }},
+};
+
+/// The writer named by --to (its name or extension, with or without the dot), else by extension.
+const Writer* writerFor(const std::string& to, const std::string& output) {
+  const std::string wanted = toLower(to);
+  for (const Writer& w : kWriters) {
+    if (wanted.empty() ? extensionOf(output) == w.extension
+                       : (wanted == w.name || wanted == w.extension || "." + wanted == w.extension)) {
+      return &w;
+    }
+  }
+  return nullptr;
+}
+
+std::string writerNames() {
+  std::string out;
+  for (const Writer& w : kWriters) out += (out.empty() ? "" : ", ") + std::string(w.name) + " (" + w.extension + ")";
+  return out;
+}
 
 }  // namespace
 
-int runConvert(const Arguments& args) {
-  InputOutput parsed = parseInputOutput(args, "convert");
-  if (parsed.help) {
-    std::cout << kConvertUsage;
-    return 0;
+int runConvert(const ConvertOptions& options) {
+  const std::string& input = options.file;
+  const std::string& output = options.output;
+  if (output == "-" && options.to.empty()) return usage("-o - (standard output) needs --to FORMAT: " + writerNames());
+  const Writer* writer = writerFor(options.to, output);
+  if (!writer) {
+    return usage(options.to.empty() ? "cannot write '" + output + "': the output extension must be one of " + writerNames()
+                                    : "unknown output format '" + options.to + "'; known: " + writerNames());
   }
-  if (!parsed.error.empty()) return usage(parsed.error);
-  const std::string& input = parsed.input;
-  const std::string& output = parsed.output;
-  const LoadOptions& options = parsed.load;
-  if (output.empty()) return usage("convert needs -o OUT");
-  const std::string extension = extensionOf(output);
-  if (extension != ".sdf" && extension != ".urdf" && extension != ".mjcf" && extension != ".json") {
-    return usage("cannot write '" + output + "': the output extension must be .sdf, .urdf, .mjcf or .json");
+  if (input != "-" && output != "-" && sameFile(input, output)) {
+    return usage("refusing to overwrite the input '" + input + "' with its conversion; choose another -o");
   }
 
   Loader loader;
-  LoadResult loaded = loader.loadFile(input, options);
-  printDiagnostics(loaded.diagnostics, input);
+  LoadResult loaded = loadInput(loader, input, options.input);
+  const std::string name = displayName(input);
+  printDiagnostics(loaded.diagnostics, name);
   if (!loaded.ok()) {
-    bool ioOnly = true;
-    for (const auto& d : loaded.diagnostics) {
-      if (d.isError() && (d.code != ErrorCode::FILE_READ || d.where.line > 0)) ioOnly = false;
-    }
-    std::cerr << "interlink: " << input << " has errors; nothing was written\n";
-    return ioOnly ? 2 : 1;
+    std::cerr << "interlink: " << name << " has errors; nothing was written\n";
+    return onlyIoErrors(loaded.diagnostics, input) ? 2 : 1;
   }
   Diagnostics diagnostics;
-  std::optional<std::string> text;
-  if (extension == ".sdf") {
-    text = convert::writeSdformat(loaded, diagnostics);
-  } else if (extension == ".urdf") {
-    text = convert::writeUrdf(loaded, diagnostics);
-  } else if (extension == ".mjcf") {
-    text = convert::writeMjcf(loaded, diagnostics);
-  } else {
-    text = convert::writeJson(loaded);
-  }
-  printDiagnostics(diagnostics, input);
+  std::optional<std::string> text = writer->write(loaded, diagnostics);
+  printDiagnostics(diagnostics, name);
   if (!text) {
-    std::cerr << "interlink: " << input << " cannot be written as " << extension << "; nothing was written\n";
+    std::cerr << "interlink: " << name << " cannot be written as " << writer->name << "; nothing was written\n";
     return 1;
   }
-  std::ofstream file(output, std::ios::binary | std::ios::trunc);
-  file << *text;
-  file.close();
-  if (!file) {
-    std::cerr << "interlink: cannot write '" << output << "'\n";
-    return 2;
-  }
-  return 0;
+  return writeOutput(output, *text) ? 0 : 2;
 }
 
 }  // namespace interlink::cli

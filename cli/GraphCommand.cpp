@@ -18,16 +18,18 @@
 extern char** environ;
 
 namespace interlink::cli {
-namespace {
 
-const char* kGraphUsage =
-    "usage: interlink graph IN [-o OUT.dot|OUT.svg|OUT.png] [-I DIR]\n"
+const char* const kGraphUsage =
+    "usage: interlink graph IN [-o OUT.dot|OUT.svg|OUT.png|OUT.pdf|...] [-I DIR] [--from NAME]\n"
     "  Draws the kinematic tree and the frames of IN: models as clusters, links (boxes), joints\n"
     "  (ellipses), frames (notes); solid edges parent link -> joint -> child link, dashed blue\n"
     "  attached-to, dotted grey relative-to, loop closures in red. Without -o the DOT text goes to\n"
-    "  standard output; .svg and .png are rendered by Graphviz's `dot` program, found on PATH.\n"
+    "  standard output; .dot and .gv are written as DOT, any other extension is an output format of\n"
+    "  Graphviz's `dot` program (svg, png, pdf, ps, jpg, ...; `dot -T?` lists them), found on PATH.\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
     "  exit status: 0 written, 1 invalid input, 2 usage or I/O error (also: `dot` missing or failing)\n";
+
+namespace {
 
 int usage(const std::string& message) { return usageError(message, kGraphUsage); }
 
@@ -66,22 +68,14 @@ int runDot(const std::string& dot, const std::string& format, const std::string&
 
 }  // namespace
 
-int runGraph(const Arguments& args) {
-  InputOutput parsed = parseInputOutput(args, "graph");
-  if (parsed.help) {
-    std::cout << kGraphUsage;
-    return 0;
-  }
-  if (!parsed.error.empty()) return usage(parsed.error);
-  const std::string& input = parsed.input;
-  std::string output = parsed.output;
-  const LoadOptions& options = parsed.load;
-  const std::string extension = output.empty() ? ".dot" : extensionOf(output);
-  if (extension != ".dot" && extension != ".gv" && extension != ".svg" && extension != ".png") {
-    return usage("cannot write '" + output + "': the output extension must be .dot, .svg or .png");
-  }
+int runGraph(const GraphOptions& options) {
+  const std::string& input = options.file;
+  const std::string& output = options.output;
+  const std::string extension = output.empty() || output == "-" ? ".dot" : extensionOf(output);
+  if (extension.size() < 2) return usage("cannot write '" + output + "': give an extension (.dot, .svg, .png, .pdf, ...)");
+  const bool rendered = extension != ".dot" && extension != ".gv";
   std::string dot;
-  if (extension == ".svg" || extension == ".png") {
+  if (rendered) {
     dot = findOnPath("dot");
     if (dot.empty()) {
       std::cerr << "interlink: the Graphviz program 'dot' was not found on PATH; install Graphviz (Debian package "
@@ -91,17 +85,14 @@ int runGraph(const Arguments& args) {
   }
 
   Loader loader;
-  LoadResult loaded = loader.loadFile(input, options);
-  printDiagnostics(loaded.diagnostics, input);
+  LoadResult loaded = loadInput(loader, input, options.input);
+  printDiagnostics(loaded.diagnostics, displayName(input));
   if (!loaded.ok()) {
-    std::cerr << "interlink: " << input << " has errors; nothing was drawn\n";
-    return 1;
+    std::cerr << "interlink: " << displayName(input) << " has errors; nothing was drawn\n";
+    return onlyIoErrors(loaded.diagnostics, input) ? 2 : 1;
   }
   const std::string text = convert::writeDot(loaded);
-  if (output.empty()) {
-    std::cout << text;
-    return 0;
-  }
+  if (output.empty() || output == "-") return writeOutput("-", text) ? 0 : 2;
   const std::string dotFile = dot.empty() ? output : output + ".interlink-tmp.dot";
   {
     std::ofstream file(dotFile, std::ios::binary | std::ios::trunc);
@@ -116,7 +107,8 @@ int runGraph(const Arguments& args) {
   const int status = runDot(dot, extension.substr(1), dotFile, output);
   std::remove(dotFile.c_str());
   if (status != 0) {
-    std::cerr << "interlink: '" << dot << "' failed (exit status " << status << ") rendering '" << output << "'\n";
+    std::cerr << "interlink: '" << dot << "' failed (exit status " << status << ") rendering '" << output
+              << "' (is '" << extension.substr(1) << "' one of the formats `dot -T?` lists?)\n";
     return 2;
   }
   return 0;

@@ -2,7 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
 #include <regex>
+#include <sstream>
 
 #include <boost/filesystem.hpp>
 
@@ -106,6 +108,228 @@ TEST(Cli, FramesAtPositionsAndRelativeTo) {
   EXPECT_EQ(cli("frames " + kArm + " --positions 1,abc").exitCode, 2);          // not a number
   EXPECT_EQ(cli("frames " + kArm + " --relative-to nowhere").exitCode, 2);      // unknown frame
   EXPECT_EQ(cli("frames " + kArm + " --positions initial").exitCode, 0);
+}
+
+const std::string kBrokenSdf = R"(<sdf version="1.9">
+  <model name="m">
+    <link name="a"/>
+    <link name="a"/>
+    <joint name="j" type="revolute"><parent>a</parent><child>nowhere</child></joint>
+  </model>
+</sdf>
+)";
+
+/// A URDF whose name says nothing of its format (ROS robot_description dumps are saved so).
+const std::string kUrdf = R"(<?xml version="1.0"?>
+<robot name="r">
+  <link name="base"/>
+  <link name="arm"/>
+  <joint name="lift" type="prismatic">
+    <parent link="base"/><child link="arm"/><origin xyz="0 0 0.5"/><axis xyz="0 0 1"/>
+    <limit lower="0" upper="1" effort="1" velocity="1"/>
+  </joint>
+</robot>
+)";
+
+/// Standard output alone (test::run merges standard error into its output).
+test::CommandResult stdoutOf(const std::string& command) { return test::run("{ " + command + " 2>/dev/null; }"); }
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(Cli, CheckJsonReportHasTheVersionedSchema) {
+  const std::string broken = writeTemp("broken.sdf", kBrokenSdf);
+  auto result = stdoutOf(test::cliPath() + " check --format json " + kArm + " " + broken);
+  EXPECT_EQ(result.exitCode, 1) << result.output;
+  EXPECT_EQ(result.output.rfind("{\"schema\":\"interlink-check\",\"version\":1,", 0), 0u) << result.output;
+  EXPECT_NE(result.output.find("{\"file\":\"" + kArm + "\",\"status\":\"valid\",\"diagnostics\":[]}"), std::string::npos)
+      << result.output;
+  EXPECT_TRUE(std::regex_search(result.output, std::regex("\\{\"severity\":\"error\",\"code\":\"DUPLICATE_NAME\",\"message\":\"[^\"]+\",\"file\":\"" +
+                                                          broken + "\",\"line\":4,\"column\":[1-9][0-9]*\\}")))
+      << result.output;
+  EXPECT_TRUE(std::regex_search(result.output, std::regex("\"summary\":\\{\"files\":2,\"valid\":1,\"invalid\":1,\"errors\":[2-9],\"warnings\":[0-9]+\\}\\}\n$")))
+      << result.output;
+}
+
+TEST(Cli, CheckSarifLocatesEveryResult) {
+  const std::string broken = writeTemp("broken.sdf", kBrokenSdf);
+  auto result = stdoutOf(test::cliPath() + " check --format=sarif " + broken);
+  EXPECT_EQ(result.exitCode, 1);
+  EXPECT_NE(result.output.find("\"version\":\"2.1.0\""), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\""), std::string::npos);
+  EXPECT_NE(result.output.find("{\"id\":\"DUPLICATE_NAME\"}"), std::string::npos) << result.output;
+  EXPECT_TRUE(std::regex_search(result.output, std::regex("\\{\"ruleId\":\"DUPLICATE_NAME\",\"level\":\"error\",\"message\":\\{\"text\":\"[^\"]+\"\\},"
+                                                          "\"locations\":\\[\\{\"physicalLocation\":\\{\"artifactLocation\":\\{\"uri\":\"" +
+                                                          broken + "\"\\},\"region\":\\{\"startLine\":4,\"startColumn\":[1-9]")))
+      << result.output;
+  EXPECT_EQ(occurrences(result.output, "\"ruleId\""), occurrences(test::run(test::cliPath() + " check " + broken).output, "error["));
+}
+
+TEST(Cli, FramesJsonPrintsAnErrorObjectWhenTheLoadFails) {
+  const std::string broken = writeTemp("broken.sdf", kBrokenSdf);
+  auto result = stdoutOf(test::cliPath() + " frames --json " + broken);
+  EXPECT_EQ(result.exitCode, 1);
+  EXPECT_EQ(result.output.rfind("{\"error\":{\"message\":", 0), 0u) << result.output;
+  EXPECT_NE(result.output.find("\"code\":\"DUPLICATE_NAME\""), std::string::npos) << result.output;
+  auto missing = stdoutOf(test::cliPath() + " frames --json /nonexistent.sdf");
+  EXPECT_EQ(missing.exitCode, 2);
+  EXPECT_NE(missing.output.find("\"code\":\"FILE_READ\""), std::string::npos) << missing.output;
+}
+
+TEST(Cli, StandardInputSniffingAndFrom) {
+  auto piped = test::run("cat " + kArm + " | " + test::cliPath() + " check -");
+  EXPECT_EQ(piped.exitCode, 0) << piped.output;
+  EXPECT_NE(piped.output.find("<stdin>: valid"), std::string::npos) << piped.output;
+  // A URDF saved as .xml: no plugin claims it for URDF, the sniffers recognise it.
+  const std::string xml = writeTemp("robot_description.xml", kUrdf);
+  auto sniffed = cli("frames " + xml);
+  ASSERT_EQ(sniffed.exitCode, 0) << sniffed.output;
+  EXPECT_NE(sniffed.output.find("arm  link  0 0 0.5  1 0 0 0"), std::string::npos) << sniffed.output;
+  // Without extension at all, and through standard input.
+  const std::string bare = writeTemp("robot", kUrdf);
+  EXPECT_EQ(cli("check " + bare).exitCode, 0);
+  auto fromStdin = test::run("cat " + xml + " | " + test::cliPath() + " tree -");
+  EXPECT_EQ(fromStdin.exitCode, 0) << fromStdin.output;
+  EXPECT_NE(fromStdin.output.find("└─ arm  (prismatic joint 'lift', dof 0)"), std::string::npos) << fromStdin.output;
+  // --from names the plugin: the SDFormat plugin reading a URDF fails (it is not SDFormat).
+  EXPECT_EQ(cli("check --from urdf " + bare).exitCode, 0);
+  auto wrong = cli("check --from sdformat " + bare);
+  EXPECT_EQ(wrong.exitCode, 1) << wrong.output;
+  auto unknown = cli("check --from nosuchformat " + bare);
+  EXPECT_EQ(unknown.exitCode, 1);
+  EXPECT_NE(unknown.output.find("no format plugin named 'nosuchformat'"), std::string::npos) << unknown.output;
+}
+
+TEST(Cli, NoParserMessageNeverOffersThePluginThatDeclined) {
+  // Juice claims .xml but declines this content; nothing else recognises it.
+  const std::string other = writeTemp("other.xml", "<?xml version=\"1.0\"?><catalog><book/></catalog>\n");
+  auto result = cli("check " + other);
+  EXPECT_EQ(result.exitCode, 1) << result.output;
+  ASSERT_NE(result.output.find("error[NO_PARSER]"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("juice (claiming '.xml') declined its content"), std::string::npos) << result.output;
+  EXPECT_EQ(result.output.find("juice (.jm, .xml)"), std::string::npos) << result.output;
+}
+
+TEST(Cli, BatchWalksDirectoriesAndSummarises) {
+  const std::string dir = test::makeTempDir("interlink-batch");
+  fs::create_directories(dir + "/sub");
+  fs::copy_file(kArm, dir + "/arm.sdf");
+  fs::copy_file(kSample, dir + "/workcell.sdf");  // beside the arm.sdf it includes
+  std::ofstream(dir + "/sub/broken.sdf") << kBrokenSdf;
+  std::ofstream(dir + "/notes.txt") << "not a model\n";
+  auto result = cli("check -j 2 " + dir + " /nonexistent/missing.sdf");
+  EXPECT_EQ(result.exitCode, 2) << result.output;  // the worst: an unreadable file
+  EXPECT_NE(result.output.find(dir + "/arm.sdf: valid"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find(dir + "/workcell.sdf: valid"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find(dir + "/sub/broken.sdf: invalid ("), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("/nonexistent/missing.sdf: unreadable"), std::string::npos) << result.output;
+  EXPECT_EQ(result.output.find("notes.txt"), std::string::npos) << result.output;
+  EXPECT_TRUE(std::regex_search(result.output, std::regex("\n4 files: 2 valid, 2 invalid; [3-9] errors, [0-9]+ warnings?\n$"))) << result.output;
+  // The same verdicts in the same order whatever -j is.
+  auto serial = cli("check " + dir + " /nonexistent/missing.sdf");
+  EXPECT_EQ(serial.output, result.output);
+
+  auto quiet = cli("check -q " + dir);
+  EXPECT_EQ(quiet.exitCode, 1);
+  EXPECT_EQ(quiet.output.find(": valid"), std::string::npos) << quiet.output;
+  EXPECT_NE(quiet.output.find("broken.sdf: invalid"), std::string::npos);
+
+  const std::string broken = dir + "/sub/broken.sdf";
+  auto only = cli("check --only DUPLICATE_NAME " + broken);
+  EXPECT_EQ(only.exitCode, 1);
+  EXPECT_NE(only.output.find("error[DUPLICATE_NAME]"), std::string::npos) << only.output;
+  EXPECT_EQ(occurrences(only.output, "error["), occurrences(only.output, "error[DUPLICATE_NAME]")) << only.output;
+  auto ignored = cli("check --ignore DUPLICATE_NAME --ignore JOINT_CHILD_LINK_INVALID " + broken);
+  EXPECT_EQ(ignored.output.find("error[DUPLICATE_NAME]"), std::string::npos) << ignored.output;
+  EXPECT_EQ(cli("check --ignore NOT_A_CODE " + broken).exitCode, 2);
+  fs::remove_all(dir);
+}
+
+TEST(Cli, WerrorTurnsWarningsIntoFailure) {
+  // An unknown element is a warning in SDFormat.
+  const std::string warned = writeTemp("warned.sdf", R"(<sdf version="1.9"><model name="m"><link name="a"/><bogus_element/></model></sdf>
+)");
+  auto plain = cli("check " + warned);
+  ASSERT_EQ(plain.exitCode, 0) << plain.output;
+  ASSERT_NE(plain.output.find("warning["), std::string::npos) << plain.output;
+  auto strict = cli("check --werror " + warned);
+  EXPECT_EQ(strict.exitCode, 1) << strict.output;
+  EXPECT_NE(strict.output.find("with --werror"), std::string::npos) << strict.output;
+}
+
+TEST(Cli, OptionSpellingsOfEveryOtherTool) {
+  // --opt=value, -Ivalue, and -- before an argument that looks like an option.
+  auto equals = cli("frames --json --positions=1.5707963267948966,0 --relative-to=base " + kArm);
+  EXPECT_EQ(equals.exitCode, 0) << equals.output;
+  const std::string packages = test::sourceDir() + "/samples";
+  EXPECT_EQ(cli("check -I" + packages + " " + kArm).exitCode, 0);
+  const std::string dir = test::makeTempDir("interlink-dash");
+  fs::copy_file(kArm, dir + "/-arm.sdf");
+  auto dashed = test::run("cd " + dir + " && " + test::cliPath() + " check -- -arm.sdf");
+  EXPECT_EQ(dashed.exitCode, 0) << dashed.output;
+  EXPECT_EQ(test::run("cd " + dir + " && " + test::cliPath() + " check -arm.sdf").exitCode, 2);
+  fs::remove_all(dir);
+}
+
+TEST(Cli, TextFramesQuoteNamesWithSpaces) {
+  auto result = stdoutOf(test::cliPath() + " frames " + test::corpus("juice/models/DeathTollCritter.jm"));
+  ASSERT_EQ(result.exitCode, 0) << result.output;
+  EXPECT_TRUE(std::regex_search(result.output, std::regex("\n\"Right Front Upper Leg_[0-9]+\"  link  "))) << result.output;
+  // Every frame line has the same 9 fields once quoted names count as one.
+  std::istringstream lines(result.output);
+  std::string line;
+  std::size_t checked = 0;
+  while (std::getline(lines, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::string rest = line;
+    if (rest[0] == '"') rest = rest.substr(rest.find('"', 1) + 1);
+    else rest = rest.substr(rest.find(' '));
+    std::istringstream fields(rest);
+    std::vector<std::string> parts{std::istream_iterator<std::string>(fields), std::istream_iterator<std::string>()};
+    EXPECT_EQ(parts.size(), 8u) << line;
+    ++checked;
+  }
+  EXPECT_GT(checked, 5u);
+}
+
+TEST(Cli, ColourOnlyOnATerminalAndNeverWithNoColor) {
+  const std::string broken = writeTemp("broken.sdf", kBrokenSdf);
+  auto piped = cli("check " + broken);
+  EXPECT_EQ(piped.output.find("\033["), std::string::npos);
+  if (test::run("command -v script").exitCode != 0) GTEST_SKIP() << "util-linux `script` is needed for a terminal";
+  auto onTerminal = test::run("script -qec '" + test::cliPath() + " check " + broken + "' /dev/null");
+  EXPECT_NE(onTerminal.output.find("\033[1;31merror[DUPLICATE_NAME]\033[0m"), std::string::npos) << onTerminal.output;
+  auto noColor = test::run("NO_COLOR=1 script -qec '" + test::cliPath() + " check " + broken + "' /dev/null");
+  EXPECT_NE(noColor.output.find("error[DUPLICATE_NAME]"), std::string::npos) << noColor.output;
+  EXPECT_EQ(noColor.output.find("\033[1;31m"), std::string::npos) << noColor.output;
+}
+
+TEST(Cli, ConvertNeverOverwritesItsInputAndWritesToStandardOutput) {
+  const std::string dir = test::makeTempDir("interlink-convert");
+  const std::string copy = dir + "/arm.sdf";
+  fs::copy_file(kArm, copy);
+  const std::string before = test::readFile(copy);
+  auto same = cli("convert " + copy + " -o " + copy);
+  EXPECT_EQ(same.exitCode, 2);
+  EXPECT_NE(same.output.find("refusing to overwrite the input"), std::string::npos) << same.output;
+  fs::create_symlink(copy, dir + "/alias.sdf");
+  EXPECT_EQ(cli("convert " + copy + " -o " + dir + "/alias.sdf").exitCode, 2);
+  EXPECT_EQ(test::readFile(copy), before);
+
+  auto toStdout = stdoutOf(test::cliPath() + " convert " + kArm + " -o - --to urdf");
+  ASSERT_EQ(toStdout.exitCode, 0) << toStdout.output;
+  EXPECT_EQ(toStdout.output.rfind("<?xml", 0), 0u) << toStdout.output;
+  EXPECT_NE(toStdout.output.find("<robot name=\"arm\""), std::string::npos) << toStdout.output;
+  EXPECT_EQ(cli("convert " + kArm + " -o -").exitCode, 2);  // which format?
+  EXPECT_EQ(cli("convert " + kArm + " -o - --to nonsense").exitCode, 2);
+  // --to wins over the extension; the pipe reads back.
+  auto piped = test::run(test::cliPath() + " convert " + kArm + " -o - --to sdformat | " + test::cliPath() + " frames --json -");
+  EXPECT_EQ(piped.exitCode, 0) << piped.output;
+  EXPECT_NE(piped.output.find("\"dofs\":[\"shoulder\",\"elbow\"]"), std::string::npos) << piped.output;
+  fs::remove_all(dir);
 }
 
 TEST(Cli, TreeShowsJointsAndDofOrder) {

@@ -73,6 +73,18 @@ TEST(Graph, SvgAndDotOutputs) {
   EXPECT_EQ(stdoutDot.output, readFile(dot));
 }
 
+TEST(Graph, EveryDotOutputFormat) {
+  // pdf and jpg, which the first version refused, are `dot -T` formats like svg and png.
+  const std::string pdf = tempDir() + "/workcell.pdf";
+  auto result = cli("graph " + kWorkcell + " -o " + pdf);
+  ASSERT_EQ(result.exitCode, 0) << result.output;
+  EXPECT_EQ(readFile(pdf).substr(0, 5), "%PDF-");
+  const std::string jpg = tempDir() + "/workcell.jpg";
+  ASSERT_EQ(cli("graph " + kWorkcell + " -o " + jpg).exitCode, 0);
+  EXPECT_EQ(readFile(jpg).substr(0, 3), std::string("\xFF\xD8\xFF", 3));  // JPEG start of image
+  EXPECT_FALSE(fs::exists(pdf + ".interlink-tmp.dot"));
+}
+
 TEST(Graph, DotHasEveryFrameClustersAndEdgeStyles) {
   Loader loader;
   LoadResult loaded = loader.loadFile(kWorkcell);
@@ -106,7 +118,11 @@ TEST(Graph, ErrorsAndUsage) {
   EXPECT_EQ(help.exitCode, 0);
   EXPECT_NE(help.output.find("usage: interlink graph"), std::string::npos);
   EXPECT_EQ(cli("graph").exitCode, 2);
-  EXPECT_EQ(cli("graph " + kWorkcell + " -o " + tempDir() + "/x.jpg").exitCode, 2);
+  // Any extension is a `dot -T` format; one that dot does not know fails with the reason.
+  auto unknown = cli("graph " + kWorkcell + " -o " + tempDir() + "/x.notaformat");
+  EXPECT_EQ(unknown.exitCode, 2) << unknown.output;
+  EXPECT_NE(unknown.output.find("dot -T?"), std::string::npos) << unknown.output;
+  EXPECT_EQ(cli("graph " + kWorkcell + " -o " + tempDir() + "/noextension").exitCode, 2);
   EXPECT_EQ(cli("graph " + kWorkcell + " --bogus").exitCode, 2);
 
   // Without `dot` on PATH, .png is refused with a message that says what is missing.

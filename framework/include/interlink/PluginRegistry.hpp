@@ -1,6 +1,8 @@
 #pragma once
 // Host side of the plugin system: finds plugin libraries, checks their descriptors, keeps them
-// loaded while anything they made is alive, and picks the plugin for a file.
+// loaded while anything they made is alive, and picks the plugin for a file. Discovery reads
+// what it can from the plugin metadata cache (PluginCache) and opens a library only when a file
+// of its format is read, so start-up costs a stat per library, not a dlopen.
 #include <memory>
 #include <string>
 #include <vector>
@@ -62,23 +64,42 @@ class INTERLINK_API PluginRegistry {
   std::vector<std::string> searchDirectories() const;
   void addDirectory(const std::string& directory);
 
-  /// Loads every library in the search directories not loaded yet. Safe to call again.
+  /// Registers every library in the search directories not seen yet. Safe to call again.
+  /// Libraries the cache knows (same path and file signature) are registered without being
+  /// opened; the others are opened, checked, and recorded in the cache.
   void discover();
-  /// Loads every library in one directory (and nothing from the default locations).
+  /// Registers every library in one directory (and nothing from the default locations).
   void discoverDirectory(const std::string& directory);
-  /// Loads one library. Returns false (and records the refusal) when it is not accepted.
+  /// Opens and checks one library now. Returns false (and records the refusal) when it is not
+  /// accepted.
   bool loadLibrary(const std::string& path);
 
+  /// The plugin metadata cache file ("" disables it). Defaults to
+  /// $XDG_CACHE_HOME/interlink/plugins.cache (INTERLINK_PLUGIN_CACHE=off|FILE overrides); set
+  /// before discover().
+  void setCacheFile(const std::string& file);
+
+  /// Every accepted plugin, loaded first when it is not yet (hardware lookups need them all).
   const std::vector<PluginHandle>& plugins() const;
+  /// Every accepted plugin's metadata, without loading anything.
+  std::vector<PluginInfo> available() const;
+  /// True when the plugin library named `name` has been opened in this process.
+  bool isLoaded(const std::string& name) const;
   const std::vector<RefusedLibrary>& refused() const;
   /// Warnings raised while registering (e.g. two plugins claiming one extension).
   const Diagnostics& notices() const;
 
   /// The format plugin for a file: by extension (case-insensitive); when several claim it, the
-  /// sniffers decide on `head`, else the plugin loaded last wins. Empty handle if none.
+  /// sniffers decide on `head`, else the plugin registered last wins. When no plugin claims the
+  /// extension or all that do decline `head`, every other format plugin's sniffer is asked
+  /// (given a non-empty `head`) and must score at least 50 ("recognised"). Empty handle if none.
   PluginHandle formatFor(const std::string& path, std::string_view head = {}) const;
   /// True when some format plugin claims the file's extension (before any content is read).
   bool claimsExtension(const std::string& path) const;
+  /// True when some format plugin has a sniffer (so content may decide for any extension).
+  bool hasSniffers() const;
+  /// Names of the format plugins claiming the file's extension ("" when none).
+  std::string claimantsOf(const std::string& path) const;
   PluginHandle findByName(const std::string& name) const;
   /// "name (.ext, .ext), ..." for messages.
   std::string describeFormats() const;

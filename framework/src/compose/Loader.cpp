@@ -93,10 +93,16 @@ struct Loader::Impl {
   /// NO_PARSER: "no parser for '.xyz'; loaded plugins: ..." at the include (or the file).
   void reportNoParser(const std::string& path, const SourceLocation& requestedAt, Context& context) const {
     const std::string ext = fs::path(path).extension().string();
-    context.diagnostics.error(ErrorCode::NO_PARSER,
-                              "no parser for '" + (ext.empty() ? std::string("(no extension)") : ext) +
-                                  "'; loaded plugins: " + registry.describeFormats(),
-                              requestedAt.known() ? requestedAt : SourceLocation{path, 0, 0});
+    const std::string claimants = registry.claimantsOf(path);
+    // Plugins that claim the extension but declined this content are named as such, never as
+    // candidates for it.
+    const std::string message =
+        claimants.empty() ? "no parser for '" + (ext.empty() ? std::string("(no extension)") : ext) +
+                                "'; loaded plugins: " + registry.describeFormats()
+                          : "no plugin recognises this file: " + claimants + " (claiming '" + ext +
+                                "') declined its content and no other plugin's sniffer accepted it; use --from NAME "
+                                "(LoadOptions::format) to choose one";
+    context.diagnostics.error(ErrorCode::NO_PARSER, message, requestedAt.known() ? requestedAt : SourceLocation{path, 0, 0});
   }
   /// The context of one load: the host's resource paths, then INTERLINK_RESOURCE_PATH.
   static Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) {
@@ -160,8 +166,11 @@ std::string Loader::Impl::resolveUri(const std::string& uri, const std::string& 
 
 std::optional<Document> Loader::Impl::loadDocument(const std::string& path, const SourceLocation& requestedAt,
                                                    Context& context) const {
+  // Say so before reading a file nobody could parse (content decides only when sniffers exist
+  // and the file is there to be sniffed).
   const bool named = !requestedAt.known() && !context.options.format.empty();
-  if (!named && !registry.claimsExtension(path)) {  // say so before reading a file nobody could parse
+  boost::system::error_code ec;
+  if (!named && !registry.claimsExtension(path) && (!registry.hasSniffers() || !fs::exists(path, ec))) {
     reportNoParser(path, requestedAt, context);
     return std::nullopt;
   }

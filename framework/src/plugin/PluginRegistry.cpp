@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <deque>
 #include <map>
+#include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -11,6 +14,7 @@
 #include <boost/dll/shared_library.hpp>
 #include <boost/filesystem.hpp>
 
+#include "plugin/PluginCache.hpp"
 #include "util/PathList.hpp"
 
 #include "interlink/TextNumbers.hpp"
@@ -85,15 +89,33 @@ void PluginHandle::load(const plugin::LoadRequest& request, Document& document, 
 
 // ---------------------------------------------------------------------------------------------
 struct PluginRegistry::Impl {
+  /// An accepted library: registered from the cache (not opened yet) or opened.
+  struct Entry {
+    PluginInfo info;
+    PluginHandle handle;  // empty until opened
+    bool failed = false;  // opened later and refused after all
+  };
+
   std::vector<std::string> extraDirectories;
-  std::vector<PluginHandle> plugins;
+  std::deque<Entry> entries;                 // registration order
+  mutable std::vector<PluginHandle> plugins;  // the opened ones, registration order
+  mutable bool pluginsStale = false;
   std::vector<RefusedLibrary> refused;
   Diagnostics notices;
-  std::set<std::string> seenPaths;                    // canonical paths already tried
-  std::map<std::string, std::vector<std::size_t>> byExtension;  // extension -> plugin indices, load order
+  std::set<std::string> seenPaths;                              // canonical paths already tried
+  std::map<std::string, std::vector<std::size_t>> byExtension;  // extension -> entry indices, registration order
+  std::optional<std::string> cacheFile;                         // unset: the default location
+  std::unique_ptr<detail::PluginCache> cache;
+  // Lazy opening happens in const lookups, possibly from concurrent loads.
+  mutable std::recursive_mutex mutex;
 
   void refuse(const std::string& path, ErrorCode code, const std::string& why) {
     refused.push_back({path, makeError(code, why, SourceLocation{path, 0, 0})});
+  }
+
+  detail::PluginCache& theCache() {
+    if (!cache) cache = std::make_unique<detail::PluginCache>(cacheFile ? *cacheFile : detail::PluginCache::defaultLocation());
+    return *cache;
   }
 
   /// Checks a descriptor; returns the reason it is not acceptable, or empty when it is.
@@ -128,12 +150,66 @@ struct PluginRegistry::Impl {
     return {};
   }
 
+  /// Opens and checks a library: the loaded plugin, or the refusal (code and reason).
+  struct Opened {
+    std::shared_ptr<detail::LoadedPlugin> plugin;
+    ErrorCode code = ErrorCode::NONE;
+    std::string reason;
+  };
+  static Opened open(const std::string& key) {
+    boost::system::error_code ec;
+    auto library = std::make_shared<boost::dll::shared_library>();
+    library->load(key, boost::dll::load_mode::rtld_lazy | boost::dll::load_mode::rtld_local, ec);
+    if (ec) return {nullptr, ErrorCode::PLUGIN_LOAD, "cannot open library: " + ec.message()};
+    if (!library->has(plugin::kEntryPointName)) {
+      return {nullptr, ErrorCode::PLUGIN_REFUSED,
+              std::string("not an Interlink plugin: no exported entry point '") + plugin::kEntryPointName + "'"};
+    }
+    const plugin::PluginDescriptor* descriptor = nullptr;
+    try {
+      auto& entry = library->get<interlink_plugin_descriptor_fn>(plugin::kEntryPointName);
+      descriptor = entry();
+    } catch (const std::exception& e) {
+      return {nullptr, ErrorCode::PLUGIN_EXCEPTION, std::string("its entry point threw: ") + e.what()};
+    } catch (...) {
+      return {nullptr, ErrorCode::PLUGIN_EXCEPTION, "its entry point threw an unknown exception"};
+    }
+    if (std::string why = validate(descriptor); !why.empty()) return {nullptr, ErrorCode::PLUGIN_REFUSED, why};
+    auto loaded = std::make_shared<detail::LoadedPlugin>();
+    loaded->library = std::move(library);
+    loaded->descriptor = descriptor;
+    loaded->info.name = descriptor->name;
+    loaded->info.version = descriptor->version;
+    loaded->info.kind = descriptor->kind;
+    loaded->info.path = key;
+    if (descriptor->kind == plugin::PluginKind::Format) {
+      for (const char* const* e = descriptor->format->extensions; *e; ++e) loaded->info.extensions.push_back(toLower(*e));
+      loaded->info.hasSniffer = descriptor->format->sniff != nullptr;
+    }
+    return {loaded, ErrorCode::NONE, {}};
+  }
+
+  /// Adds an accepted library (opened or not) unless its name is taken; registers its extensions.
+  bool accept(PluginInfo info, PluginHandle handle) {
+    for (const auto& existing : entries) {
+      if (!existing.failed && existing.info.name == info.name) {
+        refuse(info.path, ErrorCode::PLUGIN_REFUSED,
+               "a plugin named '" + info.name + "' is already loaded from " + existing.info.path);
+        return false;
+      }
+    }
+    entries.push_back({std::move(info), std::move(handle), false});
+    pluginsStale = true;
+    registerExtensions(entries.size() - 1);
+    return true;
+  }
+
   void registerExtensions(std::size_t index) {
-    const PluginInfo& info = plugins[index].info();
+    const PluginInfo& info = entries[index].info;
     for (const std::string& ext : info.extensions) {
       auto& claimants = byExtension[ext];
       for (std::size_t other : claimants) {
-        const PluginInfo& prior = plugins[other].info();
+        const PluginInfo& prior = entries[other].info;
         if (!(info.hasSniffer && prior.hasSniffer)) {
           notices.warning(ErrorCode::EXTENSION_CONFLICT,
                           "plugins '" + prior.name + "' (" + prior.path + ") and '" + info.name + "' (" + info.path +
@@ -143,6 +219,59 @@ struct PluginRegistry::Impl {
       }
       claimants.push_back(index);
     }
+  }
+
+  /// The entry's handle, opening the library first when needed; empty when it fails now.
+  PluginHandle ensureOpen(std::size_t index) {
+    Entry& entry = entries[index];
+    if (entry.handle || entry.failed) return entry.handle;
+    Opened opened = open(entry.info.path);
+    if (!opened.plugin) {
+      // The cache said yes, the library says no (e.g. a dependency went away): remember that.
+      entry.failed = true;
+      refuse(entry.info.path, opened.code, opened.reason);
+      if (auto signature = detail::signatureOf(entry.info.path)) {
+        detail::CachedLibrary refusal;
+        refusal.signature = *signature;
+        refusal.refusal = opened.code;
+        refusal.reason = opened.reason;
+        theCache().store(entry.info.path, std::move(refusal));
+        theCache().saveIfChanged();
+      }
+      return {};
+    }
+    entry.handle = PluginHandle(std::move(opened.plugin));
+    pluginsStale = true;
+    return entry.handle;
+  }
+
+  /// Asks the sniffers of `candidates` about `head`; the highest positive score wins, a sniffer
+  /// answering 0 disqualifies its plugin, and the last candidate without a sniffer is the fallback.
+  PluginHandle choose(const std::vector<std::size_t>& candidates, const std::string& path, std::string_view head,
+                      int minimumScore = 1) {
+    int bestScore = minimumScore - 1;
+    PluginHandle best;
+    PluginHandle lastWithoutSniffer;
+    for (std::size_t index : candidates) {
+      const PluginHandle handle = ensureOpen(index);
+      if (!handle) continue;
+      const auto sniff = handle.descriptor().format->sniff;
+      if (!sniff) {
+        lastWithoutSniffer = handle;
+        continue;
+      }
+      int score = 0;
+      try {
+        score = sniff(path.c_str(), head.data(), head.size());
+      } catch (...) {
+        score = 0;
+      }
+      if (score > bestScore) {
+        bestScore = score;
+        best = handle;
+      }
+    }
+    return best ? best : minimumScore > 1 ? PluginHandle() : lastWithoutSniffer;
   }
 };
 
@@ -160,11 +289,18 @@ std::vector<std::string> PluginRegistry::searchDirectories() const {
 
 void PluginRegistry::addDirectory(const std::string& directory) { impl_->extraDirectories.push_back(directory); }
 
+void PluginRegistry::setCacheFile(const std::string& file) {
+  std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+  impl_->cacheFile = file;
+  impl_->cache.reset();
+}
+
 void PluginRegistry::discover() {
   for (const std::string& dir : searchDirectories()) discoverDirectory(dir);
 }
 
 void PluginRegistry::discoverDirectory(const std::string& dir) {
+  std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
   boost::system::error_code ec;
   if (!fs::is_directory(dir, ec)) return;  // an absent directory in a search path is normal
   std::vector<fs::path> candidates;
@@ -172,126 +308,153 @@ void PluginRegistry::discoverDirectory(const std::string& dir) {
     if (fs::is_regular_file(it->path(), ec) && looksLikeSharedLibrary(it->path())) candidates.push_back(it->path());
   }
   std::sort(candidates.begin(), candidates.end());  // deterministic order: "later wins" is reproducible
-  for (const auto& path : candidates) loadLibrary(path.string());
+  detail::PluginCache& cache = impl_->theCache();
+  for (const auto& path : candidates) {
+    const fs::path canonical = fs::canonical(path, ec);
+    const std::string key = ec ? path.string() : canonical.string();
+    const auto signature = detail::signatureOf(key);
+    const detail::CachedLibrary* known = signature ? cache.find(key, *signature) : nullptr;
+    if (!known) {
+      loadLibrary(key);
+      continue;
+    }
+    if (!impl_->seenPaths.insert(key).second) continue;
+    if (known->accepted) {
+      PluginInfo info = known->info;
+      info.path = key;
+      impl_->accept(std::move(info), {});
+    } else {
+      impl_->refuse(key, known->refusal, known->reason);
+    }
+  }
+  cache.saveIfChanged();
 }
 
 bool PluginRegistry::loadLibrary(const std::string& path) {
+  std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
   boost::system::error_code ec;
   const fs::path canonical = fs::canonical(path, ec);
   const std::string key = ec ? path : canonical.string();
   if (!impl_->seenPaths.insert(key).second) {
-    // Already tried: accepted ones are in plugins(), refused ones in refused().
-    return std::any_of(impl_->plugins.begin(), impl_->plugins.end(),
-                       [&](const PluginHandle& h) { return h.info().path == key; });
+    // Already tried: accepted ones are entries, refused ones in refused().
+    return std::any_of(impl_->entries.begin(), impl_->entries.end(),
+                       [&](const Impl::Entry& e) { return e.info.path == key && !e.failed; });
   }
-
-  auto library = std::make_shared<boost::dll::shared_library>();
-  library->load(key, boost::dll::load_mode::rtld_lazy | boost::dll::load_mode::rtld_local, ec);
-  if (ec) {
-    impl_->refuse(key, ErrorCode::PLUGIN_LOAD, "cannot open library: " + ec.message());
+  const auto signature = detail::signatureOf(key);
+  Impl::Opened opened = Impl::open(key);
+  if (signature) {
+    // Remember the verdict (a refusal too: a non-plugin library is not reopened every run).
+    detail::CachedLibrary entry;
+    entry.signature = *signature;
+    entry.accepted = opened.plugin != nullptr;
+    if (opened.plugin) entry.info = opened.plugin->info;
+    entry.refusal = opened.code;
+    entry.reason = opened.reason;
+    impl_->theCache().store(key, std::move(entry));
+  }
+  if (!opened.plugin) {
+    impl_->refuse(key, opened.code, opened.reason);
     return false;
   }
-  if (!library->has(plugin::kEntryPointName)) {
-    impl_->refuse(key, ErrorCode::PLUGIN_REFUSED,
-                  std::string("not an Interlink plugin: no exported entry point '") + plugin::kEntryPointName + "'");
-    return false;
-  }
-
-  const plugin::PluginDescriptor* descriptor = nullptr;
-  try {
-    auto& entry = library->get<interlink_plugin_descriptor_fn>(plugin::kEntryPointName);
-    descriptor = entry();
-  } catch (const std::exception& e) {
-    impl_->refuse(key, ErrorCode::PLUGIN_EXCEPTION, std::string("its entry point threw: ") + e.what());
-    return false;
-  } catch (...) {
-    impl_->refuse(key, ErrorCode::PLUGIN_EXCEPTION, "its entry point threw an unknown exception");
-    return false;
-  }
-  if (std::string why = Impl::validate(descriptor); !why.empty()) {
-    impl_->refuse(key, ErrorCode::PLUGIN_REFUSED, why);
-    return false;
-  }
-  for (const auto& existing : impl_->plugins) {
-    if (existing.info().name == descriptor->name) {
-      impl_->refuse(key, ErrorCode::PLUGIN_REFUSED,
-                    std::string("a plugin named '") + descriptor->name + "' is already loaded from " +
-                        existing.info().path);
-      return false;
-    }
-  }
-
-  auto loaded = std::make_shared<detail::LoadedPlugin>();
-  loaded->library = std::move(library);
-  loaded->descriptor = descriptor;
-  loaded->info.name = descriptor->name;
-  loaded->info.version = descriptor->version;
-  loaded->info.kind = descriptor->kind;
-  loaded->info.path = key;
-  if (descriptor->kind == plugin::PluginKind::Format) {
-    for (const char* const* e = descriptor->format->extensions; *e; ++e) loaded->info.extensions.push_back(toLower(*e));
-    loaded->info.hasSniffer = descriptor->format->sniff != nullptr;
-  }
-  impl_->plugins.emplace_back(std::move(loaded));
-  impl_->registerExtensions(impl_->plugins.size() - 1);
-  return true;
+  PluginInfo info = opened.plugin->info;
+  return impl_->accept(std::move(info), PluginHandle(std::move(opened.plugin)));
 }
 
-const std::vector<PluginHandle>& PluginRegistry::plugins() const { return impl_->plugins; }
+const std::vector<PluginHandle>& PluginRegistry::plugins() const {
+  std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+  for (std::size_t i = 0; i < impl_->entries.size(); ++i) impl_->ensureOpen(i);
+  if (impl_->pluginsStale) {
+    impl_->plugins.clear();
+    for (const auto& entry : impl_->entries) {
+      if (entry.handle) impl_->plugins.push_back(entry.handle);
+    }
+    impl_->pluginsStale = false;
+  }
+  return impl_->plugins;
+}
+
+std::vector<PluginInfo> PluginRegistry::available() const {
+  std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+  std::vector<PluginInfo> out;
+  for (const auto& entry : impl_->entries) {
+    if (!entry.failed) out.push_back(entry.info);
+  }
+  return out;
+}
+
+bool PluginRegistry::isLoaded(const std::string& name) const {
+  std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+  return std::any_of(impl_->entries.begin(), impl_->entries.end(),
+                     [&](const Impl::Entry& e) { return e.info.name == name && e.handle; });
+}
+
 const std::vector<RefusedLibrary>& PluginRegistry::refused() const { return impl_->refused; }
 const Diagnostics& PluginRegistry::notices() const { return impl_->notices; }
 
 PluginHandle PluginRegistry::formatFor(const std::string& path, std::string_view head) const {
-  auto found = impl_->byExtension.find(extensionOf(path));
-  if (found == impl_->byExtension.end()) return {};
-  const auto& claimants = found->second;
-
-  // Sniffers decide: the highest positive score wins; a sniffer answering 0 disqualifies its plugin.
-  int bestScore = 0;
-  PluginHandle best;
-  PluginHandle lastWithoutSniffer;
-  for (std::size_t index : claimants) {
-    const PluginHandle& handle = impl_->plugins[index];
-    const auto sniff = handle.descriptor().format->sniff;
-    if (!sniff) {
-      lastWithoutSniffer = handle;
-      continue;
-    }
-    int score = 0;
-    try {
-      score = sniff(path.c_str(), head.data(), head.size());
-    } catch (...) {
-      score = 0;
-    }
-    if (score > bestScore) {
-      bestScore = score;
-      best = handle;
+  std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+  std::vector<std::size_t> claimants;
+  if (auto found = impl_->byExtension.find(extensionOf(path)); found != impl_->byExtension.end()) {
+    claimants = found->second;
+  }
+  if (PluginHandle chosen = impl_->choose(claimants, path, head)) return chosen;
+  if (head.empty()) return {};
+  // Nobody claims the extension, or all claimants declined: content decides (a URDF saved as .xml).
+  std::vector<std::size_t> sniffers;
+  for (std::size_t i = 0; i < impl_->entries.size(); ++i) {
+    const PluginInfo& info = impl_->entries[i].info;
+    if (info.kind == plugin::PluginKind::Format && info.hasSniffer &&
+        std::find(claimants.begin(), claimants.end(), i) == claimants.end()) {
+      sniffers.push_back(i);
     }
   }
-  if (best) return best;
-  return lastWithoutSniffer;
+  // A sniffer's low "possible" score is for files with its own extension; content alone must
+  // be recognised.
+  constexpr int kRecognisedScore = 50;
+  return impl_->choose(sniffers, path, head, kRecognisedScore);
 }
 
 bool PluginRegistry::claimsExtension(const std::string& path) const {
-  return impl_->byExtension.count(extensionOf(path)) > 0;
+  std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+  auto found = impl_->byExtension.find(extensionOf(path));
+  if (found == impl_->byExtension.end()) return false;
+  return std::any_of(found->second.begin(), found->second.end(), [&](std::size_t i) { return !impl_->entries[i].failed; });
+}
+
+bool PluginRegistry::hasSniffers() const {
+  std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+  return std::any_of(impl_->entries.begin(), impl_->entries.end(), [](const Impl::Entry& e) {
+    return !e.failed && e.info.kind == plugin::PluginKind::Format && e.info.hasSniffer;
+  });
+}
+
+std::string PluginRegistry::claimantsOf(const std::string& path) const {
+  std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+  std::string out;
+  auto found = impl_->byExtension.find(extensionOf(path));
+  if (found == impl_->byExtension.end()) return out;
+  for (std::size_t i : found->second) {
+    if (impl_->entries[i].failed) continue;
+    out += (out.empty() ? "" : ", ") + impl_->entries[i].info.name;
+  }
+  return out;
 }
 
 PluginHandle PluginRegistry::findByName(const std::string& name) const {
-  for (const auto& handle : impl_->plugins) {
-    if (handle.info().name == name) return handle;
+  std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+  for (std::size_t i = 0; i < impl_->entries.size(); ++i) {
+    if (impl_->entries[i].info.name == name && !impl_->entries[i].failed) return impl_->ensureOpen(i);
   }
   return {};
 }
 
 std::string PluginRegistry::describeFormats() const {
   std::string out;
-  for (const auto& handle : impl_->plugins) {
-    if (handle.info().kind != plugin::PluginKind::Format) continue;
+  for (const PluginInfo& info : available()) {
+    if (info.kind != plugin::PluginKind::Format) continue;
     if (!out.empty()) out += ", ";
-    out += handle.info().name + " (";
-    for (std::size_t i = 0; i < handle.info().extensions.size(); ++i) {
-      out += (i ? ", " : "") + handle.info().extensions[i];
-    }
+    out += info.name + " (";
+    for (std::size_t i = 0; i < info.extensions.size(); ++i) out += (i ? ", " : "") + info.extensions[i];
     out += ")";
   }
   return out.empty() ? "none" : out;

@@ -1,0 +1,193 @@
+// The plugin metadata cache (see PluginCache.hpp). One line per library, tab-separated fields
+// with \t, \n and \\ escaped; the first line names the host the entries were made by, so a
+// rebuilt core or another plugin ABI starts from an empty cache.
+#include "plugin/PluginCache.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include <boost/dll/runtime_symbol_info.hpp>
+#include <boost/filesystem.hpp>
+
+namespace interlink::detail {
+
+namespace {
+
+namespace fs = boost::filesystem;
+
+constexpr const char* kMagic = "interlink-plugin-cache 1";
+
+std::string escape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (c == '\\') out += "\\\\";
+    else if (c == '\t') out += "\\t";
+    else if (c == '\n') out += "\\n";
+    else out += c;
+  }
+  return out;
+}
+
+std::string unescape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size()) {
+      const char next = text[++i];
+      out += next == 't' ? '\t' : next == 'n' ? '\n' : next;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> splitFields(const std::string& line, char separator) {
+  std::vector<std::string> fields;
+  std::string field;
+  std::istringstream stream(line);
+  while (std::getline(stream, field, separator)) fields.push_back(field);
+  if (!line.empty() && line.back() == separator) fields.emplace_back();
+  return fields;
+}
+
+std::string signatureText(const FileSignature& s) {
+  return std::to_string(s.device) + " " + std::to_string(s.inode) + " " + std::to_string(s.size) + " " +
+         std::to_string(s.modifiedNs);
+}
+
+std::optional<FileSignature> parseSignature(const std::string& text) {
+  std::istringstream stream(text);
+  FileSignature s;
+  if (!(stream >> s.device >> s.inode >> s.size >> s.modifiedNs)) return std::nullopt;
+  return s;
+}
+
+/// The host the entries are valid for: plugin ABI, model layout, version and the core library
+/// file itself (a rebuilt core may judge plugins differently).
+std::string hostIdentity() {
+  std::string identity = std::string(kMagic) + " api=" + std::to_string(plugin::kApiVersion) +
+                         " model=" + std::to_string(plugin::modelAbiFingerprint()) + " version=" INTERLINK_VERSION_STRING;
+  boost::system::error_code ec;
+  const fs::path self = boost::dll::this_line_location(ec);
+  if (!ec) {
+    if (auto signature = signatureOf(self.string())) identity += " core=" + signatureText(*signature);
+  }
+  return identity;
+}
+
+}  // namespace
+
+std::optional<FileSignature> signatureOf(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  FileSignature s;
+  s.device = static_cast<std::uint64_t>(st.st_dev);
+  s.inode = static_cast<std::uint64_t>(st.st_ino);
+  s.size = static_cast<std::uint64_t>(st.st_size);
+  s.modifiedNs = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+  return s;
+}
+
+std::string PluginCache::defaultLocation() {
+  const char* setting = std::getenv("INTERLINK_PLUGIN_CACHE");
+  if (setting && *setting) {
+    const std::string value = setting;
+    if (value == "off" || value == "0" || value == "no") return {};
+    return value;
+  }
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/') {
+    return std::string(xdg) + "/interlink/plugins.cache";
+  }
+  if (const char* home = std::getenv("HOME"); home && *home == '/') {
+    return std::string(home) + "/.cache/interlink/plugins.cache";
+  }
+  return {};
+}
+
+PluginCache::PluginCache(std::string file) : file_(std::move(file)) {
+  if (file_.empty()) return;
+  std::ifstream in(file_);
+  std::string line;
+  if (!in || !std::getline(in, line) || line != hostIdentity()) return;
+  while (std::getline(in, line)) {
+    // path, signature, status, then name, version, kind, sniffer, extensions | code, reason
+    const auto fields = splitFields(line, '\t');
+    if (fields.size() < 4) continue;
+    auto signature = parseSignature(fields[1]);
+    if (!signature) continue;
+    CachedLibrary entry;
+    entry.signature = *signature;
+    if (fields[2] == "accepted" && fields.size() == 8) {
+      entry.accepted = true;
+      entry.info.path = unescape(fields[0]);
+      entry.info.name = unescape(fields[3]);
+      entry.info.version = unescape(fields[4]);
+      entry.info.kind = fields[5] == "hardware" ? plugin::PluginKind::Hardware : plugin::PluginKind::Format;
+      entry.info.hasSniffer = fields[6] == "sniffer";
+      if (!fields[7].empty()) entry.info.extensions = splitFields(unescape(fields[7]), ',');
+    } else if (fields[2] == "refused" && fields.size() == 5) {
+      entry.refusal = codeFromName(fields[3]);
+      entry.reason = unescape(fields[4]);
+      if (entry.refusal == ErrorCode::NONE) continue;
+    } else {
+      continue;
+    }
+    entries_[unescape(fields[0])] = std::move(entry);
+  }
+}
+
+const CachedLibrary* PluginCache::find(const std::string& path, const FileSignature& signature) const {
+  auto found = entries_.find(path);
+  if (found == entries_.end() || !(found->second.signature == signature)) return nullptr;
+  return &found->second;
+}
+
+void PluginCache::store(const std::string& path, CachedLibrary entry) {
+  auto& slot = entries_[path];
+  slot = std::move(entry);
+  changed_ = true;
+}
+
+void PluginCache::saveIfChanged() {
+  if (file_.empty() || !changed_) return;
+  changed_ = false;
+  boost::system::error_code ec;
+  const fs::path target(file_);
+  fs::create_directories(target.parent_path(), ec);
+  // Another process may write at the same time: each writes its own file and renames it in place.
+  const fs::path temporary = target.string() + "." + std::to_string(::getpid()) + ".tmp";
+  {
+    std::ofstream out(temporary.string(), std::ios::trunc);
+    if (!out) return;
+    out << hostIdentity() << "\n";
+    for (const auto& [path, entry] : entries_) {
+      if (!signatureOf(path)) continue;  // the library is gone: forget it, so the cache stays small
+      out << escape(path) << "\t" << signatureText(entry.signature) << "\t";
+      if (entry.accepted) {
+        std::string extensions;
+        for (std::size_t i = 0; i < entry.info.extensions.size(); ++i) extensions += (i ? "," : "") + entry.info.extensions[i];
+        out << "accepted\t" << escape(entry.info.name) << "\t" << escape(entry.info.version) << "\t"
+            << (entry.info.kind == plugin::PluginKind::Hardware ? "hardware" : "format") << "\t"
+            << (entry.info.hasSniffer ? "sniffer" : "-") << "\t" << escape(extensions) << "\n";
+      } else {
+        out << "refused\t" << codeName(entry.refusal) << "\t" << escape(entry.reason) << "\n";
+      }
+    }
+    out.close();
+    if (!out) {
+      fs::remove(temporary, ec);
+      return;
+    }
+  }
+  fs::rename(temporary, target, ec);
+  if (ec) fs::remove(temporary, ec);
+}
+
+}  // namespace interlink::detail

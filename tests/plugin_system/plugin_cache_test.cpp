@@ -1,0 +1,142 @@
+// The plugin metadata cache: a warm registry knows every plugin without opening one, opens a
+// plugin when a file of its format is read, notices a replaced library, and works on without a
+// writable cache.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include <boost/filesystem.hpp>
+
+#include "TestSupport.hpp"
+#include "interlink/Loader.hpp"
+
+namespace interlink {
+namespace {
+
+namespace fs = boost::filesystem;
+
+const std::string kRoot = TEST_PLUGIN_ROOT;
+
+class PluginCacheTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = test::makeTempDir("interlink-plugin-cache");
+    fs::create_directories(dir_ + "/plugins");
+    cache_ = dir_ + "/cache/plugins.cache";
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  /// Copies a test plugin into the private plugin directory under `name`.
+  std::string install(const std::string& from, const std::string& name) {
+    const std::string to = dir_ + "/plugins/" + name;
+    fs::copy_file(from, to, fs::copy_options::overwrite_existing);
+    return to;
+  }
+
+  std::string dir_;
+  std::string cache_;
+};
+
+std::string goodLibrary() { return kRoot + "/good/libtest_plugin_good.so"; }
+std::string rivalLibrary() { return kRoot + "/rival/libtest_plugin_rival.so"; }
+
+TEST_F(PluginCacheTest, WarmRegistryKnowsPluginsWithoutOpeningThem) {
+  install(goodLibrary(), "libgood.so");
+  install(kRoot + "/broken/libtest_plugin_bad_api.so", "libbad.so");
+  {
+    Loader cold(false);
+    cold.plugins().setCacheFile(cache_);
+    cold.plugins().discoverDirectory(dir_ + "/plugins");
+    EXPECT_TRUE(cold.plugins().isLoaded("good"));  // a cache miss opens the library
+  }
+  ASSERT_TRUE(fs::exists(cache_));
+  const std::string text = test::readFile(cache_);
+  EXPECT_NE(text.find("accepted\tgood\t1.2.3\tformat\tsniffer\t.good,.good2"), std::string::npos) << text;
+  EXPECT_NE(text.find("refused\tPLUGIN_REFUSED\t"), std::string::npos) << text;
+
+  Loader warm(false);
+  warm.plugins().setCacheFile(cache_);
+  warm.plugins().discoverDirectory(dir_ + "/plugins");
+  EXPECT_FALSE(warm.plugins().isLoaded("good"));
+  ASSERT_EQ(warm.plugins().available().size(), 1u);
+  EXPECT_EQ(warm.plugins().available()[0].extensions, (std::vector<std::string>{".good", ".good2"}));
+  EXPECT_TRUE(warm.plugins().claimsExtension("x.GOOD2"));
+  // The refusal is remembered with its reason, without reopening the library.
+  ASSERT_EQ(warm.plugins().refused().size(), 1u);
+  EXPECT_EQ(warm.plugins().refused()[0].reason.code, ErrorCode::PLUGIN_REFUSED);
+  EXPECT_NE(warm.plugins().refused()[0].reason.message.find("API version"), std::string::npos);
+
+  // Reading a file of its format opens it.
+  const std::string model = dir_ + "/m.good";
+  std::ofstream(model) << "base\n";
+  auto result = warm.loadFile(model);
+  EXPECT_TRUE(warm.plugins().isLoaded("good"));
+  EXPECT_EQ(result.document.format, "good") << test::dump(result.diagnostics);
+}
+
+TEST_F(PluginCacheTest, AReplacedLibraryIsReadAgain) {
+  const std::string path = install(goodLibrary(), "libformat.so");
+  {
+    Loader first(false);
+    first.plugins().setCacheFile(cache_);
+    first.plugins().discoverDirectory(dir_ + "/plugins");
+    ASSERT_EQ(first.plugins().available().at(0).name, "good");
+  }
+  // Same path, another library (another size and inode): the cached entry must not be used.
+  fs::remove(path);
+  install(rivalLibrary(), "libformat.so");
+  Loader second(false);
+  second.plugins().setCacheFile(cache_);
+  second.plugins().discoverDirectory(dir_ + "/plugins");
+  ASSERT_EQ(second.plugins().available().size(), 1u);
+  EXPECT_EQ(second.plugins().available()[0].name, "rival");
+  EXPECT_NE(test::readFile(cache_).find("accepted\trival\t"), std::string::npos);
+}
+
+TEST_F(PluginCacheTest, UnwritableOrDisabledCacheStillLoadsEverything) {
+  install(goodLibrary(), "libgood.so");
+  for (const std::string& cacheFile : {std::string("/proc/interlink-no-such-dir/plugins.cache"), std::string()}) {
+    Loader loader(false);
+    loader.plugins().setCacheFile(cacheFile);
+    loader.plugins().discoverDirectory(dir_ + "/plugins");
+    ASSERT_TRUE(loader.plugins().findByName("good")) << cacheFile;
+    EXPECT_TRUE(loader.plugins().isLoaded("good"));
+  }
+}
+
+TEST_F(PluginCacheTest, CorruptOrForeignCacheIsIgnored) {
+  install(goodLibrary(), "libgood.so");
+  fs::create_directories(dir_ + "/cache");
+  std::ofstream(cache_) << "interlink-plugin-cache 1 api=999\n" << dir_ << "/plugins/libgood.so\t1 2 3 4\taccepted\tevil\n";
+  Loader loader(false);
+  loader.plugins().setCacheFile(cache_);
+  loader.plugins().discoverDirectory(dir_ + "/plugins");
+  ASSERT_EQ(loader.plugins().available().size(), 1u);
+  EXPECT_EQ(loader.plugins().available()[0].name, "good");
+  EXPECT_EQ(test::readFile(cache_).find("evil"), std::string::npos);  // rewritten for this host
+}
+
+/// The whole process: `interlink check` of a URDF opens the URDF plugin and no other.
+TEST_F(PluginCacheTest, CliOpensOnlyThePluginOfTheFileItReads) {
+  const std::string env = "XDG_CACHE_HOME=" + dir_ + "/xdg INTERLINK_PLUGIN_CACHE= ";
+  const std::string urdf = test::corpus("sdformat/test/integration/model/test_include_urdf/model.urdf");
+  auto warmUp = test::run("env " + env + test::cliPath() + " plugins");
+  ASSERT_EQ(warmUp.exitCode, 0) << warmUp.output;
+  ASSERT_TRUE(fs::exists(dir_ + "/xdg/interlink/plugins.cache"));
+  auto traced = test::run("env " + env + "LD_DEBUG=files " + test::cliPath() + " check " + urdf);
+  ASSERT_EQ(traced.exitCode, 0) << traced.output;
+  EXPECT_NE(traced.output.find("file=" + test::pluginDir() + "/libinterlink_plugin_urdf.so"), std::string::npos)
+      << traced.output;
+  for (const char* other : {"sdformat", "hrdf", "skel", "shift", "juice"}) {
+    EXPECT_EQ(traced.output.find(std::string("libinterlink_plugin_") + other + ".so"), std::string::npos) << other;
+  }
+  EXPECT_EQ(traced.output.find("libinterlink_hardware_"), std::string::npos);
+  // `plugins` still lists every plugin, warm as cold.
+  auto listing = test::run("env " + env + test::cliPath() + " plugins");
+  for (const char* name : {"urdf 1.0.0  format", "sdformat ", "hebi_x "}) {
+    EXPECT_NE(listing.output.find(name), std::string::npos) << listing.output;
+  }
+}
+
+}  // namespace
+}  // namespace interlink
