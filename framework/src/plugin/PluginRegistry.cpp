@@ -11,6 +11,8 @@
 #include <boost/dll/shared_library.hpp>
 #include <boost/filesystem.hpp>
 
+#include "plugin/ElfCheck.hpp"
+
 #include "util/PathList.hpp"
 
 #include "interlink/TextNumbers.hpp"
@@ -134,12 +136,20 @@ struct PluginRegistry::Impl {
       auto& claimants = byExtension[ext];
       for (std::size_t other : claimants) {
         const PluginInfo& prior = plugins[other].info();
-        if (!(info.hasSniffer && prior.hasSniffer)) {
-          notices.warning(ErrorCode::EXTENSION_CONFLICT,
-                          "plugins '" + prior.name + "' (" + prior.path + ") and '" + info.name + "' (" + info.path +
-                              ") both claim '" + ext + "'; without sniffers on both, '" + info.name +
-                              "' (loaded later) wins");
+        if (info.hasSniffer && prior.hasSniffer) continue;
+        // Who really wins, as formatFor decides: a sniffer that recognises the file, else the
+        // plugin without a sniffer loaded last.
+        std::string outcome;
+        if (!info.hasSniffer && !prior.hasSniffer) {
+          outcome = "'" + info.name + "' (loaded later) wins";
+        } else {
+          const PluginInfo& sniffing = info.hasSniffer ? info : prior;
+          const PluginInfo& plain = info.hasSniffer ? prior : info;
+          outcome = "'" + sniffing.name + "' wins when its sniffer recognises the file, otherwise '" + plain.name + "'";
         }
+        notices.warning(ErrorCode::EXTENSION_CONFLICT,
+                        "plugins '" + prior.name + "' (" + prior.path + ") and '" + info.name + "' (" + info.path +
+                            ") both claim '" + ext + "' and not both have a sniffer: " + outcome);
       }
       claimants.push_back(index);
     }
@@ -185,6 +195,10 @@ bool PluginRegistry::loadLibrary(const std::string& path) {
                        [&](const PluginHandle& h) { return h.info().path == key; });
   }
 
+  if (std::string why = detail::checkSharedLibraryFile(key); !why.empty()) {
+    impl_->refuse(key, ErrorCode::PLUGIN_LOAD, why);
+    return false;
+  }
   auto library = std::make_shared<boost::dll::shared_library>();
   library->load(key, boost::dll::load_mode::rtld_lazy | boost::dll::load_mode::rtld_local, ec);
   if (ec) {

@@ -17,20 +17,34 @@ class LineIndex {
     for (std::size_t i = 0; i < text.size(); ++i)
       if (text[i] == '\n') starts_.push_back(i + 1);
   }
+  /// Offsets are asked for in increasing order as the text is walked: counting goes on from the
+  /// previous answer when it is on the same line, so a minified (one-line) file costs linear
+  /// time, not a count from the line start for every value.
   TextPosition at(std::size_t offset) const {
     auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
     const std::size_t lineIndex = static_cast<std::size_t>(it - starts_.begin()) - 1;
+    std::size_t from = starts_[lineIndex];
     int column = 1;
-    for (std::size_t i = starts_[lineIndex]; i < offset && i < text_.size(); ++i) {
+    if (lastLine_ == lineIndex && lastOffset_ <= offset) {
+      from = lastOffset_;
+      column = lastColumn_;
+    }
+    for (std::size_t i = from; i < offset && i < text_.size(); ++i) {
       const auto byte = static_cast<unsigned char>(text_[i]);
       if (byte < 0x80 || byte >= 0xC0) ++column;  // continuation bytes do not start a character
     }
+    lastLine_ = lineIndex;
+    lastOffset_ = offset;
+    lastColumn_ = column;
     return {static_cast<int>(lineIndex) + 1, column};
   }
 
  private:
   std::string_view text_;
   std::vector<std::size_t> starts_;
+  mutable std::size_t lastLine_ = static_cast<std::size_t>(-1);  // the previous answer, to go on from
+  mutable std::size_t lastOffset_ = 0;
+  mutable int lastColumn_ = 1;
 };
 
 void appendUtf8(std::string& out, std::uint32_t code) {
@@ -280,7 +294,25 @@ SourceLocation JsonDocument::where(const json_t* value) const {
 SourceLocation JsonDocument::where(const json_t* object, const char* key) const {
   const json_t* value = json_is_object(object) ? json_object_get(object, key) : nullptr;
   SourceLocation location = where(value);
-  return location.line > 0 ? location : where(object);
+  if (location.line > 0) return location;
+  // true, false and null have no position of their own (shared singletons): the key's position
+  // in the object's text stands for them, found from the object's start.
+  const auto span = object ? spans_.find(object) : spans_.end();
+  if (span == spans_.end()) return where(object);
+  const std::string quoted = std::string("\"") + key + "\"";
+  const std::size_t found = text_.find(quoted, span->second.begin);
+  if (found == std::string_view::npos || found >= span->second.end) return where(object);
+  TextPosition position = span->second.position;
+  for (std::size_t i = span->second.begin; i < found; ++i) {
+    const auto byte = static_cast<unsigned char>(text_[i]);
+    if (byte == '\n') {
+      ++position.line;
+      position.column = 1;
+    } else if (byte < 0x80 || byte >= 0xC0) {
+      ++position.column;
+    }
+  }
+  return SourceLocation{file_, position.line, position.column};
 }
 
 std::string JsonDocument::textOf(const json_t* value) const {
