@@ -11,6 +11,7 @@ packages=(
   libsdformat-dev                                  # reference implementation for differential tests
   libdart-utils-dev libdart-external-ikfast-dev dart-doc   # DART SkelParser + its SKEL corpus
   liburdfdom-tools graphviz
+  clang libclang-rt-14-dev                         # fuzzing (libFuzzer) and sanitizer builds: scripts/fuzz.sh, scripts/sanitize.sh
 )
 
 missing=()
