@@ -19,7 +19,7 @@ TEST(LinearTime, LongUrdfChain) {
 
 TEST(LinearTime, MinifiedShiftFile) {
   Scratch scratch;
-  const std::string text = hostile::shiftMinified(8000);
+  const std::string text = hostile::shiftMinified(9000);
   ASSERT_GT(text.size(), 1000000u);
   const CommandResult result = timedCheck(scratch.write("minified.json", text));
   EXPECT_NE(result.exitCode, 124) << "stopped after 20 s";

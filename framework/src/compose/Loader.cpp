@@ -3,10 +3,11 @@
 #include "interlink/Loader.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cerrno>
+#include <cstdlib>
 #include <functional>
 #include <sstream>
+#include <unordered_map>
 
 #include <boost/filesystem.hpp>
 
@@ -82,11 +83,19 @@ struct Loader::Impl {
     std::uint64_t includedModels = 0;
     std::uint64_t includedElements = 0;
     bool includeLimitReported = false;
+    /// What the file system said, per load: a file included many times (the legs of a robot, an
+    /// include bomb) is canonicalised and read once. Only files that were read whole are kept.
+    mutable std::unordered_map<std::string, std::string> canonicalPaths;  // "" when it has none
+    /// "directory\nuri" -> (resolved path, whether LoadOptions::findFile gave it)
+    mutable std::unordered_map<std::string, std::pair<std::string, bool>> resolvedUris;
+    std::unordered_map<std::string, std::string> contents;
   };
 
   /// `fromHost` (optional) tells whether the answer came from LoadOptions::findFile.
   std::string resolveUri(const std::string& uri, const std::string& fromFile, const Context& context,
                          bool* fromHost = nullptr) const;
+  std::string resolveUriUncached(const std::string& uri, const std::string& fromFile, const Context& context,
+                                 bool* fromHost) const;
   std::optional<Document> loadDocument(const std::string& path, const SourceLocation& requestedAt, Context& context) const;
   std::optional<Document> parseDocument(const std::string& path, const std::string& content, const SourceLocation& requestedAt,
                                         Context& context) const;
@@ -101,7 +110,7 @@ struct Loader::Impl {
   }
   /// The context of one load: the host's resource paths, then INTERLINK_RESOURCE_PATH.
   static Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) {
-    Context context{options, diagnostics, {}, {}, options.resourcePaths, {}, 0, 0, false};
+    Context context{options, diagnostics, {}, {}, options.resourcePaths, {}, 0, 0, false, {}, {}, {}};
     for (auto& dir : splitPathList(std::getenv("INTERLINK_RESOURCE_PATH"))) context.resourcePaths.push_back(dir);
     return context;
   }
@@ -115,12 +124,23 @@ struct Loader::Impl {
     add(fs::path(topLevelFile).parent_path());
     for (const auto& dir : context.resourcePaths) add(dir);
   }
+  /// The canonical form of `path` (symbolic links resolved; missing trailing parts kept as
+  /// written), or "" when the file system cannot say; remembered for the load.
+  static const std::string& canonicalOf(const std::string& path, const Context& context) {
+    auto [known, inserted] = context.canonicalPaths.try_emplace(path);
+    if (inserted) {
+      boost::system::error_code ec;
+      const fs::path canonical = fs::weakly_canonical(fs::absolute(path), ec);
+      if (!ec) known->second = canonical.string();
+    }
+    return known->second;
+  }
   /// Why `path` may not be read in this load, or empty (see LoadOptions::allowPathsOutsideRoots).
   static std::string outsideRootsReason(const std::string& path, const Context& context) {
     if (context.options.allowPathsOutsideRoots) return {};
-    boost::system::error_code ec;
-    const fs::path canonical = fs::weakly_canonical(fs::absolute(path), ec);
-    if (ec) return {};  // not a file name (a host parser's own name); nothing is read from it here
+    const std::string& canonicalName = canonicalOf(path, context);
+    if (canonicalName.empty()) return {};  // not a file name (a host parser's own name); nothing is read from it here
+    const fs::path canonical(canonicalName);
     for (const fs::path& root : context.roots) {
       if (isWithin(canonical, root)) return {};
     }
@@ -171,6 +191,20 @@ struct Loader::Impl {
 
 std::string Loader::Impl::resolveUri(const std::string& uri, const std::string& fromFile, const Context& context,
                                      bool* fromHost) const {
+  // Relative URIs depend on the including file's directory only: one lookup per load for each.
+  const std::string key = fs::path(fromFile).parent_path().string() + "\n" + uri;
+  auto [known, inserted] = context.resolvedUris.try_emplace(key);
+  if (inserted) {
+    bool byHost = false;
+    known->second.first = resolveUriUncached(uri, fromFile, context, &byHost);
+    known->second.second = byHost;
+  }
+  if (fromHost) *fromHost = known->second.second;
+  return known->second.first;
+}
+
+std::string Loader::Impl::resolveUriUncached(const std::string& uri, const std::string& fromFile, const Context& context,
+                                             bool* fromHost) const {
   boost::system::error_code ec;
   const fs::path base = fs::path(fromFile).parent_path();
   auto existing = [&](const fs::path& p) -> std::string {
@@ -211,9 +245,13 @@ std::optional<Document> Loader::Impl::loadDocument(const std::string& path, cons
     reportNoParser(path, requestedAt, context);
     return std::nullopt;
   }
+  if (auto known = context.contents.find(path); known != context.contents.end()) {
+    return parseDocument(path, known->second, requestedAt, context);
+  }
   auto content = readModelFile(path, requestedAt, context.options, context.diagnostics);
   if (!content) return std::nullopt;
-  return parseDocument(path, *content, requestedAt, context);
+  const std::string& kept = context.contents.emplace(path, std::move(*content)).first->second;
+  return parseDocument(path, kept, requestedAt, context);
 }
 
 std::optional<Document> Loader::Impl::parseDocument(const std::string& path, const std::string& content,
@@ -466,8 +504,8 @@ Loader::Impl::IncludeOutcome Loader::Impl::resolveInclude(Model& entry, const st
       return kFailed;
     }
   }
-  std::string canonical = fs::canonical(resolved, ec).string();
-  if (ec) canonical = resolved;  // a name only a host parser understands
+  std::string canonical = canonicalOf(resolved, context);
+  if (canonical.empty()) canonical = resolved;  // a name only a host parser understands
   if (std::find(context.includeStack.begin(), context.includeStack.end(), canonical) != context.includeStack.end()) {
     std::string chain;
     for (const auto& p : context.includeStack) chain += p + " -> ";

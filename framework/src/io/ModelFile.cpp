@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <vector>
 
 namespace interlink::io {
 namespace {
@@ -169,56 +170,71 @@ bool checkModelText(std::string_view content, const std::string& fileName, Diagn
   const bool utf8 = declared.empty() || declared == "utf-8" || declared == "utf8" || declared == "us-ascii" ||
                     declared == "ascii";
 
-  // One pass: lines and columns (one per character), NUL bytes and invalid UTF-8 sequences.
-  constexpr int kMaxReported = 20;
-  int reported = 0;
-  std::size_t unreported = 0;
+  // A fast pass finds the problems (NUL bytes, invalid UTF-8 sequences); only when there are
+  // some does a second pass turn their offsets into lines and columns (one per character).
+  constexpr std::size_t kMaxReported = 20;
+  struct Problem {
+    std::size_t offset;
+    std::size_t length;  // bytes shown for an invalid sequence; 0 for the first NUL
+  };
+  std::vector<Problem> problems;
+  std::size_t invalidCount = 0;
   std::size_t nulCount = 0;
-  SourceLocation firstNul;
   const auto* const begin = reinterpret_cast<const unsigned char*>(content.data());
   const auto* const end = begin + content.size();
-  int line = 1;
-  int column = 1;
   for (const unsigned char* p = begin; p < end;) {
-    const unsigned char c = *p;
-    if (c == '\n' || (c == '\r' && (p + 1 == end || p[1] != '\n'))) {
-      ++line;
-      column = 1;
+    if (*p != 0 && *p < 0x80) {
       ++p;
       continue;
     }
-    if (c == 0) {
-      if (nulCount++ == 0) firstNul = SourceLocation{fileName, line, column};
+    if (*p == 0) {
+      if (nulCount++ == 0) problems.push_back({static_cast<std::size_t>(p - begin), 0});
+      ++p;
+      continue;
     }
-    std::size_t length = utf8 ? validSequenceLength(p, end) : 1;
-    if (length == 0) {
-      // Show the offending byte and what follows it on the line (at most 4 bytes), as escapes.
-      std::size_t shown = 1;
-      while (shown < 4 && p + shown < end && p[shown] >= 0x80) ++shown;
-      if (reported < kMaxReported) {
-        ++reported;
-        diagnostics.error(ErrorCode::FILE_ENCODING,
-                          "invalid UTF-8 byte sequence " +
-                              hexBytes(std::string_view(reinterpret_cast<const char*>(p), shown)) +
-                              "; expected UTF-8 text (declare another encoding in the XML declaration, or convert the file)",
-                          SourceLocation{fileName, line, column});
-      } else {
-        ++unreported;
+    const std::size_t length = utf8 ? validSequenceLength(p, end) : 1;
+    if (length > 0) {
+      p += length;
+      continue;
+    }
+    // One problem: the offending byte and the continuation bytes after it (at most 4 bytes).
+    std::size_t shown = 1;
+    while (shown < 4 && p + shown < end && (p[shown] & 0xC0) == 0x80) ++shown;
+    if (invalidCount++ < kMaxReported) problems.push_back({static_cast<std::size_t>(p - begin), shown});
+    p += shown;
+  }
+  if (problems.empty()) return true;
+
+  int line = 1;
+  int column = 1;
+  const unsigned char* p = begin;
+  for (const Problem& problem : problems) {
+    for (const unsigned char* target = begin + problem.offset; p < target; ++p) {
+      if (*p == '\n' || (*p == '\r' && (p + 1 == end || p[1] != '\n'))) {
+        ++line;
+        column = 1;
+      } else if (*p < 0x80 || *p >= 0xC0 || !utf8) {
+        ++column;  // continuation bytes do not start a character
       }
-      length = 1;
     }
-    p += length;
-    ++column;
+    const SourceLocation where{fileName, line, column};
+    if (problem.length == 0) {
+      diagnostics.error(ErrorCode::FILE_BINARY,
+                        "file contains binary data (" + std::to_string(nulCount) +
+                            " NUL byte(s), the first here); expected a text model description",
+                        where);
+    } else {
+      diagnostics.error(ErrorCode::FILE_ENCODING,
+                        "invalid UTF-8 byte sequence " +
+                            hexBytes(std::string_view(reinterpret_cast<const char*>(p), problem.length)) +
+                            "; expected UTF-8 text (declare another encoding in the XML declaration, or convert the file)",
+                        where);
+    }
   }
-  if (unreported > 0) {
+  if (invalidCount > kMaxReported) {
     diagnostics.error(ErrorCode::FILE_ENCODING,
-                      "and " + std::to_string(unreported) + " more invalid UTF-8 byte sequences", SourceLocation{fileName, 0, 0});
-  }
-  if (nulCount > 0) {
-    diagnostics.error(ErrorCode::FILE_BINARY,
-                      "file contains binary data (" + std::to_string(nulCount) +
-                          " NUL byte(s), the first here); expected a text model description",
-                      firstNul);
+                      "and " + std::to_string(invalidCount - kMaxReported) + " more invalid UTF-8 byte sequences",
+                      SourceLocation{fileName, 0, 0});
   }
   return diagnostics.errorCount() == errorsBefore;
 }

@@ -651,6 +651,22 @@ class TreeBuilder : public xc::XMLDocumentHandler, public xc::ErrorHandler, publ
   SourceLocation errorWhere_;
 };
 
+/// The first of `stops` at or after `from` outside quoted ('...' or "...") text, or npos.
+std::size_t findOutsideQuotes(std::string_view content, std::size_t from, std::string_view stops) {
+  char quote = 0;
+  for (std::size_t j = from; j < content.size(); ++j) {
+    const char c = content[j];
+    if (quote) {
+      if (c == quote) quote = 0;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (stops.find(c) != std::string_view::npos) {
+      return j;
+    }
+  }
+  return std::string_view::npos;
+}
+
 /// A document type declaration with an internal subset or an external identifier in the prolog,
 /// or nothing. The well-formedness scanner skips DTDs without reporting them, so they are found
 /// here (for UTF-8 and ASCII input; the scanner never expands declared entities anyway).
@@ -670,22 +686,9 @@ std::optional<SourceLocation> findDoctypeWithDeclarations(std::string_view conte
       if (end == std::string_view::npos) return std::nullopt;
       i = end + 3;
     } else if (startsWith("<!DOCTYPE")) {
-      bool declares = false;
-      char quote = 0;
-      std::size_t j = i + 9;
-      for (; j < content.size(); ++j) {
-        const char c = content[j];
-        if (quote) {
-          if (c == quote) quote = 0;
-        } else if (c == '"' || c == '\'') {
-          quote = c;
-        } else if (c == '[') {
-          declares = true;
-          break;
-        } else if (c == '>') {
-          break;
-        }
-      }
+      std::size_t j = findOutsideQuotes(content, i + 9, "[>");
+      if (j == std::string_view::npos) j = content.size();
+      bool declares = j < content.size() && content[j] == '[';
       const std::string_view declaration = content.substr(i, j - i);
       declares = declares || declaration.find("SYSTEM") != std::string_view::npos ||
                  declaration.find("PUBLIC") != std::string_view::npos;
@@ -725,21 +728,11 @@ std::size_t findCrowdedStartTag(std::string_view content, std::size_t maxAttribu
       i = skipPast(tag + 2, "?>");
     } else {
       std::size_t attributes = 0;
-      char quote = 0;
-      std::size_t j = tag + 1;
-      for (; j < size; ++j) {
-        const char c = content[j];
-        if (quote) {
-          if (c == quote) quote = 0;
-        } else if (c == '"' || c == '\'') {
-          quote = c;
-        } else if (c == '=') {
-          if (++attributes > maxAttributes) return tag;
-        } else if (c == '>') {
-          break;
-        }
+      std::size_t j = findOutsideQuotes(content, tag + 1, "=>");
+      for (; j != std::string_view::npos && content[j] == '='; j = findOutsideQuotes(content, j + 1, "=>")) {
+        if (++attributes > maxAttributes) return tag;
       }
-      i = j + 1;
+      i = j == std::string_view::npos ? size : j + 1;
     }
   }
   return std::string_view::npos;
