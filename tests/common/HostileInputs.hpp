@@ -44,24 +44,28 @@ inline std::string shiftDuplicateJoints(int n) {
   return text + "]}]}\n";
 }
 
+/// `head`, `element` n times, `tail`.
+inline std::string repeated(const std::string& head, const std::string& element, int n, const std::string& tail) {
+  std::string text = head;
+  text.reserve(head.size() + element.size() * static_cast<std::size_t>(n) + tail.size());
+  for (int i = 0; i < n; ++i) text += element;
+  return text + tail;
+}
+
 /// A SKEL world of n skeletons that are all named "s" (DART renames them "s(1)", "s(2)", ...).
 inline std::string skelDuplicateSkeletons(int n) {
-  std::string text = "<?xml version=\"1.0\"?>\n<skel version=\"1.0\">\n<world name=\"w\">\n";
-  for (int i = 0; i < n; ++i) {
-    text += "<skeleton name=\"s\"><body name=\"b\"><transformation>0 0 0 0 0 0</transformation></body>"
-            "<joint type=\"free\" name=\"j\"><parent>world</parent><child>b</child></joint></skeleton>\n";
-  }
-  return text + "</world>\n</skel>\n";
+  return repeated("<?xml version=\"1.0\"?>\n<skel version=\"1.0\">\n<world name=\"w\">\n",
+                  "<skeleton name=\"s\"><body name=\"b\"><transformation>0 0 0 0 0 0</transformation></body>"
+                  "<joint type=\"free\" name=\"j\"><parent>world</parent><child>b</child></joint></skeleton>\n",
+                  n, "</world>\n</skel>\n");
 }
 
 /// A Juice model of n bodies with one name and one ID (each repeat is reported and renamed).
 inline std::string juiceDuplicateBodies(int n) {
-  std::string text = "<Model FileVersion=\"1\">\n<Bodies>\n";
-  for (int i = 0; i < n; ++i) {
-    text += "<Body><ID>1</ID><Name>B</Name><Position><X>0</X><Y>0</Y><Z>0</Z></Position>"
-            "<Rotation><Y>0</Y><P>0</P><R>0</R></Rotation><Twin>0</Twin></Body>\n";
-  }
-  return text + "</Bodies>\n</Model>\n";
+  return repeated("<Model FileVersion=\"1\">\n<Bodies>\n",
+                  "<Body><ID>1</ID><Name>B</Name><Position><X>0</X><Y>0</Y><Z>0</Z></Position>"
+                  "<Rotation><Y>0</Y><P>0</P><R>0</R></Rotation><Twin>0</Twin></Body>\n",
+                  n, "</Bodies>\n</Model>\n");
 }
 
 /// An SDFormat file whose root element carries n attributes (Xerces checks each against all earlier ones).

@@ -60,4 +60,14 @@ inline bool mentions(const Diagnostic* d, std::string_view text) {
   return d && d->message.find(text) != std::string::npos;
 }
 
+/// Loads `file` with `options`; succeeds when a diagnostic with `code` mentions `text`.
+inline ::testing::AssertionResult loadReports(const std::string& file, const LoadOptions& options, ErrorCode code,
+                                              std::string_view text) {
+  const LoadResult result = hostileLoader().loadFile(file, options);
+  const Diagnostic* d = findCode(result.diagnostics, code);
+  if (!d) return ::testing::AssertionFailure() << "no " << codeName(code) << " in:\n" << dump(result.diagnostics);
+  if (!mentions(d, text)) return ::testing::AssertionFailure() << "'" << text << "' not in: " << d->format();
+  return ::testing::AssertionSuccess();
+}
+
 }  // namespace interlink::test
