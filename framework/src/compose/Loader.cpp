@@ -690,6 +690,7 @@ LoadResult Loader::loadInclude(const Include& include, const std::string& includ
   boost::system::error_code ec;
   const std::string base = fs::absolute(includingFile, ec).lexically_normal().string();
   context.includeStack.push_back(fs::canonical(base, ec).string());
+  Impl::setRoots(context, base);  // the including file stands for the top level (path policy)
   Model entry;
   entry.include = include;
   std::vector<Light> lights;
