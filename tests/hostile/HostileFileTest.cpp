@@ -62,7 +62,7 @@ TEST(NonRegularFile, SymlinkToDevZeroIsRefusedAsTopLevelAndAsInclude) {
   // As an include, the link leaves the model's tree: refused by the path policy first, and by the
   // file check when the policy allows it.
   const std::string world = scratch.write("world.sdf", includeOf("zero.sdf"));
-  EXPECT_TRUE(hostileLoader().loadFile(world).diagnostics.contains(ErrorCode::PATH_OUTSIDE_ROOTS));
+  EXPECT_TRUE(hostileLoader().loadFile(world, confined()).diagnostics.contains(ErrorCode::PATH_OUTSIDE_ROOTS));
   LoadOptions anywhere;
   anywhere.allowPathsOutsideRoots = true;
   const LoadResult included = hostileLoader().loadFile(world, anywhere);
@@ -191,7 +191,7 @@ TEST(PathPolicy, IncludesMayNotLeaveTheModelTreeUnlessAllowed) {
   Scratch scratch;
   scratch.write("elsewhere/thing/model.sdf", kModel);
   const std::string world = scratch.write("project/world.sdf", includeOf("../elsewhere/thing/model.sdf"));
-  LoadResult result = hostileLoader().loadFile(world);
+  LoadResult result = hostileLoader().loadFile(world, confined());
   const Diagnostic* d = findCode(result.diagnostics, ErrorCode::PATH_OUTSIDE_ROOTS);
   ASSERT_NE(d, nullptr) << dump(result.diagnostics);
   EXPECT_EQ(d->where.line, 3);
@@ -199,11 +199,12 @@ TEST(PathPolicy, IncludesMayNotLeaveTheModelTreeUnlessAllowed) {
   EXPECT_TRUE(mentions(d, "allowPathsOutsideRoots")) << d->message;
 
   // An absolute path out of the tree: the same refusal.
-  result = hostileLoader().loadFile(scratch.write("project/abs.sdf", includeOf(scratch.path("elsewhere/thing/model.sdf"))));
+  result = hostileLoader().loadFile(scratch.write("project/abs.sdf", includeOf(scratch.path("elsewhere/thing/model.sdf"))),
+                                    confined());
   EXPECT_TRUE(result.diagnostics.contains(ErrorCode::PATH_OUTSIDE_ROOTS)) << dump(result.diagnostics);
 
   // A resource path makes the other tree allowed; so does the option.
-  LoadOptions withResources;
+  LoadOptions withResources = confined();
   withResources.resourcePaths = {scratch.path("elsewhere")};
   result = hostileLoader().loadFile(scratch.write("project/byuri.sdf", includeOf("model://thing/model.sdf")), withResources);
   EXPECT_TRUE(result.ok()) << dump(result.diagnostics);
@@ -217,7 +218,7 @@ TEST(PathPolicy, HrdfIncludeCannotReachEtcPasswd) {
   Scratch scratch;
   const std::string top = scratch.write(
       "robot.hrdf", "<robot version=\"1.6.0\">\n  <include path=\"../../../../../../../../../../etc/passwd\"/>\n</robot>\n");
-  const LoadResult result = hostileLoader().loadFile(top);
+  const LoadResult result = hostileLoader().loadFile(top, confined());
   const Diagnostic* d = findCode(result.diagnostics, ErrorCode::PATH_OUTSIDE_ROOTS);
   ASSERT_NE(d, nullptr) << dump(result.diagnostics);
   EXPECT_EQ(d->where.line, 2);
@@ -232,7 +233,7 @@ TEST(PathPolicy, ShiftMeshOutsideTheTreeIsNotOpened) {
   "assemblies": [{"name": "arm", "bodies": [
     {"name": "b", "mass": 1.0, "geometry": {"type": "mesh", "filename": "etc/passwd"}}
   ]}]})");
-  const LoadResult result = hostileLoader().loadFile(model);
+  const LoadResult result = hostileLoader().loadFile(model, confined());
   const Diagnostic* d = findCode(result.diagnostics, ErrorCode::PATH_OUTSIDE_ROOTS);
   ASSERT_NE(d, nullptr) << dump(result.diagnostics);
   EXPECT_EQ(d->where.line, 4);

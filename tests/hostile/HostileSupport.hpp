@@ -48,6 +48,13 @@ class Scratch {
   std::filesystem::path dir_;
 };
 
+/// Options of a host that loads untrusted files: includes and meshes stay in the model's tree.
+inline LoadOptions confined() {
+  LoadOptions options;
+  options.allowPathsOutsideRoots = false;
+  return options;
+}
+
 /// The first diagnostic with `code`, or null.
 inline const Diagnostic* findCode(const Diagnostics& diagnostics, ErrorCode code) {
   for (const auto& d : diagnostics) {
