@@ -17,6 +17,7 @@
 #include "ShapeInertia.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
+#include "interlink/UniqueNames.hpp"
 #include "interlink/xml/XmlParser.hpp"
 
 namespace interlink::skel::detail {
@@ -80,26 +81,9 @@ struct MarkerRecord {
 
 /// Unique names within one model: links, joints and frames share one namespace in the core,
 /// while DART keeps bodies, joints and markers apart. Clashes get DART's "name(k)" suffix.
-class NameScope {
+class NameScope : public UniqueNames {
  public:
-  bool taken(const std::string& name) const { return names_.count(name) != 0; }
-  void add(const std::string& name) { names_.insert(name); }
-  std::string unique(const std::string& base) {
-    if (!taken(base)) {
-      add(base);
-      return base;
-    }
-    for (int k = 1;; ++k) {
-      std::string candidate = base + "(" + std::to_string(k) + ")";
-      if (!taken(candidate)) {
-        add(candidate);
-        return candidate;
-      }
-    }
-  }
-
- private:
-  std::unordered_set<std::string> names_;
+  NameScope() : UniqueNames("(", ")", 1) {}
 };
 
 class Reader {
@@ -693,6 +677,12 @@ void Reader::readMesh(const XmlElement& mesh, Geometry& geometry) {
     return;
   }
   geometry.meshResolvedPath = resolved;
+  if (host_ != nullptr && host_->size >= sizeof(plugin::HostServices) && host_->checkPath != nullptr) {
+    if (std::string why = host_->checkPath(host_->context, resolved); !why.empty()) {
+      error(ErrorCode::PATH_OUTSIDE_ROOTS, "mesh '" + geometry.meshUri + "' refused: " + why, fileName->where);
+      return;
+    }
+  }
 
   auto cached = meshes_.find(resolved);
   if (cached == meshes_.end()) {

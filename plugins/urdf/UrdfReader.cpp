@@ -3,11 +3,14 @@
 // relative to its parent link, and the child link's pose is the identity relative to the joint.
 #include "UrdfReader.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "interlink/PoseMath.hpp"
@@ -451,31 +454,39 @@ class UrdfReader {
       Link& link = model.links[linkIndex_.at(child)];
       link.pose.relativeTo = joint->name;
     }
-    // Cycles: walking up from any link must end at a root.
-    std::set<std::string> reported;
+    // Cycles: walking up from any link must end at a root. Each link is walked over once (links
+    // already known to reach a root, or already reported, end a walk), so a long chain costs
+    // linear time, not the square of its length.
+    enum class Walk : unsigned char { Unvisited, OnPath, Done };
+    std::unordered_map<std::string_view, Walk> state;
+    state.reserve(model.links.size());
+    std::vector<std::string_view> path;
     for (const Link& link : model.links) {
-      std::vector<const Joint*> chain;
-      std::set<std::string> seen{link.name};
-      std::string current = link.name;
-      for (auto it = parentJoint.find(current); it != parentJoint.end(); it = parentJoint.find(current)) {
-        chain.push_back(it->second);
-        current = it->second->parent;
-        if (!seen.insert(current).second) {
+      path.clear();
+      std::string_view current = link.name;
+      while (true) {
+        Walk& mark = state[current];
+        if (mark == Walk::Done) break;
+        if (mark == Walk::OnPath) {
+          // The links from `current` to the end of the path form the cycle.
+          const auto first = std::find(path.begin(), path.end(), current);
           std::string names;
-          std::string lowest;
-          for (const Joint* j : chain) {
-            names += (names.empty() ? "'" : ", '") + j->name + "'";
-            if (lowest.empty() || j->name < lowest) lowest = j->name;
+          for (auto it = first; it != path.end(); ++it) {
+            names += (names.empty() ? "'" : ", '") + parentJoint.at(std::string(*it))->name + "'";
           }
-          if (reported.insert(lowest).second) {
-            diagnostics_.error(ErrorCode::KINEMATIC_LOOP,
-                               "the joints " + names + " form a cycle through link '" + current +
-                                   "'; a URDF model must be a tree",
-                               chain.front()->where);
-          }
+          diagnostics_.error(ErrorCode::KINEMATIC_LOOP,
+                             "the joints " + names + " form a cycle through link '" + std::string(current) +
+                                 "'; a URDF model must be a tree",
+                             parentJoint.at(std::string(*first))->where);
           break;
         }
+        mark = Walk::OnPath;
+        path.push_back(current);
+        const auto parent = parentJoint.find(std::string(current));
+        if (parent == parentJoint.end()) break;
+        current = parent->second->parent;
       }
+      for (std::string_view walked : path) state[walked] = Walk::Done;
     }
     std::vector<std::string> roots;
     for (const Link& link : model.links) {

@@ -197,3 +197,62 @@ TEST_F(PluginSystem, CliListsPluginsAndRefusedLibraries) {
 
 }  // namespace
 }  // namespace interlink
+
+namespace interlink {
+namespace {
+
+class PluginFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = boost::filesystem::temp_directory_path() / boost::filesystem::unique_path("interlink-plugin-files-%%%%%%");
+    boost::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { boost::filesystem::remove_all(dir_); }
+  boost::filesystem::path dir_;
+};
+
+// A plugin file cut short (an interrupted copy) once crashed every command with SIGBUS inside
+// dlopen; its ELF headers are now checked against the file size first.
+TEST_F(PluginFiles, TruncatedLibraryIsRefusedBeforeDlopen) {
+  const std::string good = test::readFile(kRoot + "/good/libtest_plugin_good.so");
+  ASSERT_GT(good.size(), 8192u);
+  for (const std::size_t keep : {std::size_t{100}, good.size() / 2, good.size() - 4096}) {
+    const std::string name = "libcut" + std::to_string(keep) + ".so";
+    std::ofstream((dir_ / name).string(), std::ios::binary).write(good.data(), static_cast<std::streamsize>(keep));
+  }
+  Loader loader(false);
+  loader.plugins().discoverDirectory(dir_.string());
+  EXPECT_TRUE(loader.plugins().plugins().empty());
+  ASSERT_EQ(loader.plugins().refused().size(), 3u);
+  for (const auto& refused : loader.plugins().refused()) {
+    EXPECT_EQ(refused.reason.code, ErrorCode::PLUGIN_LOAD) << refused.path;
+    EXPECT_NE(refused.reason.message.find("truncated"), std::string::npos) << refused.path << ": " << refused.reason.message;
+  }
+}
+
+TEST_F(PluginFiles, NonElfFileIsNotASharedLibrary) {
+  std::ofstream((dir_ / "libnotes.so").string()) << "these are notes, not a library\n";
+  Loader loader(false);
+  loader.plugins().discoverDirectory(dir_.string());
+  ASSERT_EQ(loader.plugins().refused().size(), 1u);
+  const auto& reason = loader.plugins().refused().front().reason;
+  EXPECT_EQ(reason.code, ErrorCode::PLUGIN_LOAD);
+  EXPECT_NE(reason.message.find("not a shared library"), std::string::npos) << reason.message;
+  EXPECT_EQ(reason.message.find("Bad file descriptor"), std::string::npos) << reason.message;
+}
+
+TEST_F(PluginFiles, ConflictWarningNamesTheRealWinner) {
+  Loader loader(false);
+  loader.plugins().discoverDirectory(kRoot + "/good");
+  loader.plugins().discoverDirectory(kRoot + "/rival");
+  std::string warning;
+  for (const auto& d : loader.plugins().notices()) {
+    if (d.code == ErrorCode::EXTENSION_CONFLICT) warning = d.message;
+  }
+  // good has a sniffer, rival (loaded later) has none: good wins on what it recognises.
+  EXPECT_NE(warning.find("'good' wins when its sniffer recognises the file, otherwise 'rival'"), std::string::npos)
+      << warning;
+}
+
+}  // namespace
+}  // namespace interlink

@@ -12,6 +12,7 @@
 #include "interlink/Kinematics.hpp"
 #include "interlink/PluginRegistry.hpp"
 #include "interlink/compose/CustomModelParser.hpp"
+#include "interlink/io/ModelFile.hpp"
 #include "interlink/model/Document.hpp"
 
 namespace interlink {
@@ -23,6 +24,17 @@ struct LoadOptions {
   /// a path, or an empty string for "not found".
   std::function<std::string(const std::string& uri)> findFile;
   int maxIncludeDepth = 64;
+  /// Limits that keep every load bounded whatever the input (docs/hostile-input.md).
+  /// The largest file read, top level or included.
+  std::uint64_t maxFileBytes = io::kDefaultMaxFileBytes;
+  /// The most models one load may include, all levels and formats together (SDFormat and HRDF).
+  std::uint64_t maxIncludedModels = 10000;
+  /// The most elements (links, joints, frames, nested models) included files may bring into one load.
+  std::uint64_t maxIncludedElements = 1000000;
+  /// Off: an include or a mesh must lie inside the directory tree of the top-level file or of a
+  /// resource path (or come from `findFile`); on: anywhere. Hosts loading untrusted files turn it
+  /// off (docs/hostile-input.md); on by default until existing users are adapted.
+  bool allowPathsOutsideRoots = true;
   /// Build the frame graph and run every phase (off: parse and compose only).
   bool resolveFrames = true;
   /// Name of the format plugin that reads the top-level file or string ("sdformat", "hrdf", ...);
@@ -38,6 +50,9 @@ struct LoadResult {
   bool ok() const { return !diagnostics.hasErrors(); }
 };
 
+/// Thread safety: `loadFile` and `loadString` are const and keep all state of a load in the call,
+/// so several threads may load with one Loader at once (tests/hostile/ConcurrencyTest.cpp).
+/// Registering plugins or custom model parsers must happen before, not during, such loads.
 class INTERLINK_API Loader {
  public:
   /// Discovers plugins from the default locations unless told not to.

@@ -3,10 +3,11 @@
 #include "interlink/Loader.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
-#include <fstream>
 #include <functional>
 #include <sstream>
+#include <unordered_map>
 
 #include <boost/filesystem.hpp>
 
@@ -40,32 +41,27 @@ bool isSdformatFile(const std::string& path) {
 }
 
 /// Reads a whole file; refuses what cannot be a model description before any plugin sees it.
-std::optional<std::string> readModelFile(const std::string& path, const SourceLocation& requestedAt, Diagnostics& diagnostics) {
-  boost::system::error_code ec;
-  if (fs::is_directory(path, ec)) {
-    diagnostics.error(ErrorCode::FILE_READ, "'" + path + "' is a directory, expected a model file", requestedAt);
-    return std::nullopt;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    diagnostics.error(ErrorCode::FILE_READ, "cannot open '" + path + "': " + std::strerror(errno), requestedAt);
-    return std::nullopt;
-  }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  std::string content = buffer.str();
-  if (content.find_first_not_of(" \t\r\n") == std::string::npos) {
-    diagnostics.error(ErrorCode::FILE_EMPTY, "file is empty; expected a model description", SourceLocation{path, 1, 1});
-    return std::nullopt;
-  }
-  const std::size_t nul = content.find('\0', 0);
-  if (nul != std::string::npos && nul < 65536) {
-    diagnostics.error(ErrorCode::FILE_BINARY, "file contains binary data (a NUL byte at offset " + std::to_string(nul) +
-                                                  "); expected a text model description",
-                      SourceLocation{path, 0, 0});
-    return std::nullopt;
-  }
+std::optional<std::string> readModelFile(const std::string& path, const SourceLocation& requestedAt,
+                                         const LoadOptions& options, Diagnostics& diagnostics) {
+  auto content = io::readRegularFile(path, options.maxFileBytes, requestedAt, diagnostics);
+  if (!content || !io::checkModelText(*content, path, diagnostics)) return std::nullopt;
   return content;
+}
+
+/// True when `path` is `root` or inside it (both canonical).
+bool isWithin(const fs::path& path, const fs::path& root) {
+  auto p = path.begin();
+  for (auto r = root.begin(); r != root.end(); ++r, ++p) {
+    if (p == path.end() || *p != *r) return false;
+  }
+  return true;
+}
+
+/// Elements a model brings, nested models included (counted once when an include is resolved).
+std::uint64_t elementCount(const Model& model) {
+  std::uint64_t count = 1 + model.links.size() + model.joints.size() + model.frames.size();
+  for (const Model& nested : model.models) count += elementCount(nested);
+  return count;
 }
 
 }  // namespace
@@ -81,9 +77,25 @@ struct Loader::Impl {
     std::vector<std::string> includeStack;  // canonical paths being loaded, outermost first
     std::vector<PendingReposture> repostures;
     std::vector<std::string> resourcePaths;
+    /// Directory trees includes and meshes may come from (canonical): the top-level file's
+    /// directory and the resource paths.
+    std::vector<fs::path> roots;
+    std::uint64_t includedModels = 0;
+    std::uint64_t includedElements = 0;
+    bool includeLimitReported = false;
+    /// What the file system said, per load: a file included many times (the legs of a robot, an
+    /// include bomb) is canonicalised and read once. Only files that were read whole are kept.
+    mutable std::unordered_map<std::string, std::string> canonicalPaths;  // "" when it has none
+    /// "directory\nuri" -> (resolved path, whether LoadOptions::findFile gave it)
+    mutable std::unordered_map<std::string, std::pair<std::string, bool>> resolvedUris;
+    std::unordered_map<std::string, std::string> contents;
   };
 
-  std::string resolveUri(const std::string& uri, const std::string& fromFile, const Context& context) const;
+  /// `fromHost` (optional) tells whether the answer came from LoadOptions::findFile.
+  std::string resolveUri(const std::string& uri, const std::string& fromFile, const Context& context,
+                         bool* fromHost = nullptr) const;
+  std::string resolveUriUncached(const std::string& uri, const std::string& fromFile, const Context& context,
+                                 bool* fromHost) const;
   std::optional<Document> loadDocument(const std::string& path, const SourceLocation& requestedAt, Context& context) const;
   std::optional<Document> parseDocument(const std::string& path, const std::string& content, const SourceLocation& requestedAt,
                                         Context& context) const;
@@ -106,9 +118,64 @@ struct Loader::Impl {
   }
   /// The context of one load: the host's resource paths, then INTERLINK_RESOURCE_PATH.
   static Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) {
-    Context context{options, diagnostics, {}, {}, options.resourcePaths};
+    Context context{options, diagnostics, {}, {}, options.resourcePaths, {}, 0, 0, false, {}, {}, {}};
     for (auto& dir : splitPathList(std::getenv("INTERLINK_RESOURCE_PATH"))) context.resourcePaths.push_back(dir);
     return context;
+  }
+  /// Sets the roots of the path policy once the top-level file is known.
+  static void setRoots(Context& context, const std::string& topLevelFile) {
+    boost::system::error_code ec;
+    auto add = [&](const fs::path& dir) {
+      const fs::path canonical = fs::weakly_canonical(fs::absolute(dir), ec);
+      if (!ec) context.roots.push_back(canonical);
+    };
+    add(fs::path(topLevelFile).parent_path());
+    for (const auto& dir : context.resourcePaths) add(dir);
+  }
+  /// The canonical form of `path` (symbolic links resolved; missing trailing parts kept as
+  /// written), or "" when the file system cannot say; remembered for the load.
+  static const std::string& canonicalOf(const std::string& path, const Context& context) {
+    auto [known, inserted] = context.canonicalPaths.try_emplace(path);
+    if (inserted) {
+      boost::system::error_code ec;
+      const fs::path canonical = fs::weakly_canonical(fs::absolute(path), ec);
+      if (!ec) known->second = canonical.string();
+    }
+    return known->second;
+  }
+  /// Why `path` may not be read in this load, or empty (see LoadOptions::allowPathsOutsideRoots).
+  static std::string outsideRootsReason(const std::string& path, const Context& context) {
+    if (context.options.allowPathsOutsideRoots) return {};
+    const std::string& canonicalName = canonicalOf(path, context);
+    if (canonicalName.empty()) return {};  // not a file name (a host parser's own name); nothing is read from it here
+    const fs::path canonical(canonicalName);
+    for (const fs::path& root : context.roots) {
+      if (isWithin(canonical, root)) return {};
+    }
+    std::string roots;
+    for (const fs::path& root : context.roots) roots += (roots.empty() ? "'" : ", '") + root.string() + "'";
+    return "'" + canonical.string() + "' is outside the directory tree of the top-level file and of the resource paths (" +
+           roots + "); set LoadOptions::allowPathsOutsideRoots to allow it";
+  }
+  /// Counts one included model; false (reported once per load) when a limit is passed.
+  static bool countInclude(const Model& model, const SourceLocation& where, Context& context) {
+    ++context.includedModels;
+    context.includedElements += elementCount(model);
+    const bool tooMany = context.includedModels > context.options.maxIncludedModels;
+    if (!tooMany && context.includedElements <= context.options.maxIncludedElements) return true;
+    if (!context.includeLimitReported) {
+      context.includeLimitReported = true;
+      std::string chain;
+      for (const auto& p : context.includeStack) chain += (chain.empty() ? "" : " -> ") + p;
+      context.diagnostics.error(
+          ErrorCode::INCLUDE_LIMIT,
+          tooMany ? "more than " + std::to_string(context.options.maxIncludedModels) +
+                        " included models in one load (LoadOptions::maxIncludedModels; an include bomb?); include chain: " + chain
+                  : "included models bring more than " + std::to_string(context.options.maxIncludedElements) +
+                        " elements into one load (LoadOptions::maxIncludedElements); include chain: " + chain,
+          where);
+    }
+    return false;
   }
   void composeModel(Model& model, const std::string& baseFile, const std::string& scopedName, int depth, Context& context) const;
   void composeWorld(World& world, const std::string& baseFile, Context& context) const;
@@ -130,7 +197,22 @@ struct Loader::Impl {
                            const std::shared_ptr<const InterfaceModel>& owner, const SourceLocation& where) const;
 };
 
-std::string Loader::Impl::resolveUri(const std::string& uri, const std::string& fromFile, const Context& context) const {
+std::string Loader::Impl::resolveUri(const std::string& uri, const std::string& fromFile, const Context& context,
+                                     bool* fromHost) const {
+  // Relative URIs depend on the including file's directory only: one lookup per load for each.
+  const std::string key = fs::path(fromFile).parent_path().string() + "\n" + uri;
+  auto [known, inserted] = context.resolvedUris.try_emplace(key);
+  if (inserted) {
+    bool byHost = false;
+    known->second.first = resolveUriUncached(uri, fromFile, context, &byHost);
+    known->second.second = byHost;
+  }
+  if (fromHost) *fromHost = known->second.second;
+  return known->second.first;
+}
+
+std::string Loader::Impl::resolveUriUncached(const std::string& uri, const std::string& fromFile, const Context& context,
+                                             bool* fromHost) const {
   boost::system::error_code ec;
   const fs::path base = fs::path(fromFile).parent_path();
   auto existing = [&](const fs::path& p) -> std::string {
@@ -160,6 +242,7 @@ std::string Loader::Impl::resolveUri(const std::string& uri, const std::string& 
     // The host's callback may name a file that exists only for its own parser (libsdformat's
     // find callback works the same way), so its answer is taken as given.
     resolved = context.options.findFile(uri);
+    if (fromHost) *fromHost = true;
   }
   return resolved;
 }
@@ -174,9 +257,13 @@ std::optional<Document> Loader::Impl::loadDocument(const std::string& path, cons
     reportNoParser(path, requestedAt, context);
     return std::nullopt;
   }
-  auto content = readModelFile(path, requestedAt, context.diagnostics);
+  if (auto known = context.contents.find(path); known != context.contents.end()) {
+    return parseDocument(path, known->second, requestedAt, context);
+  }
+  auto content = readModelFile(path, requestedAt, context.options, context.diagnostics);
   if (!content) return std::nullopt;
-  return parseDocument(path, *content, requestedAt, context);
+  const std::string& kept = context.contents.emplace(path, std::move(*content)).first->second;
+  return parseDocument(path, kept, requestedAt, context);
 }
 
 std::optional<Document> Loader::Impl::parseDocument(const std::string& path, const std::string& content,
@@ -207,6 +294,12 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, con
     return c->self->resolveUri(uri, fromFile, *c->context);
   };
   host.hardwareRegistry = &registry;
+  host.checkPath = [](const void* ctx, const std::string& file) -> std::string {
+    return outsideRootsReason(file, *static_cast<const UriContext*>(ctx)->context);
+  };
+  host.maxFileBytes = context.options.maxFileBytes;
+  host.maxIncludedModels = context.options.maxIncludedModels;
+  host.maxIncludedElements = context.options.maxIncludedElements;
   plugin::LoadRequest request;
   request.path = path;
   request.content = content;
@@ -363,6 +456,7 @@ Loader::Impl::IncludeOutcome Loader::Impl::resolveInclude(Model& entry, const st
                                                           const std::string& parentScopedName, std::vector<Light>& lights,
                                                           std::vector<KeptElement>& kept, int depth, Context& context) const {
   constexpr IncludeOutcome kFailed = IncludeOutcome::Failed;
+  bool fromHost = false;
   const Include include = *entry.include;
   if (depth >= context.options.maxIncludeDepth) {
     context.diagnostics.error(ErrorCode::INCLUDE_DEPTH,
@@ -375,7 +469,8 @@ Loader::Impl::IncludeOutcome Loader::Impl::resolveInclude(Model& entry, const st
     context.diagnostics.error(ErrorCode::ELEMENT_MISSING, "<include> has no <uri>", include.where);
     return kFailed;
   }
-  std::string resolved = resolveUri(include.uri, baseFile, context);
+  if (context.includeLimitReported) return kFailed;  // reported once; the rest is not expanded
+  std::string resolved = resolveUri(include.uri, baseFile, context, &fromHost);
   if (resolved.empty()) {
     context.diagnostics.error(ErrorCode::URI_LOOKUP,
                               "unable to find uri[" + include.uri + "] (searched beside '" + baseFile +
@@ -389,11 +484,10 @@ Loader::Impl::IncludeOutcome Loader::Impl::resolveInclude(Model& entry, const st
     const fs::path config = fs::path(resolved) / "model.config";
     std::string chosen;
     if (fs::exists(config, ec)) {
-      std::ifstream in(config.string());
-      std::stringstream text;
-      text << in.rdbuf();
+      const auto text = readModelFile(config.string(), include.where, context.options, context.diagnostics);
+      if (!text) return kFailed;
       Diagnostics configDiagnostics;
-      if (auto root = xml::parse(text.str(), config.string(), configDiagnostics)) {
+      if (auto root = xml::parse(*text, config.string(), configDiagnostics)) {
         double best = -1;
         for (const auto* sdf : root->childrenNamed("sdf")) {
           const double version = std::strtod(sdf->attributeOr("version", "0").c_str(), nullptr);
@@ -424,8 +518,15 @@ Loader::Impl::IncludeOutcome Loader::Impl::resolveInclude(Model& entry, const st
       return kFailed;
     }
   }
-  std::string canonical = fs::canonical(resolved, ec).string();
-  if (ec) canonical = resolved;  // a name only a host parser understands
+  if (!fromHost) {
+    if (std::string why = outsideRootsReason(resolved, context); !why.empty()) {
+      context.diagnostics.error(ErrorCode::PATH_OUTSIDE_ROOTS, "include of uri[" + include.uri + "] refused: " + why,
+                                include.where);
+      return kFailed;
+    }
+  }
+  std::string canonical = canonicalOf(resolved, context);
+  if (canonical.empty()) canonical = resolved;  // a name only a host parser understands
   if (std::find(context.includeStack.begin(), context.includeStack.end(), canonical) != context.includeStack.end()) {
     std::string chain;
     for (const auto& p : context.includeStack) chain += p + " -> ";
@@ -455,6 +556,10 @@ Loader::Impl::IncludeOutcome Loader::Impl::resolveInclude(Model& entry, const st
     return IncludeOutcome::Absorbed;
   }
   auto& model = content->model;
+  if (!countInclude(*model, include.where, context)) {
+    context.includeStack.pop_back();
+    return kFailed;
+  }
   // The framework applies //include/name, //include/static and //include/pose for every include
   // (host parsers included: the values it set are overridden only when the <include> gives them).
   if (include.name) model->name = *include.name;
@@ -566,11 +671,12 @@ LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options)
   Impl::Context context = Impl::makeContext(options, result.diagnostics);
   boost::system::error_code ec;
   const std::string absolute = fs::absolute(path, ec).lexically_normal().string();
-  if (!fs::exists(absolute, ec)) {
+  if (!fs::exists(absolute, ec) && ec.value() != ELOOP) {
     result.diagnostics.error(ErrorCode::FILE_READ, "no such file '" + path + "'", SourceLocation{path, 0, 0});
     return result;
   }
   context.includeStack.push_back(fs::canonical(absolute, ec).string());
+  Impl::setRoots(context, absolute);
   auto document = impl_->loadDocument(absolute, SourceLocation{}, context);
   if (!document) return result;
   result.document = std::move(*document);
@@ -584,10 +690,12 @@ LoadResult Loader::loadString(const std::string& content, const std::string& fil
   boost::system::error_code ec;
   const std::string absolute = fs::absolute(fileName, ec).lexically_normal().string();
   context.includeStack.push_back(absolute);
+  Impl::setRoots(context, absolute);
   if (content.find_first_not_of(" \t\r\n") == std::string::npos) {
     result.diagnostics.error(ErrorCode::FILE_EMPTY, "input is empty; expected a model description", SourceLocation{fileName, 1, 1});
     return result;
   }
+  if (!io::checkModelText(content, fileName, result.diagnostics)) return result;
   auto document = impl_->parseDocument(absolute, content, SourceLocation{}, context);
   if (!document) return result;
   result.document = std::move(*document);
@@ -601,6 +709,7 @@ LoadResult Loader::loadInclude(const Include& include, const std::string& includ
   boost::system::error_code ec;
   const std::string base = fs::absolute(includingFile, ec).lexically_normal().string();
   context.includeStack.push_back(fs::canonical(base, ec).string());
+  Impl::setRoots(context, base);  // the including file stands for the top level (path policy)
   Model entry;
   entry.include = include;
   std::vector<Light> lights;

@@ -123,8 +123,9 @@ std::string HardwareRegistry::describeFamilies() const {
   std::string out;
   for (const auto& [plugin, series] : families) {
     if (!out.empty()) out += ", ";
+    const std::string& pluginName = plugin;  // clang 14 cannot capture a structured binding
     const auto* item = &*std::find_if(impl_->items.begin(), impl_->items.end(),
-                                      [&](const CatalogItem& i) { return i.plugin == plugin; });
+                                      [&](const CatalogItem& i) { return i.plugin == pluginName; });
     out += plugin + " (" + item->family + ": ";
     for (std::size_t i = 0; i < series.size(); ++i) out += (i ? ", " : "") + series[i];
     out += ")";

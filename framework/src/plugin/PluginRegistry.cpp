@@ -14,6 +14,7 @@
 #include <boost/dll/shared_library.hpp>
 #include <boost/filesystem.hpp>
 
+#include "plugin/ElfCheck.hpp"
 #include "plugin/PluginCache.hpp"
 #include "util/PathList.hpp"
 
@@ -157,6 +158,8 @@ struct PluginRegistry::Impl {
     std::string reason;
   };
   static Opened open(const std::string& key) {
+    // A truncated or non-ELF file would crash or confuse dlopen: check the headers first.
+    if (std::string why = detail::checkSharedLibraryFile(key); !why.empty()) return {nullptr, ErrorCode::PLUGIN_LOAD, why};
     boost::system::error_code ec;
     auto library = std::make_shared<boost::dll::shared_library>();
     library->load(key, boost::dll::load_mode::rtld_lazy | boost::dll::load_mode::rtld_local, ec);
@@ -210,12 +213,20 @@ struct PluginRegistry::Impl {
       auto& claimants = byExtension[ext];
       for (std::size_t other : claimants) {
         const PluginInfo& prior = entries[other].info;
-        if (!(info.hasSniffer && prior.hasSniffer)) {
-          notices.warning(ErrorCode::EXTENSION_CONFLICT,
-                          "plugins '" + prior.name + "' (" + prior.path + ") and '" + info.name + "' (" + info.path +
-                              ") both claim '" + ext + "'; without sniffers on both, '" + info.name +
-                              "' (loaded later) wins");
+        if (info.hasSniffer && prior.hasSniffer) continue;
+        // Who really wins, as formatFor decides: a sniffer that recognises the file, else the
+        // plugin without a sniffer loaded last.
+        std::string outcome;
+        if (!info.hasSniffer && !prior.hasSniffer) {
+          outcome = "'" + info.name + "' (loaded later) wins";
+        } else {
+          const PluginInfo& sniffing = info.hasSniffer ? info : prior;
+          const PluginInfo& plain = info.hasSniffer ? prior : info;
+          outcome = "'" + sniffing.name + "' wins when its sniffer recognises the file, otherwise '" + plain.name + "'";
         }
+        notices.warning(ErrorCode::EXTENSION_CONFLICT,
+                        "plugins '" + prior.name + "' (" + prior.path + ") and '" + info.name + "' (" + info.path +
+                            ") both claim '" + ext + "' and not both have a sniffer: " + outcome);
       }
       claimants.push_back(index);
     }

@@ -651,6 +651,22 @@ class TreeBuilder : public xc::XMLDocumentHandler, public xc::ErrorHandler, publ
   SourceLocation errorWhere_;
 };
 
+/// The first of `stops` at or after `from` outside quoted ('...' or "...") text, or npos.
+std::size_t findOutsideQuotes(std::string_view content, std::size_t from, std::string_view stops) {
+  char quote = 0;
+  for (std::size_t j = from; j < content.size(); ++j) {
+    const char c = content[j];
+    if (quote) {
+      if (c == quote) quote = 0;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (stops.find(c) != std::string_view::npos) {
+      return j;
+    }
+  }
+  return std::string_view::npos;
+}
+
 /// A document type declaration with an internal subset or an external identifier in the prolog,
 /// or nothing. The well-formedness scanner skips DTDs without reporting them, so they are found
 /// here (for UTF-8 and ASCII input; the scanner never expands declared entities anyway).
@@ -670,22 +686,9 @@ std::optional<SourceLocation> findDoctypeWithDeclarations(std::string_view conte
       if (end == std::string_view::npos) return std::nullopt;
       i = end + 3;
     } else if (startsWith("<!DOCTYPE")) {
-      bool declares = false;
-      char quote = 0;
-      std::size_t j = i + 9;
-      for (; j < content.size(); ++j) {
-        const char c = content[j];
-        if (quote) {
-          if (c == quote) quote = 0;
-        } else if (c == '"' || c == '\'') {
-          quote = c;
-        } else if (c == '[') {
-          declares = true;
-          break;
-        } else if (c == '>') {
-          break;
-        }
-      }
+      std::size_t j = findOutsideQuotes(content, i + 9, "[>");
+      if (j == std::string_view::npos) j = content.size();
+      bool declares = j < content.size() && content[j] == '[';
       const std::string_view declaration = content.substr(i, j - i);
       declares = declares || declaration.find("SYSTEM") != std::string_view::npos ||
                  declaration.find("PUBLIC") != std::string_view::npos;
@@ -698,6 +701,41 @@ std::optional<SourceLocation> findDoctypeWithDeclarations(std::string_view conte
     }
   }
   return std::nullopt;
+}
+
+/// The offset of the '<' of the first start tag with more than `maxAttributes` attributes, or npos.
+/// Xerces checks each attribute against every earlier one of its element, so 200 000 attributes
+/// on one element take minutes; this one forward pass over the text (memchr between tags) bounds
+/// that before Xerces starts. Counts '=' outside quoted values; comments, CDATA sections and
+/// processing instructions are skipped.
+std::size_t findCrowdedStartTag(std::string_view content, std::size_t maxAttributes) {
+  std::size_t i = 0;
+  const std::size_t size = content.size();
+  const auto skipPast = [&](std::size_t from, std::string_view terminator) {
+    const std::size_t end = content.find(terminator, from);
+    return end == std::string_view::npos ? size : end + terminator.size();
+  };
+  while (i < size) {
+    const void* less = std::memchr(content.data() + i, '<', size - i);
+    if (!less) return std::string_view::npos;
+    const std::size_t tag = static_cast<std::size_t>(static_cast<const char*>(less) - content.data());
+    const std::string_view rest = content.substr(tag);
+    if (rest.substr(0, 4) == "<!--") {
+      i = skipPast(tag + 4, "-->");
+    } else if (rest.substr(0, 9) == "<![CDATA[") {
+      i = skipPast(tag + 9, "]]>");
+    } else if (rest.substr(0, 2) == "<?") {
+      i = skipPast(tag + 2, "?>");
+    } else {
+      std::size_t attributes = 0;
+      std::size_t j = findOutsideQuotes(content, tag + 1, "=>");
+      for (; j != std::string_view::npos && content[j] == '='; j = findOutsideQuotes(content, j + 1, "=>")) {
+        if (++attributes > maxAttributes) return tag;
+      }
+      i = j == std::string_view::npos ? size : j + 1;
+    }
+  }
+  return std::string_view::npos;
 }
 
 void configure(Reader& reader, xc::SecurityManager& security) {
@@ -734,6 +772,16 @@ std::optional<XmlElement> parse(std::string_view content, const std::string& fil
                       "not well-formed XML: document type declarations with an internal or external subset "
                       "(<!DOCTYPE ... [ ... ]> or SYSTEM/PUBLIC) are not allowed",
                       std::move(*doctype));
+    return std::nullopt;
+  }
+  if (const std::size_t crowded = findCrowdedStartTag(content, options.maxAttributesPerElement);
+      crowded != std::string_view::npos) {
+    Cursor cursor;
+    for (std::size_t k = 0; k < crowded;) cursor.advance(content, k);
+    diagnostics.error(ErrorCode::XML_SYNTAX,
+                      "an element has more than " + std::to_string(options.maxAttributesPerElement) +
+                          " attributes (ParseOptions::maxAttributesPerElement); refused before parsing",
+                      SourceLocation{fileName, cursor.line, cursor.column});
     return std::nullopt;
   }
   TreeBuilder builder(content, fileName, options.maxDepth == 0 ? 1 : options.maxDepth);

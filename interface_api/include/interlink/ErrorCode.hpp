@@ -68,7 +68,10 @@ namespace interlink {
   X(HARDWARE_APPROXIMATE)                                                                         \
   X(INTERFACE_MISMATCH)                                                                           \
   X(SYMMETRY)                                                                                     \
-  X(USAGE)
+  X(USAGE)                                                                                        \
+  X(FILE_ENCODING)        /* UTF-16/32, invalid UTF-8 */                                          \
+  X(INCLUDE_LIMIT)        /* too many included models or elements in one load */                  \
+  X(PATH_OUTSIDE_ROOTS)   /* an include or mesh outside the allowed directory trees */
 
 enum class ErrorCode : std::int32_t {
 #define INTERLINK_ENUM_ENTRY(name) name,

@@ -18,7 +18,7 @@ void loadHrdf(const interlink::plugin::LoadRequest& request, interlink::Document
         *static_cast<const interlink::PluginRegistry*>(request.host->hardwareRegistry));
   }
   interlink::hrdf::Robot robot;
-  if (!interlink::hrdf::readRobot(request.content, request.path, registry, robot, diagnostics)) return;
+  if (!interlink::hrdf::readRobot(request.content, request.path, registry, robot, diagnostics, request.host)) return;
   interlink::hrdf::mapRobot(robot, request.path, document, diagnostics);
 }
 

@@ -3,16 +3,15 @@
 #include <algorithm>
 #include <deque>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include <Eigen/Geometry>
 
 #include "HrdfGrammar.hpp"
 #include "HrdfRobot.hpp"
 #include "interlink/TextNumbers.hpp"
+#include "interlink/io/ModelFile.hpp"
 #include "interlink/xml/XmlParser.hpp"
 
 namespace interlink::hrdf {
@@ -180,8 +179,16 @@ struct Attach {
 
 class Reader {
  public:
-  Reader(const hardware::HardwareRegistry& registry, Robot& robot, Diagnostics& diagnostics)
-      : registry_(registry), robot_(robot), diagnostics_(diagnostics) {}
+  Reader(const hardware::HardwareRegistry& registry, Robot& robot, Diagnostics& diagnostics,
+         const plugin::HostServices* host)
+      : registry_(registry), robot_(robot), diagnostics_(diagnostics) {
+    if (host && host->size >= sizeof(plugin::HostServices)) {
+      host_ = host;
+      if (host->maxFileBytes) maxFileBytes_ = host->maxFileBytes;
+      if (host->maxIncludedModels) maxIncludes_ = host->maxIncludedModels;
+      if (host->maxIncludedElements) maxElements_ = host->maxIncludedElements;
+    }
+  }
 
   bool read(std::string_view content, const std::string& path);
 
@@ -232,6 +239,14 @@ class Reader {
   std::set<std::string> approximateWarned_;
   std::vector<std::vector<bool>> outputUsed_;  // per element, per output
   bool baseUsed_ = false;
+  // Limits of the load (the host's LoadOptions, else the same defaults): included files are
+  // expanded where they are named, so files that include the next one twice grow exponentially.
+  const plugin::HostServices* host_ = nullptr;
+  std::uint64_t maxFileBytes_ = io::kDefaultMaxFileBytes;
+  std::uint64_t maxIncludes_ = 10000;
+  std::uint64_t maxElements_ = 1000000;
+  std::uint64_t includesExpanded_ = 0;
+  bool includeLimitReported_ = false;
 };
 
 bool Reader::read(std::string_view content, const std::string& path) {
@@ -340,27 +355,33 @@ void Reader::readInclude(const XmlElement& include, Attach& attach) {
     error(ErrorCode::INCLUDE_DEPTH, "includes nested deeper than " + std::to_string(kMaxIncludeDepth), where);
     return;
   }
+  if (includeLimitReported_) return;
+  if (++includesExpanded_ > maxIncludes_ || robot_.elements.size() > maxElements_) {
+    includeLimitReported_ = true;
+    std::string chain;
+    for (const SourceFile& f : files_) chain += (chain.empty() ? "" : " -> ") + f.path;
+    error(ErrorCode::INCLUDE_LIMIT,
+          includesExpanded_ > maxIncludes_
+              ? "more than " + std::to_string(maxIncludes_) + " includes expanded in one load (an include bomb?); chain: " +
+                    chain + " -> " + key
+              : "more than " + std::to_string(maxElements_) + " elements in one load; chain: " + chain + " -> " + key,
+          where);
+    return;
+  }
   // A file included several times (the legs of a hexapod) is read and parsed once per load.
   auto cached = parsedIncludes_.find(key);
   if (cached == parsedIncludes_.end()) {
-    std::error_code ec;
-    if (!fs::is_regular_file(resolved, ec)) {
-      error(ErrorCode::FILE_READ, "included file '" + written + "' not found (looked for " + key + ")", where);
-      return;
+    if (host_ && host_->checkPath) {
+      if (std::string why = host_->checkPath(host_->context, key); !why.empty()) {
+        error(ErrorCode::PATH_OUTSIDE_ROOTS, "include path '" + written + "' refused: " + why, where);
+        return;
+      }
     }
-    std::ifstream in(resolved, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    if (!in) {
-      error(ErrorCode::FILE_READ, "cannot read included file '" + key + "'", where);
-      return;
-    }
-    includedContents_.push_back(bytes.str());
+    auto bytes = io::readRegularFile(key, maxFileBytes_, where, diagnostics_);
+    if (!bytes) return;
+    includedContents_.push_back(std::move(*bytes));
     const std::string& text = includedContents_.back();
-    if (text.empty()) {
-      error(ErrorCode::FILE_EMPTY, "included file '" + key + "' is empty", where);
-      return;
-    }
+    if (!io::checkModelText(text, key, diagnostics_)) return;
     auto parsed = xml::parse(text, key, diagnostics_);
     if (!parsed) return;
     cached = parsedIncludes_.emplace(key, ParsedInclude{text, std::move(*parsed)}).first;
@@ -895,8 +916,8 @@ std::optional<std::string> Reader::enumValue(const Attribute& a, const XmlElemen
 }  // namespace
 
 bool readRobot(std::string_view content, const std::string& path, const hardware::HardwareRegistry& registry,
-               Robot& robot, Diagnostics& diagnostics) {
-  Reader reader(registry, robot, diagnostics);
+               Robot& robot, Diagnostics& diagnostics, const plugin::HostServices* host) {
+  Reader reader(registry, robot, diagnostics, host);
   return reader.read(content, path);
 }
 

@@ -9,6 +9,7 @@
 
 #include "interlink/Diagnostics.hpp"
 #include "interlink/Pose.hpp"
+#include "interlink/plugin/PluginAbi.hpp"
 #include "interlink/hardware/HardwareRegistry.hpp"
 
 namespace interlink::hrdf {
@@ -58,7 +59,8 @@ struct Robot {
 };
 
 /// Reads an HRDF document; every problem goes to `diagnostics`. Returns false on errors.
+/// `host` (optional) gives the load's limits and path policy for included files.
 bool readRobot(std::string_view content, const std::string& path, const hardware::HardwareRegistry& registry,
-               Robot& robot, Diagnostics& diagnostics);
+               Robot& robot, Diagnostics& diagnostics, const plugin::HostServices* host = nullptr);
 
 }  // namespace interlink::hrdf

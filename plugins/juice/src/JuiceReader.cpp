@@ -16,6 +16,7 @@
 #include "JuiceSymmetry.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
+#include "interlink/UniqueNames.hpp"
 #include "interlink/xml/XmlParser.hpp"
 
 namespace interlink::juice {
@@ -513,14 +514,10 @@ class Reader {
 
   /// Core names: "<Name>_<ID>" (Juice names repeat, IDs do not). See docs/juice.md.
   void assignNames() {
-    std::set<std::string> used;
+    UniqueNames used("_", "", 2);
     auto unique = [&](Component& c, const char* fallback, std::size_t index) {
-      std::string base = sanitizeName(c.name.empty() ? fallback : c.name) + "_" +
-                         (c.id.empty() ? "noid" + std::to_string(index) : sanitizeName(c.id));
-      std::string name = base;
-      for (int n = 2; used.count(name); ++n) name = base + "_" + std::to_string(n);
-      used.insert(name);
-      c.scopedName = name;
+      c.scopedName = used.unique(sanitizeName(c.name.empty() ? fallback : c.name) + "_" +
+                                 (c.id.empty() ? "noid" + std::to_string(index) : sanitizeName(c.id)));
     };
     for (std::size_t i = 0; i < bodies_.size(); ++i) unique(bodies_[i], "body", i);
     for (std::size_t i = 0; i < joints_.size(); ++i) unique(joints_[i], "joint", i);

@@ -24,6 +24,7 @@
 #include "MeshInfo.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
+#include "interlink/UniqueNames.hpp"
 
 namespace interlink::shift::detail {
 namespace {
@@ -254,6 +255,7 @@ class Reader {
   Units units_;
   Vector3 gravity_{0, 0, 9.81};
   std::vector<std::string> includeDirectories_;
+  std::map<std::pair<int, std::string>, int> bodyByName_;  // (assembly, body name) -> index in bodies_
   std::map<std::string, std::string> parameters_;
   Physics physics_;
   std::vector<FrameDef> fixedFrames_;
@@ -697,14 +699,13 @@ void Reader::readBody(const json_t* object, int assembly, bool assemblyActive) {
     return;
   }
   auto& owner = assemblies_[static_cast<std::size_t>(assembly)];
-  for (int other : owner.bodies) {
-    if (bodies_[static_cast<std::size_t>(other)].name == *name) {
-      diagnostics_.error(ErrorCode::DUPLICATE_NAME,
-                         "body '" + *name + "' is defined twice in " + path + " (first at line " +
-                             std::to_string(bodies_[static_cast<std::size_t>(other)].where.line) + ")",
-                         at(object, "name"));
-      return;
-    }
+  // One lookup per body (a scan of the assembly's bodies made n bodies cost n^2).
+  if (auto other = bodyByName_.find({assembly, *name}); other != bodyByName_.end()) {
+    diagnostics_.error(ErrorCode::DUPLICATE_NAME,
+                       "body '" + *name + "' is defined twice in " + path + " (first at line " +
+                           std::to_string(bodies_[static_cast<std::size_t>(other->second)].where.line) + ")",
+                       at(object, "name"));
+    return;
   }
   BodyDef body;
   body.name = *name;
@@ -754,6 +755,7 @@ void Reader::readBody(const json_t* object, int assembly, bool assemblyActive) {
   const int index = static_cast<int>(bodies_.size());
   bodies_.push_back(std::move(body));
   assemblies_[static_cast<std::size_t>(assembly)].bodies.push_back(index);
+  bodyByName_.emplace(std::make_pair(assembly, bodies_[static_cast<std::size_t>(index)].name), index);
 }
 
 void Reader::readInertia(const json_t* object, BodyDef& body) {
@@ -763,12 +765,16 @@ void Reader::readInertia(const json_t* object, BodyDef& body) {
   const json_t* inertia = json_object_get(object, "inertia");
   const json_t* tensor = moments ? moments : inertia;
   const json_t* mass = json_object_get(object, "mass");
-  if (!mass && json_is_object(inertia)) mass = json_object_get(inertia, "mass");
+  const json_t* massOwner = object;
+  if (!mass && json_is_object(inertia)) {
+    mass = json_object_get(inertia, "mass");
+    massOwner = inertia;
+  }
   Inertial& inertial = body.link.inertial;
   inertial.where = at(tensor ? tensor : object);
   bool any = false;
   if (mass) {
-    if (auto m = number(mass, at(mass), what + " mass")) {
+    if (auto m = number(mass, at(massOwner, "mass"), what + " mass")) {
       inertial.mass = *m * units_.mass;
       any = true;
       if (*m <= 0)
@@ -837,8 +843,12 @@ void Reader::addMesh(BodyDef& body, const std::string& uri, const std::string& m
       break;
     }
   }
-  if (found.empty() && request_.host && request_.host->size >= sizeof(plugin::HostServices) &&
-      request_.host->resolveUri) {
+  const bool hostServices = request_.host && request_.host->size >= sizeof(plugin::HostServices);
+  // The host's path policy (docs/hostile-input.md): include_directories may not widen it.
+  auto outsideRootsReason = [&](const std::string& file) {
+    return hostServices && request_.host->checkPath ? request_.host->checkPath(request_.host->context, file) : std::string();
+  };
+  if (found.empty() && hostServices && request_.host->resolveUri) {
     found = request_.host->resolveUri(request_.host->context, uri, request_.path);
   }
   if (found.empty()) {
@@ -848,6 +858,8 @@ void Reader::addMesh(BodyDef& body, const std::string& uri, const std::string& m
                          "body '" + body.name + "': mesh '" + uri + "' not found (searched " + searched +
                              "); the body keeps its mass properties, the mesh is not measured",
                          where);
+  } else if (std::string why = outsideRootsReason(found); !why.empty()) {
+    diagnostics_.error(ErrorCode::PATH_OUTSIDE_ROOTS, "body '" + body.name + "': mesh '" + uri + "' refused: " + why, where);
   } else {
     shape.geometry.meshResolvedPath = found;
     const MeshReading& reading = meshes_.read(found);
@@ -942,9 +954,8 @@ Reader::BodyLookup Reader::findBody(const std::vector<std::string>& path, int fr
     return result;
   }
   auto bodyIn = [this](int assembly, const std::string& name) -> int {
-    for (int body : assemblies_[static_cast<std::size_t>(assembly)].bodies)
-      if (bodies_[static_cast<std::size_t>(body)].name == name) return body;
-    return -1;
+    const auto found = bodyByName_.find({assembly, name});
+    return found == bodyByName_.end() ? -1 : found->second;
   };
   int body = -1;
   if (path.size() == 1) {
@@ -1677,19 +1688,19 @@ void Reader::readRestraint(const json_t* object, const std::string& key, int ass
 
 void Reader::writeDocument() {
   // Names inside one model must differ across links, frames, nested models and joints.
-  std::vector<std::set<std::string>> used(assemblies_.size());
+  std::vector<UniqueNames> used(assemblies_.size(), UniqueNames(":", "", 2));
   for (std::size_t a = 0; a < assemblies_.size(); ++a) {
     if (!assemblies_[a].active) continue;
     for (int b : assemblies_[a].bodies) {
       const BodyDef& body = bodies_[static_cast<std::size_t>(b)];
       if (!body.active) continue;
-      used[a].insert(body.name);
-      for (const auto& f : body.frames) used[a].insert(body.name + ":" + f.name);
+      used[a].add(body.name);
+      for (const auto& f : body.frames) used[a].add(body.name + ":" + f.name);
     }
     for (int c : assemblies_[a].children) {
       const AssemblyDef& child = assemblies_[static_cast<std::size_t>(c)];
       if (!child.active) continue;
-      if (!used[a].insert(child.name).second)
+      if (!used[a].add(child.name))
         diagnostics_.error(ErrorCode::DUPLICATE_NAME,
                            "subassembly '" + child.name + "' has the name of a body in " +
                                assemblyPath(static_cast<int>(a)) + "; both become one scope in the model",
@@ -1708,8 +1719,7 @@ void Reader::writeDocument() {
     for (int a = joint.assembly; a != place && a > 0; a = assemblies_[static_cast<std::size_t>(a)].parent)
       parts.insert(parts.begin(), assemblies_[static_cast<std::size_t>(a)].name);
     std::string name = joinPath(parts, ":");
-    std::string unique = name;
-    for (int k = 2; !used[static_cast<std::size_t>(place)].insert(unique).second; ++k) unique = name + ":" + std::to_string(k);
+    const std::string unique = used[static_cast<std::size_t>(place)].unique(name);
     if (unique != name)
       diagnostics_.warning(ErrorCode::DUPLICATE_NAME,
                            "joint '" + joint.name + "': the name is already used in " + assemblyPath(joint.assembly) +

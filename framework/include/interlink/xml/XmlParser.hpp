@@ -14,6 +14,8 @@ namespace interlink::xml {
 struct ParseOptions {
   std::size_t maxEntityExpansions = 10000;
   std::size_t maxDepth = 512;
+  /// More attributes on one element are refused before parsing (Xerces' duplicate check is quadratic).
+  std::size_t maxAttributesPerElement = 4096;
 };
 
 /// Returns the root element, or nothing after adding an XML_SYNTAX error (with line and column)

@@ -52,6 +52,14 @@ struct HostServices {
   /// Hardware catalog lookups for formats that name physical components (HRDF). Opaque here; see
   /// interlink/plugin/HardwareApi.hpp. Null when no hardware registry is available.
   const void* hardwareRegistry = nullptr;
+  /// Why the file `path` may not be read in this load (it lies outside the directory tree of the
+  /// top-level file and the resource paths, see docs/hostile-input.md), or an empty string when it
+  /// may. Plugins ask before reading a file a model names (HRDF includes, meshes).
+  std::string (*checkPath)(const void* context, const std::string& path) = nullptr;
+  /// This load's limits (LoadOptions) for plugins that read further files themselves; 0 = no limit given.
+  std::uint64_t maxFileBytes = 0;
+  std::uint64_t maxIncludedModels = 0;
+  std::uint64_t maxIncludedElements = 0;
 };
 
 /// One file to read. The core has already read its bytes (and refused empty or binary files).

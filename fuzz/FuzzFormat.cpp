@@ -1,0 +1,26 @@
+// libFuzzer harness: the bytes as a file of one format (INTERLINK_FUZZ_EXTENSION picks the
+// plugin), through Loader::loadString with every phase. Any crash, sanitizer report, leak or
+// timeout is a finding; diagnostics are the expected outcome for bad input.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "interlink/Loader.hpp"
+
+namespace {
+
+const interlink::Loader& loader() {
+  static const interlink::Loader instance;  // the build tree's plugins
+  return instance;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string content(reinterpret_cast<const char*>(data), size);
+  interlink::LoadOptions options;
+  options.maxIncludedModels = 50;  // fuzz inputs name only files of the seed corpus, if any
+  auto result = loader().loadString(content, "/nonexistent/fuzz/input" INTERLINK_FUZZ_EXTENSION, options);
+  (void)result.ok();
+  return 0;
+}

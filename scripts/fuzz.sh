@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (fuzz/) with clang, AddressSanitizer and UBSan in ./build-fuzz
+# (configured once) and runs each for a fixed time, seeded from the shared corpus.
+#   scripts/fuzz.sh [SECONDS_PER_HARNESS] [HARNESS...]     default: 60 s, every harness
+# CI runs it with a short time (scripts/run-tests.sh). Findings (crash-*, timeout-*, leak-*,
+# slow-unit-*) are written to build-fuzz/findings/<harness>/ and make the script fail.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+shift || true
+export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
+export CCACHE_BASEDIR="$PWD"
+export CCACHE_NOHASHDIR=1
+flags="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined"
+if [ ! -f build-fuzz/build.ninja ]; then
+  CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$flags" -DINTERLINK_FUZZ=ON -DINTERLINK_BUILD_TESTS=OFF \
+    -DINTERLINK_BUILD_BENCH=OFF >/dev/null
+fi
+harnesses=("$@")
+if [ ${#harnesses[@]} -eq 0 ]; then
+  harnesses=(fuzz_sdformat fuzz_urdf fuzz_hrdf fuzz_shift fuzz_skel fuzz_juice fuzz_hrdf_grammar)
+fi
+cmake --build build-fuzz -j"$(nproc)" --target "${harnesses[@]}"
+
+shared="$(cd .. && pwd)/shared/corpus"
+# The seeds of each harness: the corpus files of its format (read-only; new inputs go elsewhere).
+seed_files() {
+  case "$1" in
+    fuzz_sdformat) find "$shared/sdformat" "$shared/gazebo" -name '*.sdf' -size -64k ;;
+    fuzz_urdf) find "$shared" tests/urdf/data -name '*.urdf' -size -64k ;;
+    fuzz_hrdf) find "$shared/hrdf" -name '*.hrdf' -size -64k ;;
+    fuzz_shift) find "$shared/shift" tests/shift/data -name '*.json' -size -64k ;;
+    fuzz_skel) find /usr/share/doc/dart/data/skel -name '*.skel' -size -64k 2>/dev/null ;;
+    fuzz_juice) find "$shared/juice" -name '*.jm' -size -64k ;;
+    fuzz_hrdf_grammar) printf '%s\n' ;;
+  esac
+}
+
+status=0
+for harness in "${harnesses[@]}"; do
+  work="build-fuzz/corpus/$harness"
+  seeds="build-fuzz/seeds/$harness"
+  findings="build-fuzz/findings/$harness"
+  mkdir -p "$work" "$seeds" "$findings"
+  while IFS= read -r file; do
+    [ -n "$file" ] && cp -f "$file" "$seeds/$(echo "$file" | md5sum | cut -c1-16)$(basename "$file" | sed 's/.*\(\.[^.]*\)$/\1/')"
+  done < <(seed_files "$harness" | sort | head -200)
+  if [ "$harness" = fuzz_hrdf_grammar ]; then
+    for s in "1.5" "pi/2" "-(3*pi)/4 + 2" "Rx(pi/2)*Ry(0.1)*Rz(-pi)" "1 0 0 0 1 0 0 0 1" "0.1 0.2 0.3"; do
+      printf '%s' "$s" > "$seeds/$(printf '%s' "$s" | md5sum | cut -c1-16)"
+    done
+  fi
+  echo "== $harness: ${seconds}s, $(ls "$seeds" | wc -l) seeds"
+  # Large inputs are allowed so that the algorithmic limits are reached; a unit slower than
+  # -timeout or a process above -rss_limit_mb is a finding like a crash.
+  if ! ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+      "build-fuzz/bin/$harness" "$work" "$seeds" -max_total_time="$seconds" -max_len=262144 -timeout=10 \
+      -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 >"$findings/log.txt" 2>&1; then
+    echo "!! $harness found a problem: see $findings/ (log.txt)"
+    tail -40 "$findings/log.txt"
+    status=1
+  else
+    grep -E "stat::number_of_executed_units|cov:" "$findings/log.txt" | tail -2 || true
+  fi
+done
+exit $status

@@ -1,0 +1,93 @@
+// Include bombs: files that each include the next one twice pass the cycle and depth checks but
+// grow exponentially. The number of included models and of the elements they bring is capped
+// per load (LoadOptions), with an INCLUDE_LIMIT error naming the include chain.
+#include "HostileSupport.hpp"
+
+namespace interlink::test {
+namespace {
+
+constexpr int kLevels = 30;
+
+/// f0.sdf ... f29.sdf: each includes the next twice; 2^30 models if nothing stops it.
+std::string writeSdformatBomb(const Scratch& scratch) {
+  for (int i = 0; i < kLevels; ++i) {
+    const std::string next = "f" + std::to_string(i + 1) + ".sdf";
+    std::string body = "<link name=\"l\"/>";
+    if (i + 1 < kLevels) {
+      body += "<include><uri>" + next + "</uri><name>a</name></include><include><uri>" + next + "</uri><name>b</name></include>";
+    }
+    scratch.write("f" + std::to_string(i) + ".sdf",
+                  "<sdf version=\"1.9\"><model name=\"m" + std::to_string(i) + "\">" + body + "</model></sdf>\n");
+  }
+  return scratch.path("f0.sdf");
+}
+
+TEST(IncludeLimit, SdformatBombEndsWithTheChain) {
+  Scratch scratch;
+  const std::string top = writeSdformatBomb(scratch);
+  LoadOptions options;
+  options.maxIncludedModels = 300;
+  const LoadResult result = hostileLoader().loadFile(top, options);
+  const Diagnostic* d = findCode(result.diagnostics, ErrorCode::INCLUDE_LIMIT);
+  ASSERT_NE(d, nullptr) << dump(result.diagnostics);
+  EXPECT_TRUE(mentions(d, "maxIncludedModels")) << d->message;
+  EXPECT_TRUE(mentions(d, "f0.sdf -> ")) << d->message;
+  EXPECT_TRUE(mentions(d, "f1.sdf -> ")) << d->message;
+  EXPECT_GT(d->where.line, 0);
+  // Reported once, not once per refused include.
+  std::size_t count = 0;
+  for (const auto& item : result.diagnostics) count += item.code == ErrorCode::INCLUDE_LIMIT;
+  EXPECT_EQ(count, 1u);
+}
+
+TEST(IncludeLimit, ElementLimitCountsWhatIncludesBring) {
+  Scratch scratch;
+  const std::string top = writeSdformatBomb(scratch);
+  LoadOptions options;
+  options.maxIncludedElements = 100;
+  EXPECT_TRUE(loadReports(top, options, ErrorCode::INCLUDE_LIMIT, "maxIncludedElements"));
+}
+
+TEST(IncludeLimit, SdformatBombWithDefaultLimitsEndsThroughTheCli) {
+  Scratch scratch;
+  const CommandResult result = run("timeout 60 " + cliPath() + " check '" + writeSdformatBomb(scratch) + "'");
+  EXPECT_NE(result.exitCode, 124) << "the include bomb did not end";
+  EXPECT_NE(result.output.find("INCLUDE_LIMIT"), std::string::npos) << result.output.substr(0, 2000);
+}
+
+TEST(IncludeLimit, ModelsWithinTheLimitLoad) {
+  Scratch scratch;
+  scratch.write("part.sdf", "<sdf version=\"1.9\"><model name=\"p\"><link name=\"l\"/></model></sdf>\n");
+  std::string includes;
+  for (const char* name : {"a", "b", "c"}) includes += "<include><uri>part.sdf</uri><name>" + std::string(name) + "</name></include>";
+  const std::string world = scratch.write("world.sdf", "<sdf version=\"1.9\"><world name=\"w\">" + includes + "</world></sdf>\n");
+  LoadOptions options;
+  options.maxIncludedModels = 3;
+  EXPECT_TRUE(hostileLoader().loadFile(world, options).ok());
+  options.maxIncludedModels = 2;
+  EXPECT_TRUE(hostileLoader().loadFile(world, options).diagnostics.contains(ErrorCode::INCLUDE_LIMIT));
+}
+
+TEST(IncludeLimit, HrdfBombEndsWithTheChain) {
+  Scratch scratch;
+  for (int i = 0; i < kLevels; ++i) {
+    const std::string next = "h" + std::to_string(i + 1) + ".hrdf";
+    const std::string body = i + 1 < kLevels ? "<include path=\"" + next + "\"/><include path=\"" + next + "\"/>"
+                                             : "<actuator type=\"X5-1\"/>";
+    scratch.write("h" + std::to_string(i) + ".hrdf", "<robot version=\"1.6.0\">" + body + "</robot>\n");
+  }
+  const CommandResult result = run("timeout 60 " + cliPath() + " check '" + scratch.path("h0.hrdf") + "'");
+  EXPECT_NE(result.exitCode, 124) << "the HRDF include bomb did not end";
+  EXPECT_NE(result.output.find("INCLUDE_LIMIT"), std::string::npos) << result.output.substr(0, 2000);
+  EXPECT_NE(result.output.find("h0.hrdf -> "), std::string::npos) << result.output.substr(0, 2000);
+
+  LoadOptions options;
+  options.maxIncludedModels = 100;
+  const LoadResult limited = hostileLoader().loadFile(scratch.path("h0.hrdf"), options);
+  const Diagnostic* d = findCode(limited.diagnostics, ErrorCode::INCLUDE_LIMIT);
+  ASSERT_NE(d, nullptr) << dump(limited.diagnostics);
+  EXPECT_TRUE(mentions(d, "more than 100 includes")) << d->message;
+}
+
+}  // namespace
+}  // namespace interlink::test
