@@ -204,12 +204,12 @@ TEST(Cli, StandardInputSniffingAndFrom) {
 }
 
 TEST(Cli, NoParserMessageNeverOffersThePluginThatDeclined) {
-  // Juice claims .xml but declines this content; nothing else recognises it.
+  // Juice and MJCF claim .xml but decline this content; nothing else recognises it.
   const std::string other = writeTemp("other.xml", "<?xml version=\"1.0\"?><catalog><book/></catalog>\n");
   auto result = cli("check " + other);
   EXPECT_EQ(result.exitCode, 1) << result.output;
   ASSERT_NE(result.output.find("error[NO_PARSER]"), std::string::npos) << result.output;
-  EXPECT_NE(result.output.find("juice (claiming '.xml') declined its content"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("juice, mjcf (claiming '.xml') declined its content"), std::string::npos) << result.output;
   EXPECT_EQ(result.output.find("juice (.jm, .xml)"), std::string::npos) << result.output;
 }
 

@@ -2,6 +2,7 @@
 at the zero configuration and at a non-zero one; files the CLI rejects raise LoadError with the
 same error codes."""
 
+import json
 import re
 from pathlib import Path
 
@@ -63,7 +64,8 @@ def test_python_frames_equal_cli_frames(fmt, path):
     if done.returncode != 0:
         with pytest.raises(interlink.LoadError) as caught:
             interlink.load(path)
-        cli_codes = set(re.findall(r"error\[([A-Z_]+)\]", done.stderr))
+        # frames --json reports a failed load as {"error": {"diagnostics": [...]}} on stdout.
+        cli_codes = {d["code"] for d in json.loads(done.stdout)["error"]["diagnostics"] if d["severity"] == "error"}
         assert cli_codes and {d.code for d in caught.value.errors} == cli_codes
         assert all(d.file for d in caught.value.errors)
         return

@@ -137,9 +137,11 @@ def test_loads_with_named_format_ignores_the_extension():
     np.testing.assert_allclose(m.pose("b", q=[0.25])[:3, 3], [0.25, 0, 1], atol=1e-12)
     by_name = interlink.loads(URDF_TEXT, file_name="two.urdf")
     np.testing.assert_array_equal(by_name.pose("b", q=[0.1]), m.pose("b", q=[0.1]))
-    # A file whose extension no plugin claims, read by name.
+    # An extension no plugin claims: the sniffers recognise the URDF content.
+    assert interlink.loads(URDF_TEXT, file_name="two.txt").format == "urdf"
+    # Content no plugin recognises, under such an extension, is refused by name.
     with pytest.raises(interlink.LoadError) as caught:
-        interlink.loads(URDF_TEXT, file_name="two.txt")
+        interlink.loads("neither XML nor JSON", file_name="two.txt")
     assert caught.value.errors[0].code == "NO_PARSER"
 
 
@@ -149,7 +151,7 @@ def test_load_file_with_named_format(tmp_path):
     m = interlink.load(path, format="urdf")
     assert m.dofs == ["j"]
     with pytest.raises(interlink.LoadError):
-        interlink.load(path)  # no plugin claims '.description'
+        interlink.load(path, format="sdformat")  # the named plugin is used, and refuses a <robot> root
 
 
 def test_joint_information_in_dof_order():

@@ -137,8 +137,11 @@ TEST(ModelQuery, LoadOptionsFormatPicksThePluginByName) {
   ASSERT_TRUE(named.ok()) << test::dump(named.diagnostics);
   EXPECT_EQ(named.document.format, "urdf");
   EXPECT_EQ(named.kinematics.dofs().size(), 1u);
-  LoadResult unnamed = loader.loadString(urdf, "robot.txt");
-  EXPECT_TRUE(unnamed.diagnostics.contains(ErrorCode::NO_PARSER));
+  // Named, the plugin is used even when it declines: SDFormat refuses a <robot> root.
+  options.format = "sdformat";
+  LoadResult forced = loader.loadString(urdf, "robot.txt", options);
+  EXPECT_FALSE(forced.ok());
+  EXPECT_EQ(forced.document.format, "sdformat");
   options.format = "nonesuch";
   LoadResult unknown = loader.loadString(urdf, "robot.urdf", options);
   ASSERT_TRUE(unknown.diagnostics.contains(ErrorCode::NO_PARSER));
