@@ -293,7 +293,7 @@ int runHardware(const Arguments& args) {
     return usageError("unexpected argument '" + a + "'", kHardwareUsage);
   }
   Loader loader;
-  std::cout << hardware::formatHardwareListing(hardware::HardwareRegistry::fromPlugins(loader.plugins()));
+  std::cout << hardware::formatHardwareListing(loader.hardware());
   return 0;
 }
 

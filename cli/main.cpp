@@ -4,7 +4,6 @@
 #include <vector>
 
 #include "Commands.hpp"
-#include "ProcessSetup.hpp"
 
 namespace {
 
@@ -29,7 +28,6 @@ const char* kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
-  interlink::cli::prepareProcess(argv);
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     std::cerr << kUsage;

@@ -2,6 +2,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "ModelDirectory.hpp"
 #include "SdfReader.hpp"
 #include "interlink/plugin/Register.hpp"
 
@@ -20,4 +21,6 @@ int sniffSdformat(const char*, const char* head, std::size_t size) {
 
 }  // namespace
 
-INTERLINK_REGISTER_FORMAT_PLUGIN("sdformat", "1.0.0", loadSdformat, sniffSdformat, ".sdf", ".world")
+// Includes of a directory name the file its model.config lists (SDFormat's model directories).
+INTERLINK_REGISTER_FORMAT_PLUGIN_WITH_DIRECTORIES("sdformat", "1.0.0", loadSdformat, sniffSdformat,
+                                                  interlink::sdformat::modelFileInDirectory, ".sdf", ".world")

@@ -291,8 +291,6 @@ void Reader::readPhysics(const XmlElement& physics, World& world) {
 
 void Reader::readSkeleton(const XmlElement& element, World& world, NameScope& skeletonNames) {
   Model model;
-  model.sourceFormat = kPluginName;
-  model.sourceFile = path_;
   model.where = element.where;
   model.pose.where = element.where;
 

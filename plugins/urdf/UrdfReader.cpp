@@ -43,8 +43,6 @@ class UrdfReader {
     }
     Model model;
     model.where = root->where;
-    model.sourceFormat = "urdf";
-    model.sourceFile = request_.path;
     model.name = requiredAttribute(*root, "name", "<robot>");
 
     readGlobalMaterials(*root);
@@ -325,22 +323,23 @@ class UrdfReader {
     joint.name = requiredAttribute(e, "name", "<joint>");
     const std::string what = "joint '" + joint.name + "'";
     const std::string type = e.attributeOr("type", "");
-    static const std::map<std::string, JointType> kTypes = {
-        {"revolute", JointType::Revolute}, {"continuous", JointType::Continuous}, {"prismatic", JointType::Prismatic},
-        {"fixed", JointType::Fixed},       {"floating", JointType::Free},         {"planar", JointType::Planar}};
     if (!e.attribute("type")) {
       diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, what + " needs the attribute 'type'", e.where);
       return;
     }
-    auto found = kTypes.find(type);
-    if (found == kTypes.end()) {
+    // URDF's joint types are the core table's URDF names.
+    const JointTypeInfo* found = nullptr;
+    for (const JointTypeInfo& info : kJointTypes) {
+      if (!info.urdfName.empty() && info.urdfName == type) found = &info;
+    }
+    if (!found) {
       diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
                          what + " has the unknown type '" + type +
                              "'; expected revolute, continuous, prismatic, fixed, floating or planar",
                          locationOf(e, "type"));
       return;
     }
-    joint.type = found->second;
+    joint.type = found->type;
     for (const char* side : {"parent", "child"}) {
       const XmlElement* s = e.child(side);
       std::string name;

@@ -1,6 +1,7 @@
 // Reads HRDF 1.0.0–1.6.0 (seed 001, FORMAT.md and CHANGELOG.md of the HRDF repository): element and
 // attribute rules per version, includes, outputs, tags, offsets and overrides, interface checks.
 #include <algorithm>
+#include <cstddef>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,7 @@
 #include "HrdfGrammar.hpp"
 #include "HrdfRobot.hpp"
 #include "interlink/TextNumbers.hpp"
+#include "interlink/plugin/HardwareServices.hpp"
 #include "interlink/xml/XmlParser.hpp"
 
 namespace interlink::hrdf {
@@ -48,7 +50,6 @@ using hardware::ComponentKind;
 using xml::Attribute;
 using xml::XmlElement;
 
-constexpr int kMaxIncludeDepth = 32;
 const std::vector<std::string> kVersions = {"1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.5.0", "1.6.0"};
 
 std::string versionName(int minor) { return "1." + std::to_string(minor) + ".0"; }
@@ -180,8 +181,14 @@ struct Attach {
 
 class Reader {
  public:
-  Reader(const hardware::HardwareRegistry& registry, Robot& robot, Diagnostics& diagnostics)
-      : registry_(registry), robot_(robot), diagnostics_(diagnostics) {}
+  Reader(const plugin::HostServices* host, Robot& robot, Diagnostics& diagnostics)
+      : host_(host),
+        hardware_(plugin::hostHas(host, offsetof(plugin::HostServices, hardware)) && host->hardware &&
+                          host->hardware->size >= sizeof(plugin::HardwareServices)
+                      ? host->hardware
+                      : nullptr),
+        robot_(robot),
+        diagnostics_(diagnostics) {}
 
   bool read(std::string_view content, const std::string& path);
 
@@ -217,11 +224,16 @@ class Reader {
     diagnostics_.warning(code, std::move(message), at(where));
   }
 
-  const hardware::HardwareRegistry& registry_;
+  std::string describeFamilies() const {
+    return hardware_ && hardware_->describeFamilies ? hardware_->describeFamilies(hardware_->context)
+                                                    : std::string("none (the host offers no hardware catalogs)");
+  }
+
+  const plugin::HostServices* host_;
+  const plugin::HardwareServices* hardware_;  // null: no catalogs
   Robot& robot_;
   Diagnostics& diagnostics_;
   std::deque<SourceFile> files_;            // the include stack, root first
-  std::deque<std::string> includedContents_;  // bytes of included files, alive for locations
   struct ParsedInclude {
     std::string_view content;
     XmlElement root;
@@ -324,46 +336,26 @@ void Reader::readInclude(const XmlElement& include, Attach& attach) {
     error(ErrorCode::URI_INVALID, "include path '" + written + "' must be a relative path", where);
     return;
   }
-  // Lexically normalised absolute paths: no file system round trips for the cycle check (the
-  // depth limit stops cycles through symbolic links).
-  const fs::path resolved = fs::absolute(fs::path(file().path).parent_path() / written).lexically_normal();
-  const std::string key = resolved.string();
-  for (const SourceFile& f : files_) {
-    if (f.path == key) {
-      std::string chain;
-      for (const SourceFile& g : files_) chain += g.path + " -> ";
-      error(ErrorCode::INCLUDE_CYCLE, "include cycle: " + chain + key, where);
-      return;
-    }
-  }
-  if (static_cast<int>(files_.size()) > kMaxIncludeDepth) {
-    error(ErrorCode::INCLUDE_DEPTH, "includes nested deeper than " + std::to_string(kMaxIncludeDepth), where);
+  // HRDF paths are relative to the including file only; the host's include service applies the
+  // load's cycle and depth policy and reads the file with the loader's checks.
+  if (!plugin::hostHas(host_, offsetof(plugin::HostServices, endInclude)) || !host_->beginInclude || !host_->endInclude) {
+    error(ErrorCode::FILE_READ, "cannot read included file '" + written + "': the host offers no include service", where);
     return;
   }
-  // A file included several times (the legs of a hexapod) is read and parsed once per load.
+  const std::string requested = fs::absolute(fs::path(file().path).parent_path() / written).lexically_normal().string();
+  plugin::IncludedFile included;
+  if (!host_->beginInclude(host_->context, requested, file().path, where, included, diagnostics_)) return;
+  struct EndInclude {
+    const plugin::HostServices* host;
+    ~EndInclude() { host->endInclude(host->context); }
+  } endInclude{host_};
+  const std::string& key = included.path;
+  // A file included several times (the legs of a hexapod) is parsed once per load.
   auto cached = parsedIncludes_.find(key);
   if (cached == parsedIncludes_.end()) {
-    std::error_code ec;
-    if (!fs::is_regular_file(resolved, ec)) {
-      error(ErrorCode::FILE_READ, "included file '" + written + "' not found (looked for " + key + ")", where);
-      return;
-    }
-    std::ifstream in(resolved, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    if (!in) {
-      error(ErrorCode::FILE_READ, "cannot read included file '" + key + "'", where);
-      return;
-    }
-    includedContents_.push_back(bytes.str());
-    const std::string& text = includedContents_.back();
-    if (text.empty()) {
-      error(ErrorCode::FILE_EMPTY, "included file '" + key + "' is empty", where);
-      return;
-    }
-    auto parsed = xml::parse(text, key, diagnostics_);
+    auto parsed = xml::parse(included.content, key, diagnostics_);
     if (!parsed) return;
-    cached = parsedIncludes_.emplace(key, ParsedInclude{text, std::move(*parsed)}).first;
+    cached = parsedIncludes_.emplace(key, ParsedInclude{included.content, std::move(*parsed)}).first;
   }
   const std::string_view content = cached->second.content;
   const XmlElement* root = &cached->second.root;
@@ -685,16 +677,20 @@ bool Reader::readBuiltIn(const XmlElement& xml, Element& e, ComponentKind catalo
   if (!type) return false;
   const std::string written = trim(type->value);
   const SourceLocation typeAt = file().valueLocation(*type, 0);
-  const hardware::Lookup found = registry_.find(catalogKind, written);
+  bool exactCase = false;
+  const hardware::CatalogEntry* found =
+      hardware_ && hardware_->find
+          ? hardware_->find(hardware_->context, catalogKind, written.data(), written.size(), &exactCase)
+          : nullptr;
   if (!found) {
     error(ErrorCode::HARDWARE_UNKNOWN,
           std::string("unknown ") + kindElementName(e.kind) + " type '" + written +
-              "'; no hardware plugin provides it. Known families: " + registry_.describeFamilies(),
+              "'; no hardware plugin provides it. Known families: " + describeFamilies(),
           typeAt);
     return false;
   }
-  const hardware::CatalogEntry& entry = *found.item->entry;
-  if (!found.exactCase) {
+  const hardware::CatalogEntry& entry = *found;
+  if (!exactCase) {
     warning(ErrorCode::ATTRIBUTE_INVALID,
             std::string(kindElementName(e.kind)) + " type '" + written + "' has non-matching case; the type is '" +
                 entry.type + "'",
@@ -728,7 +724,7 @@ bool Reader::readBuiltIn(const XmlElement& xml, Element& e, ComponentKind catalo
   e.limits = entry.limits;
   if (!ok) return false;
   Diagnostics evaluation;
-  if (!registry_.evaluate(*found.item, parameters, e.body, evaluation)) {
+  if (!hardware_->evaluate || !hardware_->evaluate(hardware_->context, found, parameters, e.body, evaluation)) {
     for (Diagnostic d : evaluation) {
       if (d.where.file.empty()) d.where = typeAt;
       diagnostics_.add(std::move(d));
@@ -894,9 +890,9 @@ std::optional<std::string> Reader::enumValue(const Attribute& a, const XmlElemen
 
 }  // namespace
 
-bool readRobot(std::string_view content, const std::string& path, const hardware::HardwareRegistry& registry,
-               Robot& robot, Diagnostics& diagnostics) {
-  Reader reader(registry, robot, diagnostics);
+bool readRobot(std::string_view content, const std::string& path, const plugin::HostServices* host, Robot& robot,
+               Diagnostics& diagnostics) {
+  Reader reader(host, robot, diagnostics);
   return reader.read(content, path);
 }
 

@@ -9,7 +9,8 @@
 
 #include "interlink/Diagnostics.hpp"
 #include "interlink/Pose.hpp"
-#include "interlink/hardware/HardwareRegistry.hpp"
+#include "interlink/hardware/Catalog.hpp"
+#include "interlink/plugin/PluginAbi.hpp"
 
 namespace interlink::hrdf {
 
@@ -57,8 +58,10 @@ struct Robot {
   std::vector<Element> elements;
 };
 
-/// Reads an HRDF document; every problem goes to `diagnostics`. Returns false on errors.
-bool readRobot(std::string_view content, const std::string& path, const hardware::HardwareRegistry& registry,
-               Robot& robot, Diagnostics& diagnostics);
+/// Reads an HRDF document; every problem goes to `diagnostics`. Returns false on errors. Parts
+/// are looked up in the host's hardware catalogs and <include> files read through the host's
+/// include service (both in `host`, which may be null: then neither is available).
+bool readRobot(std::string_view content, const std::string& path, const plugin::HostServices* host, Robot& robot,
+               Diagnostics& diagnostics);
 
 }  // namespace interlink::hrdf

@@ -1426,8 +1426,6 @@ Model Reader::buildModel(int index) {
   Model model;
   model.name = assembly.name;
   model.where = assembly.where;
-  model.sourceFormat = "shift";
-  model.sourceFile = request_.path;
   model.parameters = assembly.parameters;
   model.kept = assembly.kept;
   for (int b : assembly.bodies) {
