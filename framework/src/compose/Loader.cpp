@@ -118,6 +118,8 @@ struct Loader::Impl {
   std::optional<Document> parseDocument(const std::string& path, std::string_view content, const SourceLocation& requestedAt,
                                         Context& context) const;
   void finish(LoadResult& result, const std::string& absolute, Context& context) const;
+  /// The steps after composition: frame graph, kinematics, reposture callbacks.
+  void resolve(LoadResult& result, Context& context) const;
   /// NO_PARSER: "no parser for '.xyz'; loaded plugins: ..." at the include (or the file).
   void reportNoParser(const std::string& path, const SourceLocation& requestedAt, Context& context) const {
     const std::string ext = fs::path(path).extension().string();
@@ -657,11 +659,43 @@ LoadResult Loader::loadString(const std::string& content, const std::string& fil
   return result;
 }
 
+LoadResult Loader::loadInclude(const Include& include, const std::string& includingFile, const LoadOptions& options) const {
+  LoadResult result;
+  Impl::Context context = impl_->makeContext(options, result.diagnostics);
+  boost::system::error_code ec;
+  const std::string base = fs::absolute(includingFile, ec).lexically_normal().string();
+  context.includeStack.push_back(fs::canonical(base, ec).string());
+  // The include is read as the including file's format would read it (model directories, host
+  // parsers for other formats): that format is the one claiming the including file's extension.
+  const PluginHandle includer = impl_->registry.formatFor(base);
+  const ModelSource source{base, includer ? includer.info().name : std::string(), "", false};
+  std::vector<Light> lights;
+  std::vector<KeptElement> kept;
+  auto model = impl_->resolveInclude(include, source, "", lights, kept, context);
+  if (!model) {
+    if (!lights.empty() || !kept.empty()) {
+      result.diagnostics.error(ErrorCode::ELEMENT_INCORRECT_TYPE,
+                               "'" + include.uri + "' holds a light or an actor, expected a model", include.where);
+    }
+    return result;
+  }
+  result.document.sourceFile = model->source.file;
+  result.document.format = model->source.format;
+  result.document.formatVersion = model->source.formatVersion;
+  result.document.model = std::move(*model);
+  impl_->resolve(result, context);
+  return result;
+}
+
 void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Context& context) const {
   // The include step: every Include record becomes the model it names.
   if (result.document.model) composeModel(*result.document.model, result.document.model->name, context);
   const ModelSource worldSource{absolute, result.document.format, result.document.formatVersion, false};
   for (World& world : result.document.worlds) composeWorld(world, worldSource, context);
+  resolve(result, context);
+}
+
+void Loader::Impl::resolve(LoadResult& result, Context& context) const {
   if (!context.options.resolveFrames) return;
 
   result.graph = FrameGraph::build(result.document, result.diagnostics);
