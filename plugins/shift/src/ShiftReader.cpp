@@ -1,19 +1,15 @@
-// Shift multibody JSON -> Interlink model.
+// Step 1 of the Shift plugin: Shift multibody JSON -> ShiftFile records (ShiftRecords.hpp).
 //
-// Reading happens in three steps: the JSON is read into plain descriptions of assemblies, bodies,
-// joints and restraints (with every name reference resolved and checked); the spanning tree of
-// bodies and joints is built with Boost.Graph from the fixed frame, which decides each joint's
-// sense and marks the joints that close loops; then the world, its root model and the nested
-// assembly models are written.
+// The JSON is read into records of assemblies, bodies, joints, restraints, fixed frames and
+// lights, with every value in SI units and every name reference resolved to an index and checked;
+// all problems go to the diagnostics with their line and column. ShiftMapping turns the records
+// into the core model.
 #include "ShiftReader.hpp"
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/breadth_first_search.hpp>
 #include <cmath>
 #include <filesystem>
-#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -26,89 +22,10 @@
 #include "interlink/TextNumbers.hpp"
 
 namespace interlink::shift::detail {
+
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr const char* kFixed = "fixed";
-constexpr const char* kOrigin = "origin";
-constexpr int kFixedBody = -1;
-
-// ---------------------------------------------------------------------------------------------
-// Plain descriptions of what the file says.
-
-struct Units {
-  double length = 1;
-  double angle = 1;
-  double mass = 1;
-  double time = 1;
-};
-
-struct FrameDef {
-  std::string name;
-  Pose pose = Pose::Identity();  // X_BF: the frame in its body (or in the fixed frame)
-  SourceLocation where;
-};
-
-struct BodyDef {
-  std::string name;
-  int assembly = 0;
-  bool active = true;
-  Link link;  // inertial and visuals filled while reading
-  std::vector<FrameDef> frames;
-  std::map<std::string, std::string> parameters;
-  Pose pose = Pose::Identity();  // X_FB at the zero configuration, filled by the tree step
-  int vertex = -1;
-  SourceLocation where;
-};
-
-struct AssemblyDef {
-  std::string name;
-  int parent = -1;
-  bool active = true;  // own flag and every parent's
-  std::vector<int> children;
-  std::vector<int> bodies;
-  std::vector<int> joints;
-  SourceLocation where;
-  const json_t* json = nullptr;
-  std::vector<KeptElement> kept;
-  std::map<std::string, std::string> parameters;
-};
-
-struct EndPoint {
-  int body = kFixedBody;
-  std::string frame = kOrigin;
-  Pose frameInBody = Pose::Identity();  // X_BF
-  SourceLocation where;
-};
-
-enum class Sense { Forward, Reversed };
-
-struct JointDef {
-  std::string name;      // as written
-  std::string typeName;  // as written
-  int assembly = 0;
-  JointType type = JointType::Fixed;
-  Vector3 axis = Vector3::UnitX();
-  EndPoint parent;
-  EndPoint child;
-  Pose offset = Pose::Identity();  // X_PC of a rigid joint, initial X_PC of float/spherical
-  std::vector<double> initialPositions;
-  std::vector<double> initialVelocities;
-  std::map<std::string, std::string> parameters;  // stiffness, damping, ... as written
-  SourceLocation where;
-  // Filled by the tree step.
-  bool treeEdge = false;
-  Sense sense = Sense::Forward;
-  // Filled when the model is written.
-  int placedIn = 0;
-  std::string modelName;
-};
-
-struct LightDef {
-  Light light;
-  EndPoint at;
-};
 
 std::string describeKind(const json_t* value) {
   if (!value) return "nothing";
@@ -125,15 +42,6 @@ std::string describeKind(const json_t* value) {
   return "a value";
 }
 
-std::string joinPath(const std::vector<std::string>& parts, const char* separator) {
-  std::string out;
-  for (const auto& part : parts) {
-    if (!out.empty()) out += separator;
-    out += part;
-  }
-  return out;
-}
-
 std::vector<std::string> splitPath(const std::string& text) {
   std::vector<std::string> parts;
   std::size_t start = 0;
@@ -146,34 +54,21 @@ std::vector<std::string> splitPath(const std::string& text) {
   return parts;
 }
 
-std::string joinNumbers(const std::vector<double>& values) {
-  std::string out;
-  for (double v : values) {
-    if (!out.empty()) out += ' ';
-    out += formatNumber(v);
-  }
-  return out;
-}
-
 /// The nearest rotation to a matrix that is almost one (files print 8 digits).
 Matrix3 orthonormalized(const Matrix3& m) {
   Eigen::JacobiSVD<Matrix3> svd(m, Eigen::ComputeFullU | Eigen::ComputeFullV);
   return svd.matrixU() * svd.matrixV().transpose();
 }
 
-Vector3 rotationVector(const Matrix3& rotation) {
-  const Eigen::AngleAxisd angleAxis(rotation);
-  return angleAxis.axis() * angleAxis.angle();
-}
-
 // ---------------------------------------------------------------------------------------------
 
 class Reader {
  public:
-  Reader(const plugin::LoadRequest& request, Document& document, Diagnostics& diagnostics)
-      : request_(request), document_(document), diagnostics_(diagnostics) {}
+  Reader(const plugin::LoadRequest& request, ShiftFile& file, Diagnostics& diagnostics)
+      : request_(request), file_(file), diagnostics_(diagnostics) {}
 
-  void run();
+  /// False when there is no usable document (not JSON, not an object at the top).
+  bool run();
 
  private:
   // --- JSON access with diagnostics ---
@@ -206,12 +101,12 @@ class Reader {
   void readFixed(const json_t* frames, const json_t* terrain);
   void readAssembly(const json_t* object, int parent, bool parentActive);
   void readBody(const json_t* object, int assembly, bool assemblyActive);
-  void readInertia(const json_t* object, BodyDef& body);
-  void readGeometry(const json_t* object, BodyDef& body);
-  void addMesh(BodyDef& body, const std::string& uri, const std::string& material, const SourceLocation& where);
+  void readInertia(const json_t* object, BodyRecord& body);
+  void readGeometry(const json_t* object, BodyRecord& body);
+  void addMesh(BodyRecord& body, const std::string& uri, const std::string& material, const SourceLocation& where);
   void readJoint(const json_t* object, int assembly);
-  bool readJointType(const json_t* object, JointDef& joint);
-  void readInitialValues(const json_t* object, JointDef& joint);
+  bool readJointType(const json_t* object, JointRecord& joint);
+  void readInitialValues(const json_t* object, JointRecord& joint);
   void readRestraint(const json_t* object, const std::string& key, int assembly);
   void readLight(const json_t* object, const std::string& path);
 
@@ -231,45 +126,29 @@ class Reader {
   std::optional<EndPoint> resolve(const std::vector<std::string>& bodyPath, const std::string& frame,
                                   const SourceLocation& where, const SourceLocation& frameWhere, int assembly,
                                   ErrorCode code, const std::string& what, bool& inactive);
-  std::string assemblyPath(int assembly) const;
-
-  // --- tree and output ---
-  void buildTree();
-  void writeDocument();
-  Model buildModel(int assembly);
-  std::string scopedFrom(int model, const EndPoint& point) const;
-  std::string scopedBody(int model, int body) const;
-  std::string worldScoped(const EndPoint& point) const;
-  /// Scoped name of an assembly's model from the world ("robot::arm").
-  std::string modelScope(int assembly) const;
-  int commonAssembly(int a, int b) const;
-  Joint buildJoint(const JointDef& joint) const;
-  void writeLights(World& world);
+  std::string assemblyPath(int assembly) const { return file_.assemblyPath(assembly); }
 
   const plugin::LoadRequest& request_;
-  Document& document_;
+  ShiftFile& file_;
   Diagnostics& diagnostics_;
   JsonDocument json_;
-  std::string version_;
-  Units units_;
-  Vector3 gravity_{0, 0, 9.81};
-  std::vector<std::string> includeDirectories_;
-  std::map<std::string, std::string> parameters_;
-  Physics physics_;
-  std::vector<FrameDef> fixedFrames_;
-  std::vector<LightDef> lights_;
-  std::vector<KeptElement> worldKept_;
-  std::vector<AssemblyDef> assemblies_;
-  std::vector<BodyDef> bodies_;
-  std::vector<JointDef> joints_;
-  struct PendingRestraint {
-    const json_t* object;
-    std::string key;
-    int assembly;
-  };
-  std::vector<PendingRestraint> restraints_;
+  // The records being filled, by their reading names.
+  std::string& version_ = file_.version;
+  Units& units_ = file_.units;
+  Vector3& gravity_ = file_.gravity;
+  std::vector<std::string>& includeDirectories_ = file_.includeDirectories;
+  std::map<std::string, std::string>& parameters_ = file_.parameters;
+  Physics& physics_ = file_.physics;
+  std::vector<FrameRecord>& fixedFrames_ = file_.fixedFrames;
+  std::vector<LightRecord>& lights_ = file_.lights;
+  std::vector<KeptElement>& worldKept_ = file_.kept;
+  std::vector<AssemblyRecord>& assemblies_ = file_.assemblies;
+  std::vector<BodyRecord>& bodies_ = file_.bodies;
+  std::vector<JointRecord>& joints_ = file_.joints;
+  std::vector<RestraintRecord>& restraints_ = file_.restraints;
+  /// The JSON of each assembly, for its joints and restraints once every body is known.
+  std::vector<const json_t*> assemblyJson_;
   MeshCache meshes_;
-  int rootModel_ = 0;  // the assembly that becomes the world's model
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -574,7 +453,7 @@ void Reader::readFixed(const json_t* frames, const json_t* terrain) {
       warnUnknownKeys(object, {"name", "T", "R"}, "fixed/frames/" + *name, worldKept_);
       auto pose = framePose(object, "fixed frame '" + *name + "'");
       if (!pose) continue;
-      fixedFrames_.push_back(FrameDef{*name, *pose, at(object)});
+      fixedFrames_.push_back(FrameRecord{*name, *pose, at(object)});
     }
   }
   if (terrain) {
@@ -593,7 +472,7 @@ void Reader::readLight(const json_t* object, const std::string& path) {
   if (!name || !checkName(*name, at(object, "name"), "light", false)) return;
   const std::string what = "light '" + *name + "'";
   warnUnknownKeys(object, {"name", "type", "parent", "Ka", "Kd", "Ks"}, path + "/" + *name, worldKept_);
-  LightDef def;
+  LightRecord def;
   def.light.name = *name;
   def.light.where = at(object);
   const std::string type = toLower(string(object, "type", what, false).value_or("point"));
@@ -630,9 +509,8 @@ void Reader::readLight(const json_t* object, const std::string& path) {
 
 void Reader::readAssembly(const json_t* object, int parent, bool parentActive) {
   const int index = static_cast<int>(assemblies_.size());
-  AssemblyDef assembly;
+  AssemblyRecord assembly;
   assembly.where = at(object);
-  assembly.json = object;
   assembly.parent = parent;
   if (parent < 0) {
     assembly.name = fs::path(request_.path).stem().string();
@@ -653,6 +531,7 @@ void Reader::readAssembly(const json_t* object, int parent, bool parentActive) {
   const bool ownActive = parent < 0 ? true : flag(object, "active", "assembly '" + assembly.name + "'").value_or(true);
   assembly.active = parentActive && ownActive;
   assemblies_.push_back(assembly);
+  assemblyJson_.push_back(object);
   if (parent >= 0) assemblies_[static_cast<std::size_t>(parent)].children.push_back(index);
   const std::string path = assemblyPath(index);
   if (parent >= 0 && parentActive && !ownActive)
@@ -706,7 +585,7 @@ void Reader::readBody(const json_t* object, int assembly, bool assemblyActive) {
       return;
     }
   }
-  BodyDef body;
+  BodyRecord body;
   body.name = *name;
   body.assembly = assembly;
   body.where = at(object);
@@ -726,7 +605,7 @@ void Reader::readBody(const json_t* object, int assembly, bool assemblyActive) {
     readInertia(object, body);
     readGeometry(object, body);
     if (auto collision = string(object, "collision_geometry", what, false))
-      body.parameters["body." + *name + ".collision_geometry"] = *collision;
+      body.collisionGeometry = *collision;
   }
   if (const json_t* frames = array(object, "frames", what)) {
     std::set<std::string> seen;
@@ -748,7 +627,7 @@ void Reader::readBody(const json_t* object, int assembly, bool assemblyActive) {
       for (auto& k : frameKept) owner.kept.push_back(std::move(k));
       auto pose = framePose(frame, what + " frame '" + *frameName + "'");
       if (!pose) continue;
-      body.frames.push_back(FrameDef{*frameName, *pose, at(frame)});
+      body.frames.push_back(FrameRecord{*frameName, *pose, at(frame)});
     }
   }
   const int index = static_cast<int>(bodies_.size());
@@ -756,7 +635,7 @@ void Reader::readBody(const json_t* object, int assembly, bool assemblyActive) {
   assemblies_[static_cast<std::size_t>(assembly)].bodies.push_back(index);
 }
 
-void Reader::readInertia(const json_t* object, BodyDef& body) {
+void Reader::readInertia(const json_t* object, BodyRecord& body) {
   const std::string what = "body '" + body.name + "'";
   // 0.2: mass and moment_of_inertia beside each other; 2.0: one "inertia" object with the mass.
   const json_t* moments = json_object_get(object, "moment_of_inertia");
@@ -814,7 +693,7 @@ void Reader::readInertia(const json_t* object, BodyDef& body) {
   body.link.hasInertial = any;
 }
 
-void Reader::addMesh(BodyDef& body, const std::string& uri, const std::string& material,
+void Reader::addMesh(BodyRecord& body, const std::string& uri, const std::string& material,
                      const SourceLocation& where) {
   Shape shape;
   shape.name = body.link.visuals.empty() ? "visual" : "visual_" + std::to_string(body.link.visuals.size());
@@ -864,7 +743,7 @@ void Reader::addMesh(BodyDef& body, const std::string& uri, const std::string& m
   body.link.visuals.push_back(std::move(shape));
 }
 
-void Reader::readGeometry(const json_t* object, BodyDef& body) {
+void Reader::readGeometry(const json_t* object, BodyRecord& body) {
   const std::string what = "body '" + body.name + "'";
   // A file list: [mesh, material] (material optional) or a single name.
   auto readFiles = [&](const json_t* files, const SourceLocation& where) {
@@ -914,14 +793,6 @@ void Reader::readGeometry(const json_t* object, BodyDef& body) {
 
 // ---------------------------------------------------------------------------------------------
 // references
-
-std::string Reader::assemblyPath(int assembly) const {
-  if (assembly <= 0) return "the top level";
-  std::vector<std::string> parts;
-  for (int a = assembly; a > 0; a = assemblies_[static_cast<std::size_t>(a)].parent)
-    parts.insert(parts.begin(), assemblies_[static_cast<std::size_t>(a)].name);
-  return "assembly '" + joinPath(parts, ":") + "'";
-}
 
 std::optional<int> Reader::findAssembly(const std::vector<std::string>& path, int start) const {
   int current = start;
@@ -1051,7 +922,7 @@ std::optional<EndPoint> Reader::endPoint20(const json_t* bodyPath, const json_t*
 // ---------------------------------------------------------------------------------------------
 // joints
 
-bool Reader::readJointType(const json_t* object, JointDef& joint) {
+bool Reader::readJointType(const json_t* object, JointRecord& joint) {
   const std::string what = "joint '" + joint.name + "'";
   auto type = string(object, "type", what, true);
   if (!type) return false;
@@ -1112,7 +983,7 @@ bool Reader::readJointType(const json_t* object, JointDef& joint) {
   return true;
 }
 
-void Reader::readInitialValues(const json_t* object, JointDef& joint) {
+void Reader::readInitialValues(const json_t* object, JointRecord& joint) {
   const std::string what = "joint '" + joint.name + "'";
   const json_t* displacement = json_object_get(object, "initial_displacement");
   const json_t* velocity = json_object_get(object, "initial_velocity");
@@ -1181,7 +1052,7 @@ void Reader::readJoint(const json_t* object, int assembly) {
     keep(owner.kept, "joint/" + *name, object);
     return;
   }
-  JointDef joint;
+  JointRecord joint;
   joint.name = *name;
   joint.assembly = assembly;
   joint.where = at(object);
@@ -1252,233 +1123,17 @@ void Reader::readJoint(const json_t* object, int assembly) {
       const json_t* entry = json_array_get(values, i);
       if (auto n = number(entry, at(entry), what + " " + key)) numbers.push_back(*n);
     }
-    joint.parameters[key] = joinNumbers(numbers);
+    if (std::string(key) == "stiffness") joint.stiffness = numbers;
+    else if (std::string(key) == "damping") joint.damping = numbers;
+    else joint.dampingCoefficients = numbers;
   }
   const int index = static_cast<int>(joints_.size());
   joints_.push_back(std::move(joint));
   owner.joints.push_back(index);
 }
 
-// ---------------------------------------------------------------------------------------------
-// spanning tree
-
-void Reader::buildTree() {
-  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property,
-                                      boost::property<boost::edge_index_t, int>>;
-  // Vertex 0 is the fixed frame; active bodies follow in document order.
-  std::vector<int> bodyOfVertex = {kFixedBody};
-  for (std::size_t b = 0; b < bodies_.size(); ++b) {
-    if (!bodies_[b].active) continue;
-    bodies_[b].vertex = static_cast<int>(bodyOfVertex.size());
-    bodyOfVertex.push_back(static_cast<int>(b));
-  }
-  auto vertexOf = [this](int body) { return body == kFixedBody ? 0 : bodies_[static_cast<std::size_t>(body)].vertex; };
-  Graph graph(bodyOfVertex.size());
-  for (std::size_t j = 0; j < joints_.size(); ++j) {
-    boost::add_edge(static_cast<std::size_t>(vertexOf(joints_[j].parent.body)),
-                    static_cast<std::size_t>(vertexOf(joints_[j].child.body)), static_cast<int>(j), graph);
-  }
-
-  // Breadth first from the fixed frame, joints in document order: each body hangs below the
-  // first joint that reaches it on a shortest path; every other joint closes a loop.
-  struct TreeState {
-    std::vector<int> treeJoint;       // per vertex: the joint that discovered it
-    std::vector<int> discoveryOrder;  // vertices in discovery order
-  } state{std::vector<int>(bodyOfVertex.size(), -1), {}};
-  struct Visitor : boost::default_bfs_visitor {
-    TreeState* state;
-    explicit Visitor(TreeState* s) : state(s) {}
-    void tree_edge(Graph::edge_descriptor edge, const Graph& g) const {
-      const auto to = boost::target(edge, g);
-      state->treeJoint[to] = boost::get(boost::edge_index, g, edge);
-      state->discoveryOrder.push_back(static_cast<int>(to));
-    }
-  };
-  std::vector<boost::default_color_type> colors(bodyOfVertex.size(), boost::white_color);
-  auto colorMap = boost::make_iterator_property_map(colors.begin(), boost::get(boost::vertex_index, graph));
-  boost::breadth_first_visit(graph, 0, boost::visitor(Visitor(&state)).color_map(colorMap));
-  // Bodies that no chain of joints connects to the fixed frame float: the first of each group
-  // becomes a root at the fixed origin.
-  for (std::size_t v = 1; v < bodyOfVertex.size(); ++v) {
-    if (colors[v] != boost::white_color) continue;
-    const BodyDef& body = bodies_[static_cast<std::size_t>(bodyOfVertex[v])];
-    diagnostics_.warning(ErrorCode::KINEMATICS_INVALID,
-                         "body '" + body.name + "' in " + assemblyPath(body.assembly) +
-                             " is not connected to the fixed frame by any joint; it is placed at the fixed origin "
-                             "(use a float joint to position it)",
-                         body.where);
-    state.discoveryOrder.push_back(static_cast<int>(v));
-    boost::breadth_first_visit(graph, v, boost::visitor(Visitor(&state)).color_map(colorMap));
-  }
-
-  for (int v : state.discoveryOrder) {
-    const int j = state.treeJoint[static_cast<std::size_t>(v)];
-    if (j < 0) continue;  // a root
-    JointDef& joint = joints_[static_cast<std::size_t>(j)];
-    joint.treeEdge = true;
-    joint.sense = vertexOf(joint.child.body) == v ? Sense::Forward : Sense::Reversed;
-  }
-  // Zero-configuration poses in the fixed frame, parents before children.
-  for (int v : state.discoveryOrder) {
-    BodyDef& body = bodies_[static_cast<std::size_t>(bodyOfVertex[static_cast<std::size_t>(v)])];
-    const int j = state.treeJoint[static_cast<std::size_t>(v)];
-    if (j < 0) {
-      body.pose = Pose::Identity();
-      continue;
-    }
-    const JointDef& joint = joints_[static_cast<std::size_t>(j)];
-    // Only a rigid joint's {R, T} is structure; float and spherical start from coincident frames
-    // and carry theirs as initial positions.
-    const Pose offset = joint.type == JointType::Fixed ? joint.offset : Pose::Identity();
-    auto poseOf = [this](int b) { return b == kFixedBody ? Pose(Pose::Identity()) : bodies_[static_cast<std::size_t>(b)].pose; };
-    if (joint.sense == Sense::Forward) {
-      body.pose = poseOf(joint.parent.body) * joint.parent.frameInBody * offset * joint.child.frameInBody.inverse();
-    } else {
-      body.pose = poseOf(joint.child.body) * joint.child.frameInBody * offset.inverse() * joint.parent.frameInBody.inverse();
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// output
-
-int Reader::commonAssembly(int a, int b) const {
-  std::set<int> ancestors;
-  for (int x = a; x >= 0; x = assemblies_[static_cast<std::size_t>(x)].parent) ancestors.insert(x);
-  for (int y = b; y >= 0; y = assemblies_[static_cast<std::size_t>(y)].parent)
-    if (ancestors.count(y)) return y;
-  return 0;
-}
-
-std::string Reader::scopedBody(int model, int body) const {
-  if (body == kFixedBody) return "world";
-  std::vector<std::string> parts = {bodies_[static_cast<std::size_t>(body)].name};
-  for (int a = bodies_[static_cast<std::size_t>(body)].assembly; a != model && a > 0;
-       a = assemblies_[static_cast<std::size_t>(a)].parent)
-    parts.insert(parts.begin(), assemblies_[static_cast<std::size_t>(a)].name);
-  return joinPath(parts, "::");
-}
-
-std::string Reader::scopedFrom(int model, const EndPoint& point) const {
-  if (point.body == kFixedBody) return point.frame == kOrigin ? "world" : std::string(kFixed) + ":" + point.frame;
-  const std::string body = scopedBody(model, point.body);
-  return point.frame == kOrigin ? body : body + ":" + point.frame;
-}
-
-std::string Reader::modelScope(int assembly) const {
-  std::string scope;
-  for (int a = assembly; a >= 0; a = assemblies_[static_cast<std::size_t>(a)].parent) {
-    scope = scope.empty() ? assemblies_[static_cast<std::size_t>(a)].name
-                          : assemblies_[static_cast<std::size_t>(a)].name + "::" + scope;
-    if (a == rootModel_) break;
-  }
-  return scope;
-}
-
-std::string Reader::worldScoped(const EndPoint& point) const {
-  if (point.body == kFixedBody) return point.frame == kOrigin ? "" : std::string(kFixed) + ":" + point.frame;
-  const int assembly = bodies_[static_cast<std::size_t>(point.body)].assembly;
-  return modelScope(assembly) + "::" + scopedFrom(assembly, point);
-}
-
-Joint Reader::buildJoint(const JointDef& def) const {
-  Joint joint;
-  joint.name = def.modelName;
-  joint.type = def.type;
-  joint.where = def.where;
-  joint.loopClosure = !def.treeEdge;
-  const bool reversed = def.treeEdge && def.sense == Sense::Reversed;
-  const EndPoint& parent = reversed ? def.child : def.parent;
-  const EndPoint& child = reversed ? def.parent : def.child;
-  joint.parent = scopedBody(def.placedIn, parent.body);
-  joint.child = scopedBody(def.placedIn, child.body);
-  // The joint frame is the child's frame of the pair; at zero it coincides with the parent's.
-  joint.pose.pose = child.frameInBody;
-  joint.pose.where = def.where;
-  // A reversed joint moves the other way: X_CP(q) = X_PC(q)^-1, the same coordinate about the
-  // opposite axis for one-DOF joints, the inverse rotation (and translation) otherwise.
-  const double sign = reversed ? -1.0 : 1.0;
-  if (def.type == JointType::Revolute || def.type == JointType::Prismatic) {
-    JointAxis axis;
-    axis.xyz = sign * def.axis;
-    axis.where = def.where;
-    joint.axes.push_back(axis);
-    joint.initialPositions = def.initialPositions;
-    joint.initialVelocities = def.initialVelocities;
-  } else if (def.type == JointType::Ball || def.type == JointType::Free) {
-    const Pose offset = reversed ? def.offset.inverse() : def.offset;
-    const Vector3 rotation = rotationVector(offset.linear());
-    if (def.type == JointType::Ball) {
-      joint.initialPositions = {rotation.x(), rotation.y(), rotation.z()};
-    } else {
-      const Vector3 t = offset.translation();
-      joint.initialPositions = {t.x(), t.y(), t.z(), rotation.x(), rotation.y(), rotation.z()};
-    }
-    joint.initialVelocities = def.initialVelocities;
-    if (reversed)
-      for (double& v : joint.initialVelocities) v = -v;
-  }
-  return joint;
-}
-
-Model Reader::buildModel(int index) {
-  AssemblyDef& assembly = assemblies_[static_cast<std::size_t>(index)];
-  Model model;
-  model.name = assembly.name;
-  model.where = assembly.where;
-  model.sourceFormat = "shift";
-  model.sourceFile = request_.path;
-  model.parameters = assembly.parameters;
-  model.kept = assembly.kept;
-  for (int b : assembly.bodies) {
-    BodyDef& body = bodies_[static_cast<std::size_t>(b)];
-    if (!body.active) {
-      model.kept.push_back(KeptElement{"body/" + body.name, "", body.where});
-      continue;
-    }
-    Link link = body.link;
-    link.pose.pose = body.pose;  // model frames coincide with the fixed frame
-    link.pose.where = body.where;
-    model.links.push_back(std::move(link));
-    for (const auto& frame : body.frames) {
-      Frame f;
-      f.name = body.name + ":" + frame.name;
-      f.attachedTo = body.name;
-      f.pose.pose = frame.pose;
-      f.pose.where = frame.where;
-      f.where = frame.where;
-      model.frames.push_back(std::move(f));
-    }
-    for (const auto& [key, value] : body.parameters) model.parameters[key] = value;
-  }
-  for (const JointDef& joint : joints_) {
-    if (joint.placedIn != index) continue;
-    model.joints.push_back(buildJoint(joint));
-    for (const auto& [key, value] : joint.parameters) model.parameters["joint." + joint.modelName + "." + key] = value;
-    // The pair as written (a loop constraint needs both frames), and whether the tree turned it.
-    const std::string prefix = "joint." + joint.modelName + ".";
-    model.parameters[prefix + "type"] = joint.typeName;
-    model.parameters[prefix + "parent_frame"] = scopedFrom(index, joint.parent);
-    model.parameters[prefix + "child_frame"] = scopedFrom(index, joint.child);
-    model.parameters[prefix + "sense"] =
-        !joint.treeEdge ? "loop_closure" : joint.sense == Sense::Forward ? "forward" : "reversed";
-  }
-  for (int child : assembly.children) {
-    if (!assemblies_[static_cast<std::size_t>(child)].active) continue;
-    Model nested = buildModel(child);
-    if (nested.links.empty() && nested.models.empty()) {
-      diagnostics_.add(Diagnostic{Severity::Note, ErrorCode::MODEL_WITHOUT_LINK,
-                                  assemblyPath(child) + " has no active body; it is left out",
-                                  assemblies_[static_cast<std::size_t>(child)].where});
-      continue;
-    }
-    model.models.push_back(std::move(nested));
-  }
-  return model;
-}
-
 void Reader::readRestraint(const json_t* object, const std::string& key, int assembly) {
-  AssemblyDef& owner = assemblies_[static_cast<std::size_t>(assembly)];
+  AssemblyRecord& owner = assemblies_[static_cast<std::size_t>(assembly)];
   const std::string path = assemblyPath(assembly);
   if (!json_is_object(object)) {
     wrongType(object, at(object), "restraint in " + path, "an object");
@@ -1492,8 +1147,9 @@ void Reader::readRestraint(const json_t* object, const std::string& key, int ass
   }
   if (!checkName(name, at(object, "name"), "restraint", false)) return;
   const std::string what = "restraint '" + name + "'";
-  const std::string prefix = "restraint." + name + ".";
-  if (owner.parameters.count(prefix + "type")) {
+  bool defined = false;
+  for (int r : owner.restraints) defined = defined || restraints_[static_cast<std::size_t>(r)].name == name;
+  if (defined) {
     diagnostics_.error(ErrorCode::DUPLICATE_NAME, what + " is defined twice in " + path, at(object, "name"));
     return;
   }
@@ -1507,7 +1163,10 @@ void Reader::readRestraint(const json_t* object, const std::string& key, int ass
     return;
   }
   bool ok = true;
-  std::map<std::string, std::string> out;
+  RestraintRecord out;
+  out.name = name;
+  out.assembly = assembly;
+  out.where = at(object);
   auto type = string(object, "type", what, true);
   if (!type) {
     ok = false;
@@ -1519,9 +1178,7 @@ void Reader::readRestraint(const json_t* object, const std::string& key, int ass
                          at(object, "type"));
       ok = false;
     }
-    out["type"] = t;
-    // A spring acts on the displacement, dampers and friction on its rate.
-    out["variable"] = t == "spring" ? "displacement" : "velocity";
+    out.type = t;
   }
 
   const json_t* jointRef = json_object_get(object, "joint");
@@ -1552,8 +1209,8 @@ void Reader::readRestraint(const json_t* object, const std::string& key, int ass
                            what + ": no joint '" + json_string_value(jointRef) + "' in " + path, at(jointRef));
         ok = false;
       } else {
-        const JointDef& joint = joints_[static_cast<std::size_t>(found)];
-        out["joint"] = modelScope(joint.placedIn) + "::" + joint.modelName;
+        const JointRecord& joint = joints_[static_cast<std::size_t>(found)];
+        out.joint = found;
         if (joint.type != JointType::Revolute && joint.type != JointType::Prismatic) {
           diagnostics_.error(ErrorCode::ELEMENT_INVALID,
                              what + ": joint '" + joint.name + "' is a " + joint.typeName +
@@ -1586,10 +1243,8 @@ void Reader::readRestraint(const json_t* object, const std::string& key, int ass
       if (!first || !second) {
         ok = false;
       } else {
-        out["parent_frame"] = worldScoped(*first);
-        out["child_frame"] = worldScoped(*second);
-        if (out["parent_frame"].empty()) out["parent_frame"] = "world";
-        if (out["child_frame"].empty()) out["child_frame"] = "world";
+        out.first = *first;
+        out.second = *second;
       }
     }
     std::string distance = "euclidean";
@@ -1603,7 +1258,7 @@ void Reader::readRestraint(const json_t* object, const std::string& key, int ass
       }
       if (toLower(distance) == "euclidean") distance = "euclidean";
     }
-    out["distance_type"] = distance;
+    out.distanceType = distance;
   }
 
   // Piecewise polynomial: n knots, n + 1 coefficient arrays (highest power first).
@@ -1629,7 +1284,6 @@ void Reader::readRestraint(const json_t* object, const std::string& key, int ass
       }
     }
   }
-  std::string coefficientText;
   const json_t* coefficients = json_object_get(object, "coefficients");
   if (!coefficients) {
     diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + ": 'coefficients' is missing", at(object));
@@ -1663,141 +1317,30 @@ void Reader::readRestraint(const json_t* object, const std::string& key, int ass
           else ok = false;
         }
       }
-      if (i > 0) coefficientText += "; ";
-      coefficientText += joinNumbers(values);
+      out.function.coefficients.push_back(std::move(values));
     }
   }
   if (!ok) return;
-  out["knot_points"] = joinNumbers(knots);
-  out["coefficients"] = coefficientText;
-  for (const auto& [k, v] : out) owner.parameters[prefix + k] = v;
+  out.function.knots = std::move(knots);
+  owner.restraints.push_back(static_cast<int>(restraints_.size()));
+  restraints_.push_back(std::move(out));
   for (auto& k : kept) owner.kept.push_back(std::move(k));
   keep(owner.kept, "restraint/" + name, object);
 }
 
-void Reader::writeDocument() {
-  // Names inside one model must differ across links, frames, nested models and joints.
-  std::vector<std::set<std::string>> used(assemblies_.size());
-  for (std::size_t a = 0; a < assemblies_.size(); ++a) {
-    if (!assemblies_[a].active) continue;
-    for (int b : assemblies_[a].bodies) {
-      const BodyDef& body = bodies_[static_cast<std::size_t>(b)];
-      if (!body.active) continue;
-      used[a].insert(body.name);
-      for (const auto& f : body.frames) used[a].insert(body.name + ":" + f.name);
-    }
-    for (int c : assemblies_[a].children) {
-      const AssemblyDef& child = assemblies_[static_cast<std::size_t>(c)];
-      if (!child.active) continue;
-      if (!used[a].insert(child.name).second)
-        diagnostics_.error(ErrorCode::DUPLICATE_NAME,
-                           "subassembly '" + child.name + "' has the name of a body in " +
-                               assemblyPath(static_cast<int>(a)) + "; both become one scope in the model",
-                           child.where);
-    }
-  }
-  for (auto& joint : joints_) {
-    int place = joint.assembly;
-    if (joint.parent.body != kFixedBody)
-      place = commonAssembly(place, bodies_[static_cast<std::size_t>(joint.parent.body)].assembly);
-    if (joint.child.body != kFixedBody)
-      place = commonAssembly(place, bodies_[static_cast<std::size_t>(joint.child.body)].assembly);
-    joint.placedIn = place;
-    // A joint that has to live higher up than its assembly keeps the path to where it was declared.
-    std::vector<std::string> parts = {joint.name};
-    for (int a = joint.assembly; a != place && a > 0; a = assemblies_[static_cast<std::size_t>(a)].parent)
-      parts.insert(parts.begin(), assemblies_[static_cast<std::size_t>(a)].name);
-    std::string name = joinPath(parts, ":");
-    std::string unique = name;
-    for (int k = 2; !used[static_cast<std::size_t>(place)].insert(unique).second; ++k) unique = name + ":" + std::to_string(k);
-    if (unique != name)
-      diagnostics_.warning(ErrorCode::DUPLICATE_NAME,
-                           "joint '" + joint.name + "': the name is already used in " + assemblyPath(joint.assembly) +
-                               "; this joint is named '" + unique + "'",
-                           joint.where);
-    joint.modelName = unique;
-  }
-  // A file with a single top-level assembly and nothing at the top level gives that assembly as
-  // the world's model; otherwise a root model named after the file holds the assemblies.
-  {
-    const AssemblyDef& top = assemblies_[0];
-    int activeChildren = 0;
-    int onlyChild = 0;
-    for (int c : top.children)
-      if (assemblies_[static_cast<std::size_t>(c)].active) {
-        ++activeChildren;
-        onlyChild = c;
-      }
-    bool rootUsed = false;
-    for (int b : top.bodies) rootUsed = rootUsed || bodies_[static_cast<std::size_t>(b)].active;
-    for (const auto& joint : joints_) rootUsed = rootUsed || joint.placedIn == 0;
-    if (!rootUsed && activeChildren == 1) rootModel_ = onlyChild;
-  }
-  for (const auto& pending : restraints_) readRestraint(pending.object, pending.key, pending.assembly);
-
-  World world;
-  world.name = assemblies_[0].name;
-  world.where = at(json_.root());
-  world.gravity = gravity_;
-  world.physics = physics_;
-  world.parameters = parameters_;
-  world.kept = worldKept_;
-  for (const auto& frame : fixedFrames_) {
-    Frame f;
-    f.name = std::string(kFixed) + ":" + frame.name;
-    f.pose.pose = frame.pose;
-    f.pose.where = frame.where;
-    f.where = frame.where;
-    world.frames.push_back(std::move(f));
-  }
-  writeLights(world);
-  Model root = buildModel(rootModel_);
-  if (rootModel_ != 0) {
-    for (const auto& [key, value] : assemblies_[0].parameters) root.parameters.emplace(key, value);
-    root.kept.insert(root.kept.end(), assemblies_[0].kept.begin(), assemblies_[0].kept.end());
-  }
-  for (const auto& [key, value] : parameters_) root.parameters.emplace(key, value);
-  if (!root.links.empty() || !root.models.empty()) world.models.push_back(std::move(root));
-  else
-    diagnostics_.warning(ErrorCode::MODEL_WITHOUT_LINK, "the file has no active body", at(json_.root()));
-  document_.worlds.push_back(std::move(world));
-}
-
-void Reader::writeLights(World& world) {
-  for (const auto& def : lights_) {
-    Light light = def.light;
-    light.attachedTo = worldScoped(def.at);
-    light.pose.relativeTo = light.attachedTo;
-    light.pose.where = light.where;
-    world.lights.push_back(std::move(light));
-  }
-  if (!lights_.empty()) return;
-  // Shift's default: one directional light overhead, shining along gravity.
-  Light light;
-  light.name = "default_overhead";
-  light.type = LightType::Directional;
-  const Vector3 down = gravity_.norm() > 0 ? Vector3(gravity_.normalized()) : Vector3(Vector3::UnitZ());
-  light.direction = down;
-  light.pose.pose.translation() = -10.0 * down;
-  world.lights.push_back(std::move(light));
-  world.parameters["default_light"] = "true";
-}
-
-void Reader::run() {
-  document_.sourceFile = request_.path;
-  document_.format = "shift";
-  if (!json_.parse(request_.content, request_.path, diagnostics_)) return;
+bool Reader::run() {
+  if (!json_.parse(request_.content, request_.path, diagnostics_)) return false;
   const json_t* root = json_.root();
   if (!json_is_object(root)) {
     wrongType(root, at(root), "a Shift file", "a JSON object at the top");
-    return;
+    return false;
   }
+  file_.where = at(root);
   warnUnknownKeys(root,
                   {"model_parameters", "fixed", "frames", "lights", "terrain", "assemblies", "bodies", "joints",
                    "restraints"},
                   "top level", worldKept_);
   readParameters(json_object_get(root, "model_parameters"));
-  document_.formatVersion = version_;
 
   // Fixed frames and lights: 0.2 keeps them in "fixed", 2.0 at the top level.
   const json_t* fixed = json_object_get(root, "fixed");
@@ -1822,41 +1365,46 @@ void Reader::run() {
   readAssembly(root, -1, true);
 
   // Joints and restraints once every body is known: they may name bodies anywhere by path.
+  struct PendingRestraint {
+    const json_t* object;
+    std::string key;
+    int assembly;
+  };
+  std::vector<PendingRestraint> restraints;
   for (std::size_t a = 0; a < assemblies_.size(); ++a) {
-    AssemblyDef& assembly = assemblies_[a];
+    AssemblyRecord& assembly = assemblies_[a];
     const std::string path = assemblyPath(static_cast<int>(a));
     if (!assembly.active) {
       if (assembly.parent >= 0 && assemblies_[static_cast<std::size_t>(assembly.parent)].active)
-        keep(assemblies_[static_cast<std::size_t>(assembly.parent)].kept, "assembly/" + assembly.name, assembly.json);
+        keep(assemblies_[static_cast<std::size_t>(assembly.parent)].kept, "assembly/" + assembly.name, assemblyJson_[a]);
       continue;
     }
-    if (const json_t* joints = array(assembly.json, "joints", path)) {
+    if (const json_t* joints = array(assemblyJson_[a], "joints", path)) {
       for (std::size_t i = 0; i < json_array_size(joints); ++i) readJoint(json_array_get(joints, i), static_cast<int>(a));
     }
-    const json_t* restraints = json_object_get(assembly.json, "restraints");
-    if (json_is_array(restraints)) {
-      for (std::size_t i = 0; i < json_array_size(restraints); ++i)
-        restraints_.push_back({json_array_get(restraints, i), "", static_cast<int>(a)});
-    } else if (json_is_object(restraints)) {
+    const json_t* list = json_object_get(assemblyJson_[a], "restraints");
+    if (json_is_array(list)) {
+      for (std::size_t i = 0; i < json_array_size(list); ++i)
+        restraints.push_back({json_array_get(list, i), "", static_cast<int>(a)});
+    } else if (json_is_object(list)) {
       const char* key = nullptr;
       json_t* value = nullptr;
-      json_object_foreach(const_cast<json_t*>(restraints), key, value) restraints_.push_back({value, key, static_cast<int>(a)});
-    } else if (restraints && !json_is_null(restraints)) {
-      wrongType(restraints, at(restraints), path + " restraints", "an array or an object of restraints");
+      json_object_foreach(const_cast<json_t*>(list), key, value) restraints.push_back({value, key, static_cast<int>(a)});
+    } else if (list && !json_is_null(list)) {
+      wrongType(list, at(list), path + " restraints", "an array or an object of restraints");
     }
   }
   for (const json_t* lights : lightLists)
     for (std::size_t i = 0; i < json_array_size(lights); ++i) readLight(json_array_get(lights, i), "lights");
-
-  buildTree();
-  writeDocument();
+  // A restraint may name a joint of any assembly.
+  for (const auto& pending : restraints) readRestraint(pending.object, pending.key, pending.assembly);
+  return true;
 }
 
 }  // namespace
 
-void readShift(const plugin::LoadRequest& request, Document& document, Diagnostics& diagnostics) {
-  Reader reader(request, document, diagnostics);
-  reader.run();
+bool readShiftFile(const plugin::LoadRequest& request, ShiftFile& file, Diagnostics& diagnostics) {
+  return Reader(request, file, diagnostics).run();
 }
 
 int sniffShift(const char* head, std::size_t size) {
