@@ -1,16 +1,14 @@
-// The "skel" format plugin: DART's .skel files (DART 6.12 semantics, see docs/skel.md).
-#include <cstring>
+// The "skel" format plugin: DART's .skel files (DART 6.12 semantics, see docs/skel.md). Read the
+// file into records, then map them onto the model.
+#include <cstddef>
 #include <string_view>
 
+#include "SkelMapping.hpp"
 #include "SkelReader.hpp"
+#include "interlink/plugin/ReadThenMap.hpp"
 #include "interlink/plugin/Register.hpp"
 
 namespace {
-
-void loadSkel(const interlink::plugin::LoadRequest& request, interlink::Document& document,
-              interlink::Diagnostics& diagnostics) {
-  interlink::skel::detail::readSkel(request.content, request.path, request.host, document, diagnostics);
-}
 
 int sniffSkel(const char* /*path*/, const char* head, std::size_t headSize) {
   const std::string_view text(head, headSize);
@@ -21,4 +19,8 @@ int sniffSkel(const char* /*path*/, const char* head, std::size_t headSize) {
 
 }  // namespace
 
-INTERLINK_REGISTER_FORMAT_PLUGIN("skel", "1.0.0", loadSkel, sniffSkel, ".skel")
+INTERLINK_REGISTER_FORMAT_PLUGIN("skel", "1.0.0",
+                                 (interlink::plugin::readThenMap<interlink::skel::detail::SkelFile,
+                                                                 interlink::skel::detail::readSkelFile,
+                                                                 interlink::skel::detail::mapSkelFile>),
+                                 sniffSkel, ".skel")

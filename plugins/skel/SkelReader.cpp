@@ -25,8 +25,6 @@ namespace {
 using xml::Attribute;
 using xml::XmlElement;
 
-constexpr const char* kPluginName = "skel";
-
 /// The eleven SKEL joint types and what they become.
 std::optional<JointType> jointTypeFromSkel(const std::string& type) {
   static const std::map<std::string, JointType> types = {
@@ -59,49 +57,6 @@ bool hasAxisPerDof(JointType type) {
   return type != JointType::Fixed && type != JointType::Ball && type != JointType::Free;
 }
 
-struct BodyRecord {
-  std::size_t link = 0;  // index into Model::links
-  SourceLocation where;
-  bool mentioned = false;
-};
-
-struct JointRecord {
-  Joint joint;
-  std::string dartType;
-  std::size_t documentIndex = 0;
-};
-
-struct MarkerRecord {
-  std::string name;
-  std::string body;
-  Vector3 offset = Vector3::Zero();
-  SourceLocation where;
-};
-
-/// Unique names within one model: links, joints and frames share one namespace in the core,
-/// while DART keeps bodies, joints and markers apart. Clashes get DART's "name(k)" suffix.
-class NameScope {
- public:
-  bool taken(const std::string& name) const { return names_.count(name) != 0; }
-  void add(const std::string& name) { names_.insert(name); }
-  std::string unique(const std::string& base) {
-    if (!taken(base)) {
-      add(base);
-      return base;
-    }
-    for (int k = 1;; ++k) {
-      std::string candidate = base + "(" + std::to_string(k) + ")";
-      if (!taken(candidate)) {
-        add(candidate);
-        return candidate;
-      }
-    }
-  }
-
- private:
-  std::unordered_set<std::string> names_;
-};
-
 class Reader {
  public:
   Reader(const std::string& path, const plugin::HostServices* host, Diagnostics& diagnostics)
@@ -109,7 +64,8 @@ class Reader {
     baseDirectory_ = std::filesystem::path(path).parent_path().string();
   }
 
-  void read(std::string_view content, Document& document);
+  /// False when there is nothing to map (not XML, no <skel>, no <world>).
+  bool read(std::string_view content, SkelFile& file);
 
  private:
   // --- diagnostics -------------------------------------------------------------------------
@@ -197,25 +153,22 @@ class Reader {
   }
 
   // --- structure -----------------------------------------------------------------------------
-  void readPhysics(const XmlElement& physics, World& world);
-  void readSkeleton(const XmlElement& element, World& world, NameScope& skeletonNames);
-  void readBody(const XmlElement& element, Model& model, NameScope& names,
-                std::unordered_map<std::string, BodyRecord>& bodies, std::vector<MarkerRecord>& markers);
+  void readPhysics(const XmlElement& physics, WorldRecord& world);
+  void readSkeleton(const XmlElement& element, WorldRecord& world);
+  void readBody(const XmlElement& element, SkeletonRecord& model, std::unordered_map<std::string, std::size_t>& bodies);
   void readInertia(const XmlElement& element, Link& link, bool& momentGiven);
   std::optional<Shape> readShape(const XmlElement& element, const std::string& bodyName, bool visual,
-                                 Model& model);
+                                 SkeletonRecord& model);
   bool readGeometry(const XmlElement& geometryElement, Geometry& geometry, Pose& planeOffset);
   void readMesh(const XmlElement& mesh, Geometry& geometry);
-  std::optional<JointRecord> readJoint(const XmlElement& element, const std::unordered_map<std::string, BodyRecord>& bodies,
-                                       Model& model);
+  std::optional<JointRecord> readJoint(const XmlElement& element, const std::unordered_map<std::string, std::size_t>& bodies,
+                                       SkeletonRecord& model);
   void readAxes(const XmlElement& element, JointRecord& record);
   void readPlane(const XmlElement& element, JointRecord& record);
   void readInitial(const XmlElement& element, std::string_view tag, Joint& joint,
                    std::vector<double>& values);
   void readDofs(const XmlElement& element, JointRecord& record, std::vector<double>& positions,
-                std::vector<double>& velocities, Model& model);
-  void assemble(Model& model, std::vector<JointRecord>& joints, std::unordered_map<std::string, BodyRecord>& bodies,
-                NameScope& names, const SourceLocation& skeletonWhere);
+                std::vector<double>& velocities, SkeletonRecord& model);
 
   const std::string& path_;
   const plugin::HostServices* host_;
@@ -224,17 +177,15 @@ class Reader {
   std::unordered_map<std::string, std::pair<std::optional<MeshInfo>, std::string>> meshes_;
 };
 
-void Reader::read(std::string_view content, Document& document) {
-  document.sourceFile = path_;
-  document.format = kPluginName;
+bool Reader::read(std::string_view content, SkelFile& file) {
   const auto root = xml::parse(content, path_, diagnostics_);
-  if (!root) return;
+  if (!root) return false;
   if (root->name != "skel") {
     error(ErrorCode::ELEMENT_MISSING, "expected <skel> as the root element, found <" + root->name + ">",
           root->where);
-    return;
+    return false;
   }
-  document.formatVersion = root->attributeOr("version", "1.0");
+  file.version = root->attributeOr("version", "1.0");
 
   const XmlElement* worldElement = nullptr;
   for (const auto& child : root->children) {
@@ -244,35 +195,34 @@ void Reader::read(std::string_view content, Document& document) {
       } else {
         warning(ErrorCode::ELEMENT_UNSUPPORTED,
                 "a second <world>: DART reads only the first one; kept uninterpreted", child.where);
-        keep(document.kept, "skel", child);
+        keep(file.kept, "skel", child);
       }
     } else {
-      unsupported(document.kept, "skel", child);
+      unsupported(file.kept, "skel", child);
     }
   }
   if (worldElement == nullptr) {
     error(ErrorCode::ELEMENT_MISSING, "<skel> needs a <world> element", root->where);
-    return;
+    return false;
   }
 
-  World world;
+  WorldRecord& world = file.world.emplace();
   world.name = worldElement->attributeOr("name", "world");
   world.where = worldElement->where;
   world.physics.type = "dart";
-  NameScope skeletonNames;
   for (const auto& child : worldElement->children) {
     if (child.name == "physics") {
       readPhysics(child, world);
     } else if (child.name == "skeleton") {
-      readSkeleton(child, world, skeletonNames);
+      readSkeleton(child, world);
     } else {
       unsupported(world.kept, "skel/world", child);
     }
   }
-  document.worlds.push_back(std::move(world));
+  return true;
 }
 
-void Reader::readPhysics(const XmlElement& physics, World& world) {
+void Reader::readPhysics(const XmlElement& physics, WorldRecord& world) {
   for (const auto& child : physics.children) {
     if (child.name == "time_step") {
       if (const auto step = number(child, "<time_step> (seconds)")) {
@@ -289,10 +239,8 @@ void Reader::readPhysics(const XmlElement& physics, World& world) {
   }
 }
 
-void Reader::readSkeleton(const XmlElement& element, World& world, NameScope& skeletonNames) {
-  Model model;
-  model.sourceFormat = kPluginName;
-  model.sourceFile = path_;
+void Reader::readSkeleton(const XmlElement& element, WorldRecord& world) {
+  SkeletonRecord model;
   model.where = element.where;
   model.pose.where = element.where;
 
@@ -305,20 +253,13 @@ void Reader::readSkeleton(const XmlElement& element, World& world, NameScope& sk
     error(ErrorCode::NAME_INVALID, "skeleton name '" + name + "' is reserved or contains '::'", element.where);
     return;
   }
-  model.name = skeletonNames.unique(name);
-  if (model.name != name) {
-    // DART's World renames a repeated skeleton name the same way.
-    warning(ErrorCode::DUPLICATE_NAME, "skeleton name '" + name + "' is used before; renamed '" + model.name + "' as DART does",
-            element.where);
-  }
+  model.name = name;
 
-  NameScope names;
-  std::unordered_map<std::string, BodyRecord> bodies;
-  std::vector<MarkerRecord> markers;
+  std::unordered_map<std::string, std::size_t> bodies;  // name -> index in model.bodies
   std::vector<const XmlElement*> jointElements;
   for (const auto& child : element.children) {
     if (child.name == "body") {
-      readBody(child, model, names, bodies, markers);
+      readBody(child, model, bodies);
     } else if (child.name == "joint") {
       jointElements.push_back(&child);
     } else if (child.name == "transformation") {
@@ -337,36 +278,17 @@ void Reader::readSkeleton(const XmlElement& element, World& world, NameScope& sk
     }
   }
 
-  std::vector<JointRecord> joints;
   for (std::size_t i = 0; i < jointElements.size(); ++i) {
     if (auto record = readJoint(*jointElements[i], bodies, model)) {
       record->documentIndex = i;
-      joints.push_back(std::move(*record));
+      model.joints.push_back(std::move(*record));
     }
   }
-  assemble(model, joints, bodies, names, element.where);
-
-  for (auto& marker : markers) {
-    Frame frame;
-    frame.name = names.unique(marker.name);
-    if (frame.name != marker.name) {
-      warning(ErrorCode::DUPLICATE_NAME,
-              "marker name '" + marker.name + "' is already used in skeleton '" + model.name + "'; renamed '" +
-                  frame.name + "'",
-              marker.where);
-    }
-    frame.attachedTo = marker.body;
-    frame.pose.pose.translation() = marker.offset;
-    frame.pose.relativeTo = marker.body;
-    frame.pose.where = marker.where;
-    frame.where = marker.where;
-    model.frames.push_back(std::move(frame));
-  }
-  world.models.push_back(std::move(model));
+  world.skeletons.push_back(std::move(model));
 }
 
-void Reader::readBody(const XmlElement& element, Model& model, NameScope& names,
-                      std::unordered_map<std::string, BodyRecord>& bodies, std::vector<MarkerRecord>& markers) {
+void Reader::readBody(const XmlElement& element, SkeletonRecord& model,
+                      std::unordered_map<std::string, std::size_t>& bodies) {
   Link link;
   link.where = element.where;
   link.pose.where = element.where;
@@ -382,12 +304,12 @@ void Reader::readBody(const XmlElement& element, Model& model, NameScope& names,
   }
   if (bodies.count(link.name) != 0) {
     error(ErrorCode::DUPLICATE_NAME,
-          "body '" + link.name + "' is defined before (line " + std::to_string(bodies[link.name].where.line) +
+          "body '" + link.name + "' is defined before (line " +
+              std::to_string(model.bodies[bodies[link.name]].where.line) +
               "); this one is left out, as DART discards repeated body names",
           element.where);
     return;
   }
-  names.add(link.name);
 
   bool inertiaGiven = false;
   bool momentGiven = false;
@@ -422,7 +344,7 @@ void Reader::readBody(const XmlElement& element, Model& model, NameScope& names,
       if (const XmlElement* offset = child.child("offset")) {
         if (const auto value = vector3(*offset, "marker <offset> (x y z)")) marker.offset = *value;
       }
-      markers.push_back(std::move(marker));
+      model.markers.push_back(std::move(marker));
     } else if (child.name == "soft_shape") {
       // A soft body: its point masses and springs are outside the core model; kept whole.
       const XmlElement* geometry = child.child("geometry");
@@ -472,11 +394,8 @@ void Reader::readBody(const XmlElement& element, Model& model, NameScope& names,
     }
   }
 
-  BodyRecord record;
-  record.link = model.links.size();
-  record.where = element.where;
-  bodies.emplace(link.name, record);
-  model.links.push_back(std::move(link));
+  bodies.emplace(link.name, model.bodies.size());
+  model.bodies.push_back(BodyRecord{std::move(link), element.where});
 }
 
 void Reader::readInertia(const XmlElement& element, Link& link, bool& momentGiven) {
@@ -520,7 +439,7 @@ void Reader::readInertia(const XmlElement& element, Link& link, bool& momentGive
 }
 
 std::optional<Shape> Reader::readShape(const XmlElement& element, const std::string& bodyName, bool visual,
-                                       Model& model) {
+                                       SkeletonRecord& model) {
   Shape shape;
   shape.where = element.where;
   shape.pose.where = element.where;
@@ -709,7 +628,8 @@ void Reader::readMesh(const XmlElement& mesh, Geometry& geometry) {
 }
 
 std::optional<JointRecord> Reader::readJoint(const XmlElement& element,
-                                             const std::unordered_map<std::string, BodyRecord>& bodies, Model& model) {
+                                             const std::unordered_map<std::string, std::size_t>& bodies,
+                                             SkeletonRecord& model) {
   JointRecord record;
   Joint& joint = record.joint;
   joint.where = element.where;
@@ -1000,7 +920,7 @@ void Reader::readPlane(const XmlElement& element, JointRecord& record) {
 }
 
 void Reader::readDofs(const XmlElement& element, JointRecord& record, std::vector<double>& positions,
-                      std::vector<double>& velocities, Model& model) {
+                      std::vector<double>& velocities, SkeletonRecord& model) {
   Joint& joint = record.joint;
   const std::size_t dofs = positions.size();
   for (const XmlElement* dof : element.childrenNamed("dof")) {
@@ -1070,131 +990,10 @@ void Reader::readDofs(const XmlElement& element, JointRecord& record, std::vecto
   }
 }
 
-void Reader::assemble(Model& model, std::vector<JointRecord>& joints,
-                      std::unordered_map<std::string, BodyRecord>& bodies, NameScope& names,
-                      const SourceLocation& skeletonWhere) {
-  // One parent joint per body: a second one is an error, kept as a loop closure (DART drops it).
-  std::unordered_map<std::string, std::size_t> parentJointOf;
-  for (std::size_t i = 0; i < joints.size(); ++i) {
-    Joint& joint = joints[i].joint;
-    bodies[joint.child].mentioned = true;
-    if (joint.parent != "world") bodies[joint.parent].mentioned = true;
-    const auto [existing, inserted] = parentJointOf.emplace(joint.child, i);
-    if (!inserted) {
-      const Joint& first = joints[existing->second].joint;
-      error(ErrorCode::KINEMATIC_LOOP,
-            "body '" + joint.child + "' is the child of joint '" + first.name + "' (line " +
-                std::to_string(first.where.line) + ") and of joint '" + joint.name +
-                "'; a body has one parent joint. This joint is kept as a loop closure (DART discards it)",
-            joint.where);
-      joint.loopClosure = true;
-    }
-  }
-
-  // Cycles among the remaining tree joints: walk up from every body.
-  {
-    std::unordered_map<std::string, int> state;  // 1 on the current path, 2 done
-    for (std::size_t start = 0; start < joints.size(); ++start) {
-      if (joints[start].joint.loopClosure) continue;
-      std::vector<std::size_t> path;
-      std::string body = joints[start].joint.child;
-      while (true) {
-        auto& s = state[body];
-        if (s == 2) break;
-        if (s == 1) {
-          // The cycle is the part of the path from the joint whose child is `body`.
-          auto begin = std::find_if(path.begin(), path.end(),
-                                    [&](std::size_t j) { return joints[j].joint.child == body; });
-          if (begin == path.end()) break;  // cannot happen: the body was reached through a joint
-          std::string lines;
-          std::size_t last = *begin;
-          for (auto it = begin; it != path.end(); ++it) {
-            lines += (lines.empty() ? "" : ", ") + joints[*it].joint.name + " (line " +
-                     std::to_string(joints[*it].joint.where.line) + ")";
-            last = std::max(last, *it);
-          }
-          error(ErrorCode::KINEMATIC_LOOP,
-                "joints form a cycle: " + lines + ". Joint '" + joints[last].joint.name +
-                    "' is kept as a loop closure (DART 6.12 does not terminate on this)",
-                joints[last].joint.where);
-          joints[last].joint.loopClosure = true;
-          break;
-        }
-        s = 1;
-        const auto up = parentJointOf.find(body);
-        if (up == parentJointOf.end() || joints[up->second].joint.loopClosure) break;
-        path.push_back(up->second);
-        if (joints[up->second].joint.parent == "world") break;
-        body = joints[up->second].joint.parent;
-      }
-      for (auto& [name, s] : state) {
-        if (s == 1) s = 2;
-      }
-    }
-  }
-
-  // Names: joints after bodies, DART-style suffix on a clash.
-  for (auto& record : joints) {
-    Joint& joint = record.joint;
-    std::string base = joint.name;
-    if (base.empty()) {
-      base = joint.child + "_joint";
-      warning(ErrorCode::ATTRIBUTE_MISSING, "joint without a name; named '" + base + "'", joint.where);
-    } else if (base.find("::") != std::string::npos || base == "world" || base.rfind("__", 0) == 0) {
-      error(ErrorCode::NAME_INVALID, "joint name '" + base + "' is reserved or contains '::'; named '" +
-                                         joint.child + "_joint' instead",
-            joint.where);
-      base = joint.child + "_joint";
-    }
-    joint.name = names.unique(base);
-    if (joint.name != base) {
-      warning(ErrorCode::DUPLICATE_NAME,
-              "joint name '" + base + "' is already used in skeleton '" + model.name + "'; renamed '" + joint.name + "'",
-              joint.where);
-    }
-  }
-
-  // A parent body that is nobody's child hangs from the world by a free joint, as in DART. It is
-  // placed before the first joint that hangs from it, where DART creates it.
-  std::vector<Joint> ordered;
-  std::unordered_set<std::string> rooted;
-  for (auto& record : joints) {
-    const Joint& joint = record.joint;
-    if (joint.parent != "world" && parentJointOf.count(joint.parent) == 0 && rooted.insert(joint.parent).second) {
-      Joint root;
-      root.name = names.unique(names.taken("root") ? joint.parent + "_root" : "root");
-      root.type = JointType::Free;
-      root.parent = "world";
-      root.child = joint.parent;
-      root.where = bodies[joint.parent].where;
-      root.pose.where = root.where;
-      ordered.push_back(std::move(root));
-    }
-    ordered.push_back(std::move(record.joint));
-  }
-  model.joints = std::move(ordered);
-
-  for (const auto& link : model.links) {
-    const BodyRecord& body = bodies[link.name];
-    if (!body.mentioned) {
-      warning(ErrorCode::ELEMENT_INVALID,
-              "body '" + link.name + "' of skeleton '" + model.name +
-                  "' is neither parent nor child of any joint: DART 6.12 drops it silently; kept here as a body "
-                  "without a joint",
-              body.where);
-    }
-  }
-  if (model.links.empty()) {
-    warning(ErrorCode::MODEL_WITHOUT_LINK, "skeleton '" + model.name + "' has no body", skeletonWhere);
-  }
-}
-
 }  // namespace
 
-void readSkel(std::string_view content, const std::string& path, const plugin::HostServices* host,
-              Document& document, Diagnostics& diagnostics) {
-  Reader reader(path, host, diagnostics);
-  reader.read(content, document);
+bool readSkelFile(const plugin::LoadRequest& request, SkelFile& file, Diagnostics& diagnostics) {
+  return Reader(request.path, request.host, diagnostics).read(request.content, file);
 }
 
 }  // namespace interlink::skel::detail
