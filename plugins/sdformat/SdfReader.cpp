@@ -862,7 +862,9 @@ class Reader {
         readNumber(child, joint.screwThreadPitch);
         threadPitchRead = true;
       } else if (n == "gearbox_ratio") {
-        readNumber(child, joint.gearRatio);
+        readNumber(child, joint.gearboxRatio);
+      } else if (n == "interlink:transmission_ratio") {  // written by Interlink's SDFormat writer
+        readNumber(child, joint.transmissionRatio);
       } else {
         keep(child, path, kept);
       }

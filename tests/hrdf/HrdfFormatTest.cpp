@@ -207,7 +207,7 @@ TEST_F(HrdfFormat, GearRatioIsKeptOnTheJoint) {
   const auto& joints = r.document.model->joints;
   const auto j = std::find_if(joints.begin(), joints.end(), [](const Joint& x) { return x.name == "joint_1/joint"; });
   ASSERT_NE(j, joints.end());
-  EXPECT_DOUBLE_EQ(j->gearRatio, 2 * M_PI);
+  EXPECT_DOUBLE_EQ(j->transmissionRatio, 2 * M_PI);
 }
 
 // HEBI's semantics: the output moves by q / gear_ratio; the core Kinematics applies the ratio.

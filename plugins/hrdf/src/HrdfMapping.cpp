@@ -141,7 +141,7 @@ void mapRobot(const Robot& robot, const std::string& path, Document& document, D
       axis.effort = e.limits.effort;
       axis.where = e.where;
       joint.axes.push_back(axis);
-      joint.gearRatio = e.gearRatio;
+      joint.transmissionRatio = e.gearRatio;
       if (e.kind == ElementKind::Actuator) joint.actuator = e.type;
       joint.where = e.where;
       claim(joint.name, e.where);
