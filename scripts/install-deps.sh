@@ -11,6 +11,7 @@ packages=(
   libsdformat-dev                                  # reference implementation for differential tests
   libdart-utils-dev libdart-external-ikfast-dev dart-doc   # DART SkelParser + its SKEL corpus
   liburdfdom-tools graphviz
+  liborocos-kdl-dev libkdl-parser-dev libmujoco-dev   # URDF forward-kinematics references (tests/urdf)
 )
 
 missing=()

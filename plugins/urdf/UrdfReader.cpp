@@ -48,6 +48,7 @@ class UrdfReader {
     model.name = requiredAttribute(*root, "name", "<robot>");
 
     readGlobalMaterials(*root);
+    registerInlineMaterials(*root);
     for (const XmlElement& child : root->children) {
       if (child.name == "link") {
         readLink(child, model);
@@ -118,6 +119,27 @@ class UrdfReader {
       if (const XmlElement* c = m->child("color")) color = rgba(*c, "material '" + name + "'");
       if (!materials_.emplace(name, color).second) {
         diagnostics_.error(ErrorCode::DUPLICATE_NAME, "material '" + name + "' is defined twice", m->where);
+      }
+    }
+  }
+
+  /// urdfdom registers a material defined inside a visual (with a color or texture) for the whole
+  /// robot, so a later visual may name it alone. The robot-level definition wins; then the first.
+  void registerInlineMaterials(const XmlElement& robot) {
+    for (const XmlElement* link : robot.childrenNamed("link")) {
+      for (const XmlElement* visual : link->childrenNamed("visual")) {
+        const XmlElement* m = visual->child("material");
+        if (!m || !m->attribute("name") || (!m->child("color") && !m->child("texture"))) continue;
+        std::optional<Eigen::Vector4d> color;
+        if (const XmlElement* c = m->child("color")) {
+          Diagnostics ignored;  // reported when the visual itself is read
+          if (const xml::Attribute* a = c->attribute("rgba")) {
+            if (auto v = parseDoubles(a->value, c->where, "color", ignored, {4})) {
+              color = Eigen::Vector4d((*v)[0], (*v)[1], (*v)[2], (*v)[3]);
+            }
+          }
+        }
+        materials_.emplace(m->attribute("name")->value, color);
       }
     }
   }
@@ -246,9 +268,11 @@ class UrdfReader {
         if (it != materials_.end()) {
           shape.color = it->second;
         } else if (!m->child("texture")) {
-          diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                             "material '" + shape.material + "' of " + what + " is not defined at the robot level",
-                             locationOf(*m, "name"));
+          // urdfdom accepts the file; the visual keeps its name and has no color.
+          diagnostics_.warning(ErrorCode::ELEMENT_INVALID,
+                               "material '" + shape.material + "' of " + what +
+                                   " is defined neither at the robot level nor in any visual; it has no color",
+                               locationOf(*m, "name"));
         }
       }
     }
@@ -376,7 +400,8 @@ class UrdfReader {
       joint.axes.push_back(axis);
     } else if (const XmlElement* limit = e.child("limit")) {
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
-                           "<limit> does not apply to a " + type + " joint ('" + joint.name + "'); ignored", limit->where);
+                           "<limit> does not apply to joint '" + joint.name + "' of type " + type + "; ignored",
+                           limit->where);
     }
     if (const XmlElement* m = e.child("mimic")) {
       Mimic mimic;
@@ -491,9 +516,11 @@ class UrdfReader {
     if (roots.size() == 1) model.canonicalLink = roots.front();
     for (const Joint& joint : model.joints) {
       if (joint.mimic && !jointNames_.count(joint.mimic->joint)) {
-        diagnostics_.error(ErrorCode::JOINT_AXIS_MIMIC_INVALID,
-                           "joint '" + joint.name + "' mimics '" + joint.mimic->joint + "', which is not a joint of the robot",
-                           mimicWhere_.count(joint.name) ? mimicWhere_.at(joint.name) : joint.where);
+        // urdfdom and libsdformat accept the file; the joint then moves on its own.
+        diagnostics_.warning(ErrorCode::JOINT_AXIS_MIMIC_INVALID,
+                             "joint '" + joint.name + "' mimics '" + joint.mimic->joint +
+                                 "', which is not a joint of the robot; the joint moves on its own",
+                             mimicWhere_.count(joint.name) ? mimicWhere_.at(joint.name) : joint.where);
       }
     }
   }

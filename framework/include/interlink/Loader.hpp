@@ -25,6 +25,8 @@ struct LoadOptions {
   int maxIncludeDepth = 64;
   /// Build the frame graph and run every phase (off: parse and compose only).
   bool resolveFrames = true;
+  /// Keep every warning (the CLI's --verbose); off: repeated warnings of one kind become one.
+  bool listEveryWarning = false;
 };
 
 struct LoadResult {

@@ -2,6 +2,8 @@
 // with the Interface API contract, seed 003 section 1.5, as libsdformat 12.4 ships it).
 #include "interlink/Loader.hpp"
 
+#include "check/WarningGroups.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -554,6 +556,7 @@ LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options)
   if (!document) return result;
   result.document = std::move(*document);
   impl_->finish(result, absolute, context);
+  if (!options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
   return result;
 }
 
@@ -571,6 +574,7 @@ LoadResult Loader::loadString(const std::string& content, const std::string& fil
   if (!document) return result;
   result.document = std::move(*document);
   impl_->finish(result, absolute, context);
+  if (!options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
   return result;
 }
 
