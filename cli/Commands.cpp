@@ -43,6 +43,8 @@ CommonOptions parseCommon(const Arguments& args, Extra extra) {
       options.help = true;
     } else if (a == "-I" || a == "--resource-path") {
       if (auto v = value("--resource-path")) options.load.resourcePaths.push_back(*v);
+    } else if (a == "--verbose" || a == "-v") {
+      options.load.listEveryWarning = true;
     } else if (a.size() > 1 && a[0] == '-') {
       if (!extra(a, value)) options.error = "unknown option '" + a + "'";
     } else {
@@ -72,10 +74,11 @@ std::string number(double value) {
 }
 
 const char* kCheckUsage =
-    "usage: interlink check FILE... [-I DIR]\n"
+    "usage: interlink check FILE... [-I DIR] [--verbose]\n"
     "  Loads each file with its format plugin, resolves includes and runs every frame-graph phase.\n"
     "  Diagnostics are printed as file:line:col: error[CODE]: message.\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
+    "  -v, --verbose             every warning on its own line (default: repeats of one kind grouped)\n"
     "  exit status: 0 all valid, 1 some file invalid, 2 usage or I/O error\n";
 
 const char* kFramesUsage =

@@ -60,7 +60,9 @@ void groupRepeatedWarnings(Diagnostics& diagnostics, std::size_t keepUpTo) {
   }
   std::size_t kept = 0;
   for (std::size_t i = 0; i < items.size(); ++i) {
-    if (!drop[i]) items[kept++] = std::move(items[i]);
+    if (drop[i]) continue;
+    if (kept != i) items[kept] = std::move(items[i]);  // never onto itself: that empties it
+    ++kept;
   }
   items.resize(kept);
 }
