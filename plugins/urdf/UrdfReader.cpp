@@ -478,6 +478,7 @@ class UrdfReader {
     }
     // Cycles: walking up from any link must end at a root.
     std::set<std::string> reported;
+    std::vector<const Joint*> brokenCycles;
     for (const Link& link : model.links) {
       std::vector<const Joint*> chain;
       std::set<std::string> seen{link.name};
@@ -497,10 +498,15 @@ class UrdfReader {
                                "the joints " + names + " form a cycle through link '" + current +
                                    "'; a URDF model must be a tree",
                                chain.front()->where);
+            // Reported here in URDF's words: the frame graph must not report it again as a pose cycle.
+            brokenCycles.push_back(chain.front());
           }
           break;
         }
       }
+    }
+    for (const Joint* joint : brokenCycles) {
+      model.links[linkIndex_.at(joint->child)].pose.relativeTo = "__model__";
     }
     std::vector<std::string> roots;
     for (const Link& link : model.links) {

@@ -254,6 +254,10 @@ TEST(UrdfPlugin, CycleIsRefusedNamingItsJoints) {
   const std::string text = test::dump(result.diagnostics);
   EXPECT_NE(text.find("'ab'"), std::string::npos) << text;
   EXPECT_NE(text.find("'ba'"), std::string::npos) << text;
+  // Said once, in URDF's words (joint, link), not as an SDFormat relative_to cycle.
+  EXPECT_FALSE(result.diagnostics.contains(ErrorCode::POSE_RELATIVE_TO_CYCLE)) << text;
+  EXPECT_EQ(text.find("relative_to"), std::string::npos) << text;
+  EXPECT_EQ(result.diagnostics.errorCount(), 1u) << text;
 }
 
 TEST(UrdfPlugin, EveryErrorIsReported) {
