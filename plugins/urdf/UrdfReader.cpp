@@ -287,6 +287,11 @@ class UrdfReader {
     if (link.name == "world") {
       // URDF's conventional fixed root: joints to it are joints to the world.
       sawWorldLink_ = true;
+      // Said on every load (check, frames, ...), so that a user looking for the link learns where it went.
+      diagnostics_.add(Diagnostic{Severity::Note, ErrorCode::NONE,
+                                  "link 'world' is the world: it becomes the model frame '" + model.name +
+                                      "', and joints from it fix the robot there",
+                                  e.where});
       if (e.child("inertial") || e.child("visual") || e.child("collision")) {
         diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                              "link 'world' stands for the world; its inertial, visuals and collisions are ignored", e.where);

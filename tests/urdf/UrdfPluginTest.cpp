@@ -289,6 +289,9 @@ TEST(UrdfPlugin, WorldLinkIsTheWorld) {
   ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
   ASSERT_EQ(result.document.model->links.size(), 1u);
   expectPoseNear(framePose(result, "base"), poseFromXyzRpy(0, 0, 1, 0, 0, 0), "base");
+  // The mapping is said where the link is (docs/urdf.md documents it).
+  EXPECT_TRUE(hasDiagnostic(result.diagnostics, ErrorCode::NONE, 2)) << test::dump(result.diagnostics);
+  EXPECT_NE(test::dump(result.diagnostics).find("note[NONE]: link 'world' is the world"), std::string::npos);
 }
 
 TEST(UrdfPlugin, WorldParentNeedsAWorldLink) {
