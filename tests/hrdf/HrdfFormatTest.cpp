@@ -59,7 +59,7 @@ TEST_F(HrdfFormat, NamesLinksJointsAndOutputFrames) {
   ASSERT_NE(joint, m.joints.end());
   EXPECT_EQ(joint->type, JointType::Prismatic);
   EXPECT_TRUE(joint->axes.at(0).xyz.isApprox(Vector3::UnitY()));
-  EXPECT_EQ(m.parameters.at("hrdf:end_effector_frames"), "end_effector_1/output");
+  EXPECT_EQ(test::frameLists(m).endEffectorFrames, std::vector<std::string>{"end_effector_1/output"});
   // The end effector hangs from the second output of the rigid body.
   Diagnostics d;
   auto poses = r.kinematics.framePoses({0, 0, 0.25}, d);
@@ -145,10 +145,11 @@ TEST_F(HrdfFormat, ImplicitEndEffectorBefore120) {
   const auto r10 = load(R"~(<robot><actuator type="X5-1"/></robot>)~");
   ASSERT_TRUE(r10.ok()) << test::dump(r10.diagnostics);
   EXPECT_EQ(r10.document.model->parameters.at("hrdf:version"), "1.0.0");
-  EXPECT_EQ(r10.document.model->parameters.at("hrdf:end_effector_frames"), "end_effector_1/output");
+  EXPECT_EQ(test::frameLists(*r10.document.model).endEffectorFrames, std::vector<std::string>{"end_effector_1/output"});
   const auto r12 = load(R"~(<robot version="1.2.0"><actuator type="X5-1"/></robot>)~");
   ASSERT_TRUE(r12.ok());
-  EXPECT_EQ(r12.document.model->parameters.at("hrdf:end_effector_frames"), "");
+  ASSERT_NE(r12.document.model->extensions.find<interlink::hrdf::FrameLists>(), nullptr);
+  EXPECT_TRUE(test::frameLists(*r12.document.model).endEffectorFrames.empty());
 }
 
 TEST_F(HrdfFormat, VersionRules) {
@@ -356,7 +357,7 @@ TEST_F(HrdfFormat, Includes) {
   ASSERT_TRUE(r.ok()) << test::dump(r.diagnostics);
   EXPECT_EQ(r.kinematics.dofs().size(), 2u);
   EXPECT_TRUE(r.graph.find("link_2/output"));  // counted where included
-  EXPECT_EQ(r.document.model->parameters.at("hrdf:end_effector_frames"), "end_effector_1/output");
+  EXPECT_EQ(test::frameLists(*r.document.model).endEffectorFrames, std::vector<std::string>{"end_effector_1/output"});
 
   auto bad = load(R"~(<robot version="1.4.0"><include path="missing.hrdf"/></robot>)~", "m.hrdf");
   EXPECT_TRUE(has(bad, ErrorCode::FILE_READ, "missing.hrdf"));

@@ -51,7 +51,7 @@ class Mapper {
   void writeDocument();
   Model buildModel(int assembly);
   /// What an assembly holds besides bodies and joints: kept elements and restraints.
-  void mapAssemblyRecords(int assembly, Model& model) const;
+  void mapAssemblyRecords(int assembly, Model& model, ShiftAssembly& record) const;
   std::string scopedFrom(int model, const EndPoint& point) const;
   std::string scopedBody(int model, int body) const;
   std::string worldScoped(const EndPoint& point) const;
@@ -247,7 +247,8 @@ Model Mapper::buildModel(int index) {
   model.where = assembly.where;
   model.sourceFormat = "shift";
   model.sourceFile = path_;
-  mapAssemblyRecords(index, model);
+  ShiftAssembly record;
+  mapAssemblyRecords(index, model, record);
   for (int b : assembly.bodies) {
     const BodyRecord& body = bodies_[static_cast<std::size_t>(b)];
     if (!body.active) {
@@ -267,25 +268,26 @@ Model Mapper::buildModel(int index) {
       f.where = frame.where;
       model.frames.push_back(std::move(f));
     }
-    if (!body.collisionGeometry.empty())
-      model.parameters["body." + body.name + ".collision_geometry"] = body.collisionGeometry;
+    if (!body.collisionGeometry.empty()) record.bodies.push_back(ShiftBody{body.name, body.collisionGeometry});
   }
   for (std::size_t j = 0; j < joints_.size(); ++j) {
     const JointRecord& joint = joints_[j];
     const JointPlace& place = jointPlace_[j];
     if (place.placedIn != index) continue;
     model.joints.push_back(buildJoint(static_cast<int>(j)));
-    const std::string prefix = "joint." + place.modelName + ".";
-    const std::pair<const char*, const std::vector<double>*> laws[] = {
-        {"stiffness", &joint.stiffness}, {"damping", &joint.damping}, {"damping_coefficients", &joint.dampingCoefficients}};
-    for (const auto& [key, values] : laws)
-      if (!values->empty()) model.parameters[prefix + key] = joinNumbers(*values);
     // The pair as written (a loop constraint needs both frames), and whether the tree turned it.
-    model.parameters[prefix + "type"] = joint.typeName;
-    model.parameters[prefix + "parent_frame"] = scopedFrom(index, joint.parent);
-    model.parameters[prefix + "child_frame"] = scopedFrom(index, joint.child);
-    model.parameters[prefix + "sense"] =
-        !place.treeEdge ? "loop_closure" : place.sense == Sense::Forward ? "forward" : "reversed";
+    ShiftJoint written;
+    written.name = place.modelName;
+    written.type = joint.typeName;
+    written.parentFrame = scopedFrom(index, joint.parent);
+    written.childFrame = scopedFrom(index, joint.child);
+    written.sense = !place.treeEdge                ? JointSense::LoopClosure
+                    : place.sense == Sense::Forward ? JointSense::Forward
+                                                    : JointSense::Reversed;
+    written.stiffness = joint.stiffness;
+    written.damping = joint.damping;
+    written.dampingCoefficients = joint.dampingCoefficients;
+    record.joints.push_back(std::move(written));
   }
   for (int child : assembly.children) {
     if (!assemblies_[static_cast<std::size_t>(child)].active) continue;
@@ -298,34 +300,34 @@ Model Mapper::buildModel(int index) {
     }
     model.models.push_back(std::move(nested));
   }
+  if (!record.joints.empty() || !record.bodies.empty() || !record.restraints.empty())
+    model.extensions.set(std::move(record));
   return model;
 }
 
-void Mapper::mapAssemblyRecords(int index, Model& model) const {
+void Mapper::mapAssemblyRecords(int index, Model& model, ShiftAssembly& record) const {
   const AssemblyRecord& assembly = assemblies_[static_cast<std::size_t>(index)];
   model.kept.insert(model.kept.end(), assembly.kept.begin(), assembly.kept.end());
   for (int r : assembly.restraints) {
-    const RestraintRecord& restraint = file_.restraints[static_cast<std::size_t>(r)];
-    const std::string prefix = "restraint." + restraint.name + ".";
-    auto& out = model.parameters;
-    out[prefix + "type"] = restraint.type;
+    const RestraintRecord& read = file_.restraints[static_cast<std::size_t>(r)];
+    Restraint restraint;
+    restraint.name = read.name;
+    restraint.type = read.type;
     // A spring acts on the displacement, dampers and friction on its rate.
-    out[prefix + "variable"] = restraint.type == "spring" ? "displacement" : "velocity";
-    if (restraint.joint >= 0) {
-      const JointPlace& place = jointPlace_[static_cast<std::size_t>(restraint.joint)];
-      out[prefix + "joint"] = modelScope(place.placedIn) + "::" + place.modelName;
+    restraint.variable =
+        read.type == RestraintType::Spring ? RestraintVariable::Displacement : RestraintVariable::Velocity;
+    if (read.joint >= 0) {
+      const JointPlace& place = jointPlace_[static_cast<std::size_t>(read.joint)];
+      restraint.joint = modelScope(place.placedIn) + "::" + place.modelName;
     } else {
-      out[prefix + "parent_frame"] = worldScoped(restraint.first);
-      out[prefix + "child_frame"] = worldScoped(restraint.second);
-      if (out[prefix + "parent_frame"].empty()) out[prefix + "parent_frame"] = "world";
-      if (out[prefix + "child_frame"].empty()) out[prefix + "child_frame"] = "world";
-      out[prefix + "distance_type"] = restraint.distanceType;
+      restraint.firstFrame = worldScoped(read.first);
+      restraint.secondFrame = worldScoped(read.second);
+      if (restraint.firstFrame.empty()) restraint.firstFrame = "world";
+      if (restraint.secondFrame.empty()) restraint.secondFrame = "world";
+      restraint.distance = read.distance;
     }
-    out[prefix + "knot_points"] = joinNumbers(restraint.function.knots);
-    std::string coefficientText;
-    for (const auto& polynomial : restraint.function.coefficients)
-      coefficientText += (coefficientText.empty() ? "" : "; ") + joinNumbers(polynomial);
-    out[prefix + "coefficients"] = coefficientText;
+    restraint.function = read.function;
+    record.restraints.push_back(std::move(restraint));
   }
 }
 
@@ -408,7 +410,11 @@ void Mapper::writeDocument() {
   }
   writeLights(world);
   Model root = buildModel(rootModel_);
-  if (rootModel_ != 0) mapAssemblyRecords(0, root);
+  ShiftAssembly rootRecord;
+  if (const ShiftAssembly* own = root.extensions.find<ShiftAssembly>()) rootRecord = *own;
+  if (rootModel_ != 0) mapAssemblyRecords(0, root, rootRecord);
+  rootRecord.includeDirectories = file_.includeDirectories;
+  root.extensions.set(std::move(rootRecord));
   for (const auto& [key, value] : file_.parameters) root.parameters.emplace(key, value);
   if (!root.links.empty() || !root.models.empty()) world.models.push_back(std::move(root));
   else

@@ -427,8 +427,6 @@ void Reader::readParameters(const json_t* parameters) {
           physics_.values["solver." + std::string(key2)] = json_number_value(value);
     }
   }
-  parameters_["gravity"] = joinNumbers({gravity_.x(), gravity_.y(), gravity_.z()});
-  parameters_["include_dir"] = joinPath(includeDirectories_, ";");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1172,13 +1170,15 @@ void Reader::readRestraint(const json_t* object, const std::string& key, int ass
     ok = false;
   } else {
     const std::string t = toLower(*type);
-    if (t != "spring" && t != "damper" && t != "friction") {
+    if (t == "spring") out.type = RestraintType::Spring;
+    else if (t == "damper") out.type = RestraintType::Damper;
+    else if (t == "friction") out.type = RestraintType::Friction;
+    else {
       diagnostics_.error(ErrorCode::ELEMENT_INVALID,
                          what + ": unknown type '" + *type + "' (expected spring, damper or friction)",
                          at(object, "type"));
       ok = false;
     }
-    out.type = t;
   }
 
   const json_t* jointRef = json_object_get(object, "joint");
@@ -1247,18 +1247,18 @@ void Reader::readRestraint(const json_t* object, const std::string& key, int ass
         out.second = *second;
       }
     }
-    std::string distance = "euclidean";
-    if (auto d = string(object, "distance_type", what, false)) {
-      distance = *d;
-      if (distance != "Tx" && distance != "Ty" && distance != "Tz" && toLower(distance) != "euclidean") {
+    if (auto distance = string(object, "distance_type", what, false)) {
+      if (*distance == "Tx") out.distance = Distance::Tx;
+      else if (*distance == "Ty") out.distance = Distance::Ty;
+      else if (*distance == "Tz") out.distance = Distance::Tz;
+      else if (toLower(*distance) == "euclidean") out.distance = Distance::Euclidean;
+      else {
         diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                           what + ": distance_type '" + distance + "' is not Tx, Ty, Tz or euclidean",
+                           what + ": distance_type '" + *distance + "' is not Tx, Ty, Tz or euclidean",
                            at(object, "distance_type"));
         ok = false;
       }
-      if (toLower(distance) == "euclidean") distance = "euclidean";
     }
-    out.distanceType = distance;
   }
 
   // Piecewise polynomial: n knots, n + 1 coefficient arrays (highest power first).

@@ -13,7 +13,7 @@
 #include "interlink/model/Link.hpp"
 #include "interlink/model/JointType.hpp"
 #include "interlink/model/Physics.hpp"
-#include "interlink/shift/Piecewise.hpp"
+#include "interlink/shift/ShiftAssembly.hpp"
 
 namespace interlink::shift::detail {
 
@@ -85,11 +85,11 @@ struct JointRecord {
 struct RestraintRecord {
   std::string name;
   int assembly = 0;
-  std::string type;        // "spring", "damper" or "friction"
+  RestraintType type = RestraintType::Spring;
   int joint = -1;          // index in ShiftFile::joints; -1: between two frames
   EndPoint first;          // the frames of a body_frame_pair
   EndPoint second;
-  std::string distanceType = "euclidean";  // "Tx", "Ty", "Tz" or "euclidean" (frame pairs)
+  Distance distance = Distance::Euclidean;  // frame pairs
   PiecewisePolynomial function;
   SourceLocation where;
 };
