@@ -207,7 +207,7 @@ bool Reader::read(std::string_view content, SkelFile& file) {
   }
 
   WorldRecord& world = file.world.emplace();
-  world.name = worldElement->attributeOr("name", "world");
+  world.name = worldElement->attributeOr("name", "Unknown world");  // the document's default
   world.where = worldElement->where;
   world.physics.type = "dart";
   for (const auto& child : worldElement->children) {
@@ -246,8 +246,9 @@ void Reader::readSkeleton(const XmlElement& element, WorldRecord& world) {
 
   std::string name = element.attributeOr("name", "");
   if (name.empty()) {
-    warning(ErrorCode::ATTRIBUTE_MISSING, "<skeleton> without a name; named 'skeleton' as DART does", element.where);
-    name = "skeleton";
+    warning(ErrorCode::ATTRIBUTE_MISSING, "<skeleton> without a name; named 'Unknown skeleton' as the document says",
+            element.where);
+    name = "Unknown skeleton";
   }
   if (name.find("::") != std::string::npos || name == "world" || name.rfind("__", 0) == 0) {
     error(ErrorCode::NAME_INVALID, "skeleton name '" + name + "' is reserved or contains '::'", element.where);
@@ -294,8 +295,9 @@ void Reader::readBody(const XmlElement& element, SkeletonRecord& model,
   link.pose.where = element.where;
   link.name = element.attributeOr("name", "");
   if (link.name.empty()) {
-    error(ErrorCode::ATTRIBUTE_MISSING, "<body> needs a name attribute", element.where);
-    return;
+    warning(ErrorCode::ATTRIBUTE_MISSING, "<body> without a name; named 'Unknown body' as the document says",
+            element.where);
+    link.name = "Unknown body";
   }
   if (link.name.find("::") != std::string::npos || link.name == "world" || link.name.rfind("__", 0) == 0) {
     error(ErrorCode::NAME_INVALID, "body name '" + link.name + "' is reserved or contains '::'; body left out",
@@ -408,7 +410,14 @@ void Reader::readInertia(const XmlElement& element, Link& link, bool& momentGive
       }
     } else if (child.name == "offset") {
       if (const auto offset = vector3(child, "inertia <offset> (x y z)")) {
-        link.inertial.centerOfMass.translation() = *offset;
+        link.inertial.centerOfMass.translation() = *offset;  // wins over a <transformation>'s translation
+      }
+    } else if (child.name == "transformation") {
+      // The document's inertial frame (DART 6.12 reads only <offset>): the tensor is written in it.
+      if (const auto pose = transformation(child)) {
+        const Vector3 offset = link.inertial.centerOfMass.translation();
+        link.inertial.centerOfMass = *pose;
+        if (element.child("offset") != nullptr) link.inertial.centerOfMass.translation() = offset;
       }
     } else if (child.name == "moment_of_inertia") {
       momentGiven = true;
@@ -445,6 +454,7 @@ std::optional<Shape> Reader::readShape(const XmlElement& element, const std::str
   shape.pose.where = element.where;
   Pose planeOffset = Pose::Identity();
   bool geometryRead = false;
+  bool notCollidable = false;
   for (const auto& child : element.children) {
     if (child.name == "transformation") {
       if (const auto pose = transformation(child)) {
@@ -459,8 +469,8 @@ std::optional<Shape> Reader::readShape(const XmlElement& element, const std::str
         shape.color = Eigen::Vector4d((*values)[0], (*values)[1], (*values)[2], values->size() == 4 ? (*values)[3] : 1.0);
       }
     } else if (!visual && child.name == "collidable") {
-      // No place in the core's Shape: kept for the host.
-      if (boolean(child, "<collidable>")) keep(model.kept, "skeleton/body[" + bodyName + "]/collision_shape", child);
+      // Default true. A shape that does not collide is no collision shape (DART gives it no collision aspect).
+      if (const auto collidable = boolean(child, "<collidable>")) notCollidable = !*collidable;
     } else {
       unsupported(model.kept, visual ? "skeleton/body/visualization_shape" : "skeleton/body/collision_shape", child);
     }
@@ -471,6 +481,11 @@ std::optional<Shape> Reader::readShape(const XmlElement& element, const std::str
     return std::nullopt;
   }
   if (!geometryRead) return std::nullopt;
+  if (notCollidable) {
+    note(ErrorCode::NONE, "collision shape of body '" + bodyName + "' has <collidable> false; it is left out of the collisions",
+         element.where);
+    return std::nullopt;
+  }
   shape.pose.pose = shape.pose.pose * planeOffset;
   return shape;
 }
@@ -504,7 +519,13 @@ bool Reader::readGeometry(const XmlElement& geometryElement, Geometry& geometry,
     if (value) requirePositive(*value, *e.child(child), std::string("<") + kind + "> " + child);
     return value;
   };
+  // The document's defaults: <size> 1 1 1, cylinder radius 0.5 and height 1.
+  auto positiveOr = [&](const char* child, const char* what, double fallback) -> std::optional<double> {
+    if (e.child(child) == nullptr) return fallback;
+    return positive(child, what);
+  };
   auto positiveSize = [&]() -> std::optional<Vector3> {
+    if (e.child("size") == nullptr) return Vector3::Ones();
     const auto size = requiredVector3(e, "size", "x y z");
     if (size) {
       for (int i = 0; i < 3; ++i) requirePositive((*size)[i], *e.child("size"), "<" + kind + "> size");
@@ -532,8 +553,11 @@ bool Reader::readGeometry(const XmlElement& geometryElement, Geometry& geometry,
   } else if (kind == "cylinder" || kind == "capsule" || kind == "cone") {
     geometry.type = kind == "cylinder" ? GeometryType::Cylinder
                                        : (kind == "capsule" ? GeometryType::Capsule : GeometryType::Cone);
-    const auto radius = positive("radius", "radius");
-    const auto height = positive("height", "height along z");
+    const bool cylinder = kind == "cylinder";
+    const auto radius = cylinder ? positiveOr("radius", "radius", 0.5) : positive("radius", "radius");
+    // The document's hierarchy spells a collision cylinder's height <length>.
+    const char* heightName = e.child("height") == nullptr && e.child("length") != nullptr ? "length" : "height";
+    const auto height = cylinder ? positiveOr(heightName, "height along z", 1.0) : positive(heightName, "height along z");
     if (!radius || !height) return false;
     geometry.radius = *radius;
     geometry.length = *height;
@@ -649,13 +673,17 @@ std::optional<JointRecord> Reader::readJoint(const XmlElement& element,
   }
   joint.type = *type;
 
+  // The document's default and spelling is "torque" (DART 6.12 reads it as its default, force).
+  joint.actuator = "torque";
   if (const Attribute* actuator = element.attribute("actuator")) {
-    static const std::set<std::string> known{"force", "passive", "servo", "acceleration", "velocity", "locked"};
+    static const std::set<std::string> known{"torque", "force",        "passive", "servo",
+                                             "acceleration", "velocity", "locked"};
     joint.actuator = actuator->value;
     if (known.count(actuator->value) == 0) {
       warning(ErrorCode::ATTRIBUTE_INVALID,
               "actuator '" + actuator->value +
-                  "' is not one of force, passive, servo, acceleration, velocity, locked; DART falls back to force",
+                  "' is not one of torque, force, passive, servo, acceleration, velocity, locked; DART falls back "
+                  "to torque (force)",
               actuator->where);
     }
   }
@@ -835,8 +863,7 @@ void Reader::readAxes(const XmlElement& element, JointRecord& record) {
         }
       }
     } else if (needed) {
-      error(ErrorCode::ELEMENT_MISSING, std::string("<") + axisNames[i] + "> needs <xyz>; using the z axis",
-            axisElement->where);
+      axis.xyz = Vector3::UnitX();  // the document's default
     }
     if (joint.type == JointType::Screw && i == 0) {
       if (const XmlElement* pitch = axisElement->child("pitch")) {
@@ -848,25 +875,44 @@ void Reader::readAxes(const XmlElement& element, JointRecord& record) {
       if (const auto value = number(*damping, "<damping>")) axis.damping = *value;
     }
     if (const XmlElement* dynamics = axisElement->child("dynamics")) {
-      if (const XmlElement* e = dynamics->child("damping")) {
-        if (const auto value = number(*e, "<damping>")) axis.damping = *value;
-      }
-      if (const XmlElement* e = dynamics->child("friction")) {
-        if (const auto value = number(*e, "<friction>")) axis.friction = *value;
-      }
-      if (const XmlElement* e = dynamics->child("spring_rest_position")) {
-        if (const auto value = number(*e, "<spring_rest_position>")) axis.springReference = *value;
-      }
-      if (const XmlElement* e = dynamics->child("spring_stiffness")) {
-        if (const auto value = number(*e, "<spring_stiffness>")) axis.springStiffness = *value;
+      for (const XmlElement& e : dynamics->children) {
+        const std::string tag = "<" + e.name + ">";
+        if (e.name == "sprint_rest_position" || e.name == "sprint_stiffness") {
+          // The format document's spelling; DART reads spring_*.
+          warning(ErrorCode::ELEMENT_DEPRECATED,
+                  tag + " is read as <spring" + e.name.substr(6) + ">, the spelling DART reads", e.where);
+        }
+        if (e.name == "damping") {
+          if (const auto value = number(e, tag)) axis.damping = *value;
+        } else if (e.name == "friction") {
+          if (const auto value = number(e, tag)) axis.friction = *value;
+        } else if (e.name == "spring_rest_position" || e.name == "sprint_rest_position") {
+          if (const auto value = number(e, tag)) axis.springReference = *value;
+        } else if (e.name == "spring_stiffness" || e.name == "sprint_stiffness") {
+          if (const auto value = number(e, tag)) axis.springStiffness = *value;
+        } else {
+          warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                  tag + " in <dynamics> is not a SKEL element (damping, friction, spring_rest_position, "
+                        "spring_stiffness); ignored",
+                  e.where);
+        }
       }
     }
     if (const XmlElement* limitElement = axisElement->child("limit")) {
-      if (const XmlElement* e = limitElement->child("lower")) {
-        if (const auto value = limit(*e, "<lower>")) axis.lower = *value;
-      }
-      if (const XmlElement* e = limitElement->child("upper")) {
-        if (const auto value = limit(*e, "<upper>")) axis.upper = *value;
+      for (const XmlElement& e : limitElement->children) {
+        const std::string tag = "<" + e.name + ">";
+        if (e.name == "lower") {
+          if (const auto value = limit(e, tag)) axis.lower = *value;
+        } else if (e.name == "upper") {
+          if (const auto value = limit(e, tag)) axis.upper = *value;
+        } else if (e.name == "effort") {
+          if (const auto value = limit(e, tag)) axis.effort = *value;
+        } else if (e.name == "velocity") {
+          if (const auto value = limit(e, tag)) axis.velocity = *value;
+        } else {
+          warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                  tag + " in <limit> is not a SKEL element (lower, upper, effort, velocity); ignored", e.where);
+        }
       }
     }
   }
