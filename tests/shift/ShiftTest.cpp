@@ -619,6 +619,13 @@ TEST(ShiftBadInput, DuplicateBodyNamesInOneAssembly) {
   expectError(load(testData("duplicate_body.json")), ErrorCode::DUPLICATE_NAME, 8, 18, "body 'link' is defined twice");
 }
 
+TEST(ShiftBadInput, BodiesAndJointsInsideFixedAreErrors) {
+  // The fixed frame holds frames, lights and terrain: bodies there used to vanish with a warning.
+  const LoadResult result = load(testData("bodies_in_fixed.json"));
+  expectError(result, ErrorCode::ELEMENT_INVALID, 5, 15, "'bodies' inside 'fixed'");
+  expectError(result, ErrorCode::ELEMENT_INVALID, 6, 15, "'joints' inside 'fixed'");
+}
+
 TEST(ShiftBadInput, UnknownFrameAndUnknownBodyInPairsAreBothReported) {
   const LoadResult result = load(testData("unknown_reference.json"));
   expectError(result, ErrorCode::JOINT_PARENT_LINK_INVALID, 12, 72, "has no frame 'wrist'");

@@ -1352,7 +1352,18 @@ bool Reader::run() {
   for (const json_t* holder : {fixed, root}) {
     if (!holder) continue;
     const std::string where = holder == fixed ? "fixed" : "top level";
-    if (holder == fixed) warnUnknownKeys(fixed, {"frames", "lights", "terrain"}, "fixed", worldKept_);
+    if (holder == fixed) {
+      // The fixed frame holds frames, lights and terrain; bodies there would silently vanish.
+      for (const char* key : {"bodies", "joints"}) {
+        if (const json_t* misplaced = json_object_get(fixed, key)) {
+          diagnostics_.error(ErrorCode::ELEMENT_INVALID,
+                             std::string("'") + key + "' inside 'fixed': the fixed frame holds frames, lights and "
+                                                      "terrain; bodies and joints belong in an assembly or at the top level",
+                             at(misplaced));
+        }
+      }
+      warnUnknownKeys(fixed, {"frames", "lights", "terrain", "bodies", "joints"}, "fixed", worldKept_);
+    }
     const json_t* frames = array(holder, "frames", where);
     const json_t* terrain = json_object_get(holder, "terrain");
     readFixed(frames, terrain);
