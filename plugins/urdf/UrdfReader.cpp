@@ -153,10 +153,7 @@ class UrdfReader {
       if (!mass->attribute("value")) {
         diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, "<mass> of " + what + " needs the attribute 'value'", mass->where);
       } else if (auto value = number(*mass, "value", what + " mass")) {
-        link.inertial.mass = *value;
-        if (*value < 0) {
-          diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID, "the mass of " + what + " is negative", locationOf(*mass, "value"));
-        }
+        link.inertial.mass = *value;  // its sign is checked by the core's inertia check, as for every format
       }
     } else {
       diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + " needs <mass>", e.where);

@@ -72,6 +72,28 @@ TEST_F(HrdfFormat, NamesLinksJointsAndOutputFrames) {
   EXPECT_TRUE((l.inverse() * j).translation().isApprox(Vector3(0, 0.25, 0)));
 }
 
+TEST_F(HrdfFormat, TextInsideARigidBodyAndAnUnderflowSayWhatTheyAre) {
+  const auto r = load(R"~(<robot version="1.4.0">
+  <rigid-body mass="1">heavy</rigid-body>
+  <rigid-body mass="1e-400"/>
+  <rigid-body mass="1" com_trans="0 1e-400 0"/>
+</robot>)~");
+  EXPECT_FALSE(r.ok());
+  const std::string dump = test::dump(r.diagnostics);
+  EXPECT_NE(dump.find(":2:3: error[ELEMENT_INVALID]: <rigid-body> takes no text content; found 'heavy'"), std::string::npos)
+      << dump;
+  std::size_t underflows = 0;
+  for (const auto& d : r.diagnostics) {
+    if (d.message.find("underflows") != std::string::npos) {
+      ++underflows;
+      EXPECT_TRUE(d.where.line == 3 || d.where.line == 4) << d.format();
+    }
+  }
+  EXPECT_EQ(underflows, 2u) << dump;
+  EXPECT_EQ(dump.find("finite"), std::string::npos) << dump;
+  EXPECT_EQ(dump.find("out of range"), std::string::npos) << dump;
+}
+
 TEST_F(HrdfFormat, EveryElementExampleOfTheSpecLoads) {
   const char* examples[] = {
       R"~(<actuator type="T5-9"/>)~",

@@ -680,6 +680,20 @@ TEST(SkelDocument, CollidableInertiaTransformationAndDefaultNames) {
   EXPECT_DOUBLE_EQ(body.inertial.inertia(1, 1), 2);
 }
 
+TEST(SkelDocument, ImpossibleInertiaIsAWarningFromTheCore) {
+  // DART loads it (and warns on stderr); the core's inertia check says so with the line.
+  TempSkel file(world("<skeleton name=\"s\"><body name=\"a\"><inertia><mass>1</mass><moment_of_inertia><ixx>1</ixx>"
+                      "<iyy>1</iyy><izz>5</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></moment_of_inertia></inertia>"
+                      "</body>\n" + joint("free", "root", "world", "a") + "</skeleton>"));
+  const LoadResult result = sharedLoader().loadFile(file.path());
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  const Diagnostic* d = find(result.diagnostics, ErrorCode::LINK_INERTIA_INVALID);
+  ASSERT_NE(d, nullptr) << test::dump(result.diagnostics);
+  EXPECT_EQ(d->severity, Severity::Warning);
+  EXPECT_EQ(d->where.line, 5);
+  EXPECT_NE(d->message.find("triangle inequality"), std::string::npos) << d->message;
+}
+
 TEST(SkelExplicit, NotASkelDocument) {
   TempSkel file("<?xml version=\"1.0\"?>\n<sdf version=\"1.9\"/>\n");
   const LoadResult result = sharedLoader().loadFile(file.path());

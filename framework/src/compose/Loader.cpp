@@ -2,6 +2,8 @@
 // with the Interface API contract, seed 003 section 1.5, as libsdformat 12.4 ships it).
 #include "interlink/Loader.hpp"
 
+#include "check/InertiaCheck.hpp"
+#include "check/MeshCheck.hpp"
 #include "check/WarningGroups.hpp"
 
 #include <algorithm>
@@ -556,6 +558,7 @@ LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options)
   if (!document) return result;
   result.document = std::move(*document);
   impl_->finish(result, absolute, context);
+  detail::checkInertias(result.document, result.diagnostics);
   if (!options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
   return result;
 }
@@ -574,6 +577,7 @@ LoadResult Loader::loadString(const std::string& content, const std::string& fil
   if (!document) return result;
   result.document = std::move(*document);
   impl_->finish(result, absolute, context);
+  detail::checkInertias(result.document, result.diagnostics);
   if (!options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
   return result;
 }
@@ -583,6 +587,9 @@ void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Conte
     composeModel(*result.document.model, absolute, result.document.model->name, 0, context);
   }
   for (World& world : result.document.worlds) composeWorld(world, absolute, context);
+  detail::resolveMeshes(
+      result.document, [&](const std::string& uri, const std::string& from) { return resolveUri(uri, from, context); },
+      result.diagnostics);
   if (!context.options.resolveFrames) return;
 
   result.graph = FrameGraph::build(result.document, result.diagnostics);
