@@ -1,6 +1,7 @@
 #include "check/InertiaCheck.hpp"
 
 #include <Eigen/Eigenvalues>
+#include <cmath>
 #include <string>
 
 #include "interlink/PoseMath.hpp"
@@ -17,12 +18,16 @@ void checkLink(const Link& link, const std::string& format, Diagnostics& diagnos
   const Inertial& inertial = link.inertial;
   const SourceLocation& where = inertial.where.line > 0 ? inertial.where : link.where;
   const std::string what = "link '" + link.name + "' (" + format + ")";
-  if (!(inertial.mass > 0)) {
+  // DART requires a positive mass; URDF, HRDF and Juice use massless links for frames (a URDF
+  // virtual link, an HRDF output), which their tools accept: there only a negative mass is wrong.
+  const bool massRequired = format == "skel";
+  if (inertial.mass < 0 || (massRequired && !(inertial.mass > 0)) || !std::isfinite(inertial.mass)) {
     diagnostics.warning(ErrorCode::LINK_INERTIA_INVALID,
                         "the mass of " + what + " is " + formatNumber(inertial.mass) + "; expected a positive mass",
                         where);
-    return;  // a massless link's tensor says nothing more
+    return;  // the tensor of a body without a valid mass says nothing more
   }
+  if (inertial.mass == 0) return;
   const Matrix3& I = inertial.inertia;
   if (!I.isApprox(I.transpose(), 1e-12) || !I.allFinite()) {
     diagnostics.warning(ErrorCode::LINK_INERTIA_INVALID, "the inertia tensor of " + what + " is not symmetric", where);

@@ -6,7 +6,7 @@
 
 namespace interlink::detail {
 
-/// Every link with an inertial: mass positive, tensor symmetric positive definite, principal
+/// Every link with an inertial: mass positive (SKEL) or not negative (a massless frame link elsewhere), tensor symmetric positive definite, principal
 /// moments satisfying the triangle inequality. URDF, SKEL, HRDF and Juice get warnings (urdfdom,
 /// DART and HEBI load such files); SDFormat (errors) and Shift (warnings) check in their readers.
 void checkInertias(const Document& document, Diagnostics& diagnostics);
