@@ -12,6 +12,7 @@ packages=(
   libdart-utils-dev libdart-external-ikfast-dev dart-doc   # DART SkelParser + its SKEL corpus
   liburdfdom-tools graphviz
   liborocos-kdl-dev libkdl-parser-dev libmujoco-dev   # URDF forward-kinematics references (tests/urdf)
+  python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest   # the Python package and its tests
 )
 
 missing=()

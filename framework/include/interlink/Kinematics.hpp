@@ -27,6 +27,7 @@ struct TreeJoint {
   std::string childLink;
   int firstDof = -1;       // index into dofs(), -1 for fixed joints
   bool loopClosure = false;
+  std::vector<Vector3> axes;  // unit axes in the joint frame, as written (expressed_in resolved)
 };
 
 class INTERLINK_API Kinematics {

@@ -92,6 +92,8 @@ struct Loader::Impl {
   std::optional<Document> parseDocument(const std::string& path, const std::string& content, const SourceLocation& requestedAt,
                                         Context& context) const;
   void finish(LoadResult& result, const std::string& absolute, Context& context) const;
+  /// The steps after composition: frame graph, kinematics, reposture callbacks.
+  void resolve(LoadResult& result, Context& context) const;
   /// NO_PARSER: "no parser for '.xyz'; loaded plugins: ..." at the include (or the file).
   void reportNoParser(const std::string& path, const SourceLocation& requestedAt, Context& context) const {
     const std::string ext = fs::path(path).extension().string();
@@ -162,7 +164,8 @@ std::string Loader::Impl::resolveUri(const std::string& uri, const std::string& 
 
 std::optional<Document> Loader::Impl::loadDocument(const std::string& path, const SourceLocation& requestedAt,
                                                    Context& context) const {
-  if (!registry.claimsExtension(path)) {  // say so before reading a file nobody could parse
+  const bool named = !requestedAt.known() && !context.options.format.empty();
+  if (!named && !registry.claimsExtension(path)) {  // say so before reading a file nobody could parse
     reportNoParser(path, requestedAt, context);
     return std::nullopt;
   }
@@ -173,7 +176,16 @@ std::optional<Document> Loader::Impl::loadDocument(const std::string& path, cons
 
 std::optional<Document> Loader::Impl::parseDocument(const std::string& path, const std::string& content,
                                                     const SourceLocation& requestedAt, Context& context) const {
-  PluginHandle plugin = registry.formatFor(path, std::string_view(content).substr(0, kSniffBytes));
+  const std::string format = requestedAt.known() ? std::string() : context.options.format;
+  PluginHandle plugin = format.empty() ? registry.formatFor(path, std::string_view(content).substr(0, kSniffBytes))
+                                       : registry.findByName(format);
+  if (plugin && plugin.info().kind != plugin::PluginKind::Format) plugin = PluginHandle();
+  if (!plugin && !format.empty()) {
+    context.diagnostics.error(ErrorCode::NO_PARSER,
+                              "no format plugin named '" + format + "'; loaded plugins: " + registry.describeFormats(),
+                              SourceLocation{path, 0, 0});
+    return std::nullopt;
+  }
   if (!plugin) {
     reportNoParser(path, requestedAt, context);
     return std::nullopt;
@@ -582,6 +594,31 @@ LoadResult Loader::loadString(const std::string& content, const std::string& fil
   return result;
 }
 
+LoadResult Loader::loadInclude(const Include& include, const std::string& includingFile, const LoadOptions& options) const {
+  LoadResult result;
+  Impl::Context context = Impl::makeContext(options, result.diagnostics);
+  boost::system::error_code ec;
+  const std::string base = fs::absolute(includingFile, ec).lexically_normal().string();
+  context.includeStack.push_back(fs::canonical(base, ec).string());
+  Model entry;
+  entry.include = include;
+  std::vector<Light> lights;
+  std::vector<KeptElement> kept;
+  const auto outcome = impl_->resolveInclude(entry, base, "", lights, kept, 0, context);
+  if (outcome == Impl::IncludeOutcome::Absorbed) {
+    result.diagnostics.error(ErrorCode::ELEMENT_INCORRECT_TYPE,
+                             "'" + include.uri + "' holds a light or an actor, expected a model", include.where);
+  }
+  if (outcome != Impl::IncludeOutcome::Model) return result;
+  result.document.sourceFile = entry.sourceFile;
+  result.document.format = entry.sourceFormat;
+  result.document.model = std::move(entry);
+  impl_->resolve(result, context);
+  detail::checkInertias(result.document, result.diagnostics);
+  if (!options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
+  return result;
+}
+
 void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Context& context) const {
   if (result.document.model) {
     composeModel(*result.document.model, absolute, result.document.model->name, 0, context);
@@ -590,6 +627,10 @@ void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Conte
   detail::resolveMeshes(
       result.document, [&](const std::string& uri, const std::string& from) { return resolveUri(uri, from, context); },
       result.diagnostics);
+  resolve(result, context);
+}
+
+void Loader::Impl::resolve(LoadResult& result, Context& context) const {
   if (!context.options.resolveFrames) return;
 
   result.graph = FrameGraph::build(result.document, result.diagnostics);

@@ -226,6 +226,7 @@ Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, 
     tree.loopClosure = joint->loopClosure;
     tree.parentLink = *parent < 0 ? std::string() : frames[static_cast<std::size_t>(*parent)].name;
     tree.childLink = frames[static_cast<std::size_t>(*child)].name;
+    tree.axes = j.axes;
     if (!joint->loopClosure) {
       int& parentJoint = parentJointOfLink[static_cast<std::size_t>(*child)];
       if (parentJoint >= 0) {

@@ -1,0 +1,369 @@
+// Host queries on a loaded model. Everything here reads the public FrameGraph and Kinematics: the
+// frame poses come from Kinematics::framePoses and the Jacobian from the joints' motion subspaces
+// placed at their current frames, so both stay in step with forward kinematics by construction.
+#include "interlink/ModelQuery.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include "interlink/PoseMath.hpp"
+
+namespace interlink {
+
+namespace {
+
+constexpr double kTwoPi = 6.283185307179586;
+
+/// A tree joint placed in the frame table.
+struct Edge {
+  const TreeJoint* joint = nullptr;
+  int parentFrame = -1;  // -1: the root
+  Pose X_PJ = Pose::Identity();
+  double screwThreadPitch = 0;
+  double gearRatio = 1;
+};
+
+/// Left Jacobian of SO(3) at rotation vector r: the spatial angular velocity is J_l(r) * dr/dt.
+Matrix3 leftJacobianSo3(const Vector3& r) {
+  const double theta = r.norm();
+  Matrix3 K;
+  K << 0, -r.z(), r.y(), r.z(), 0, -r.x(), -r.y(), r.x(), 0;
+  if (theta < 1e-6) return Matrix3::Identity() + 0.5 * K + K * K / 6.0;
+  const double t2 = theta * theta;
+  return Matrix3::Identity() + (1 - std::cos(theta)) / t2 * K + (theta - std::sin(theta)) / (t2 * theta) * K * K;
+}
+
+/// Spatial velocity (angular w, linear v of the point at the joint frame's origin) of the child
+/// side in the joint frame at zero motion, for a unit rate of coordinate `c`. Mirrors the joint
+/// motions of Kinematics (same axis defaults, gear ratio and screw pitch conventions).
+void motionColumn(const Edge& e, const double* q, int c, Vector3& w, Vector3& v) {
+  const std::vector<Vector3>& axes = e.joint->axes;
+  auto axis = [&](std::size_t i, const Vector3& fallback) { return i < axes.size() ? axes[i] : fallback; };
+  auto rotation = [](const Vector3& a, double angle) { return Matrix3(Eigen::AngleAxisd(angle, a)); };
+  const Vector3 unit = Vector3::Unit(c % 3);
+  w.setZero();
+  v.setZero();
+  const bool geared = e.gearRatio != 1.0 && e.gearRatio != 0.0;
+  switch (e.joint->type) {
+    case JointType::Fixed: break;
+    case JointType::Revolute:
+    case JointType::Continuous: w = axis(0, Vector3::UnitZ()) / (geared ? e.gearRatio : 1.0); break;
+    case JointType::Gearbox: w = axis(0, Vector3::UnitZ()); break;
+    case JointType::Prismatic: v = axis(0, Vector3::UnitZ()) / (geared ? e.gearRatio : 1.0); break;
+    case JointType::Screw:
+      w = axis(0, Vector3::UnitZ());
+      v = w * (e.screwThreadPitch / kTwoPi);
+      break;
+    case JointType::Universal:
+    case JointType::Revolute2:
+      w = c == 0 ? axis(0, Vector3::UnitX()) : Vector3(rotation(axis(0, Vector3::UnitX()), q[0]) * axis(1, Vector3::UnitY()));
+      break;
+    case JointType::Euler: {
+      Matrix3 before = Matrix3::Identity();
+      const Vector3 fallback[3] = {Vector3::UnitX(), Vector3::UnitY(), Vector3::UnitZ()};
+      for (int i = 0; i < c; ++i) before = before * rotation(axis(static_cast<std::size_t>(i), fallback[i]), q[i]);
+      w = before * axis(static_cast<std::size_t>(c), fallback[c]);
+      break;
+    }
+    case JointType::Ball: w = leftJacobianSo3(Vector3(q[0], q[1], q[2])) * unit; break;
+    case JointType::Planar: {
+      Vector3 t1 = Vector3::UnitX(), t2 = Vector3::UnitY();
+      if (axes.size() >= 2) {
+        t1 = axes[0];
+        t2 = axes[1];
+      } else if (axes.size() == 1) {  // SDFormat gives the plane normal
+        t1 = axes[0].unitOrthogonal();
+        t2 = axes[0].cross(t1);
+      }
+      if (c == 0) v = t1;
+      if (c == 1) v = t2;
+      if (c == 2) {
+        w = t1.cross(t2).normalized();
+        v = -w.cross(t1 * q[0] + t2 * q[1]);
+      }
+      break;
+    }
+    case JointType::Free:
+      if (c < 3) {
+        v = unit;
+      } else {
+        w = leftJacobianSo3(Vector3(q[3], q[4], q[5])) * unit;
+        v = -w.cross(Vector3(q[0], q[1], q[2]));
+      }
+      break;
+    case JointType::Translational:
+    case JointType::Translational2D: v = axis(static_cast<std::size_t>(c), unit); break;
+  }
+}
+
+}  // namespace
+
+struct ModelQuery::Impl {
+  const LoadResult* loaded = nullptr;
+  std::vector<JointInfo> joints;
+  std::unordered_map<std::string, int> dofIndex;
+  std::unordered_map<std::string, std::size_t> multiDofJoint;  // joint name -> DOF count (> 1)
+  std::vector<Edge> edges;            // tree joints (loop closures excluded)
+  std::vector<int> parentEdge;        // per frame: edge whose child is this link frame, -1 otherwise
+  std::vector<int> frameLink;         // per frame: the link frame it rides on, -1 when fixed in the root
+  std::vector<std::vector<int>> childEdges;  // per frame: edges whose parent is this link frame
+  struct LinkMass {
+    int frame;
+    const Inertial* inertial;
+  };
+  std::vector<LinkMass> links;
+
+  std::optional<std::size_t> frame(const std::string& name, Diagnostics& diagnostics) const {
+    if (name.empty()) return std::size_t{0};
+    auto index = loaded->graph.find(name);
+    if (!index) diagnostics.error(ErrorCode::KINEMATICS_INVALID, "no frame named '" + name + "'");
+    return index;
+  }
+};
+
+ModelQuery::ModelQuery(const LoadResult& loaded) : impl_(std::make_unique<Impl>()) {
+  Impl& m = *impl_;
+  m.loaded = &loaded;
+  const auto& frames = loaded.graph.frames();
+
+  // The document's joints and links by scoped name, as Kinematics and FrameGraph scope them
+  // (an explicit stack: nesting depth is the input's to choose).
+  std::unordered_map<std::string, const Joint*> documentJoints;
+  std::unordered_map<std::string, const Link*> documentLinks;
+  std::vector<std::pair<const Model*, std::string>> pending;  // model, scope prefix of its members
+  const Document& document = loaded.document;
+  if (document.isWorld()) {
+    for (const Joint& joint : document.worlds.front().joints) documentJoints.emplace(joint.name, &joint);
+    for (const Model& model : document.worlds.front().models) pending.emplace_back(&model, model.name + "::");
+  } else if (document.model) {
+    pending.emplace_back(&*document.model, std::string());
+  }
+  while (!pending.empty()) {
+    auto [model, prefix] = std::move(pending.back());
+    pending.pop_back();
+    if (model->include) continue;  // unresolved: reported by the loader
+    for (const Joint& joint : model->joints) documentJoints.emplace(prefix + joint.name, &joint);
+    for (const Link& link : model->links) documentLinks.emplace(prefix + link.name, &link);
+    for (const Model& nested : model->models) pending.emplace_back(&nested, prefix + nested.name + "::");
+  }
+
+  m.frameLink.assign(frames.size(), -1);
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    if (frames[i].attachedLink.empty()) continue;
+    if (auto link = loaded.graph.find(frames[i].attachedLink)) m.frameLink[i] = static_cast<int>(*link);
+  }
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    if (frames[i].kind != FrameKind::Link) continue;
+    auto it = documentLinks.find(frames[i].name);
+    if (it != documentLinks.end()) m.links.push_back({static_cast<int>(i), &it->second->inertial});
+  }
+
+  const auto& dofs = loaded.kinematics.dofs();
+  for (std::size_t i = 0; i < dofs.size(); ++i) m.dofIndex.emplace(dofs[i].name, static_cast<int>(i));
+
+  m.parentEdge.assign(frames.size(), -1);
+  m.childEdges.assign(frames.size(), {});
+  for (const TreeJoint& tree : loaded.kinematics.joints()) {
+    const auto source = documentJoints.find(tree.name);
+    const Joint* joint = source == documentJoints.end() ? nullptr : source->second;
+    if (tree.firstDof >= 0) {
+      JointInfo info;
+      info.name = tree.name;
+      info.type = tree.type;
+      info.firstDof = tree.firstDof;
+      info.dofCount = dofCount(tree.type);
+      info.axes = tree.axes;
+      info.parentLink = tree.parentLink;
+      info.childLink = tree.childLink;
+      for (std::size_t a = 0; a < tree.axes.size(); ++a) {
+        const JointAxis limits = joint && a < joint->axes.size() ? joint->axes[a] : JointAxis{};
+        info.lower.push_back(limits.lower);
+        info.upper.push_back(limits.upper);
+        info.effort.push_back(limits.effort);
+        info.velocity.push_back(limits.velocity);
+      }
+      for (int c = 0; c < info.dofCount; ++c) info.initial.push_back(dofs[static_cast<std::size_t>(tree.firstDof + c)].initial);
+      if (info.dofCount > 1) m.multiDofJoint.emplace(tree.name, static_cast<std::size_t>(info.dofCount));
+      m.joints.push_back(std::move(info));
+    }
+    if (tree.loopClosure) continue;
+    auto jointFrame = loaded.graph.find(tree.name);
+    auto child = loaded.graph.find(tree.childLink);
+    std::optional<std::size_t> parent;
+    if (!tree.parentLink.empty()) parent = loaded.graph.find(tree.parentLink);
+    if (!jointFrame || !child || (!tree.parentLink.empty() && !parent)) continue;
+    Edge e;
+    e.joint = &tree;
+    e.parentFrame = parent ? static_cast<int>(*parent) : -1;
+    const Pose X_RP = parent ? frames[*parent].pose : Pose::Identity();
+    e.X_PJ = X_RP.inverse() * frames[*jointFrame].pose;
+    if (joint) {
+      e.screwThreadPitch = joint->screwThreadPitch;
+      e.gearRatio = joint->gearRatio;
+    }
+    const int index = static_cast<int>(m.edges.size());
+    m.parentEdge[*child] = index;
+    if (parent) m.childEdges[*parent].push_back(index);
+    m.edges.push_back(e);
+  }
+  // Kinematics lists joints in document order; the configuration vector is in DOF order.
+  std::stable_sort(m.joints.begin(), m.joints.end(), [](const JointInfo& a, const JointInfo& b) { return a.firstDof < b.firstDof; });
+}
+
+ModelQuery::~ModelQuery() = default;
+ModelQuery::ModelQuery(ModelQuery&&) noexcept = default;
+ModelQuery& ModelQuery::operator=(ModelQuery&&) noexcept = default;
+
+const LoadResult& ModelQuery::loaded() const { return *impl_->loaded; }
+const std::vector<JointInfo>& ModelQuery::joints() const { return impl_->joints; }
+
+std::vector<std::string> ModelQuery::dofNames() const {
+  std::vector<std::string> names;
+  names.reserve(impl_->loaded->kinematics.dofs().size());
+  for (const Dof& dof : impl_->loaded->kinematics.dofs()) names.push_back(dof.name);
+  return names;
+}
+
+std::optional<std::vector<double>> ModelQuery::configuration(const std::map<std::string, double>& values,
+                                                             Diagnostics& diagnostics, const std::vector<double>& base) const {
+  const Impl& m = *impl_;
+  const std::size_t n = m.loaded->kinematics.dofs().size();
+  std::vector<double> q = base.empty() ? std::vector<double>(n, 0.0) : base;
+  if (q.size() != n) {
+    diagnostics.error(ErrorCode::KINEMATICS_INVALID, "base configuration has " + std::to_string(q.size()) +
+                                                         " values; expected " + std::to_string(n));
+    return std::nullopt;
+  }
+  bool ok = true;
+  for (const auto& [name, value] : values) {
+    auto it = m.dofIndex.find(name);
+    if (it != m.dofIndex.end()) {
+      q[static_cast<std::size_t>(it->second)] = value;
+      continue;
+    }
+    ok = false;
+    auto multi = m.multiDofJoint.find(name);
+    if (multi != m.multiDofJoint.end()) {
+      diagnostics.error(ErrorCode::KINEMATICS_INVALID, "joint '" + name + "' has " + std::to_string(multi->second) +
+                                                           " DOFs; name each one ('" + name + "[0]', ...)");
+    } else {
+      diagnostics.error(ErrorCode::KINEMATICS_INVALID, "no DOF named '" + name + "'");
+    }
+  }
+  if (!ok) return std::nullopt;
+  return q;
+}
+
+std::optional<std::vector<Pose>> ModelQuery::framePoses(const std::vector<double>& q, const std::string& relativeTo,
+                                                        Diagnostics& diagnostics) const {
+  auto reference = impl_->frame(relativeTo, diagnostics);
+  if (!reference) return std::nullopt;
+  auto poses = impl_->loaded->kinematics.framePoses(q, diagnostics);
+  if (!poses || *reference == 0) return poses;
+  const Pose X_BR = (*poses)[*reference].inverse();
+  for (Pose& pose : *poses) pose = X_BR * pose;
+  return poses;
+}
+
+std::optional<Pose> ModelQuery::pose(const std::string& frame, const std::vector<double>& q, const std::string& relativeTo,
+                                     Diagnostics& diagnostics) const {
+  auto a = impl_->frame(frame, diagnostics);
+  auto b = impl_->frame(relativeTo, diagnostics);
+  if (!a || !b) return std::nullopt;
+  auto poses = impl_->loaded->kinematics.framePoses(q, diagnostics);
+  if (!poses) return std::nullopt;
+  return (*poses)[*b].inverse() * (*poses)[*a];
+}
+
+std::optional<MassProperties> ModelQuery::massProperties(const std::vector<double>& q, const std::string& subtree,
+                                                         Diagnostics& diagnostics) const {
+  const Impl& m = *impl_;
+  const auto& frames = m.loaded->graph.frames();
+  std::vector<char> included(frames.size(), subtree.empty() ? 1 : 0);
+  if (!subtree.empty()) {
+    auto root = m.frame(subtree, diagnostics);
+    if (!root) return std::nullopt;
+    const FrameInfo& f = frames[*root];
+    if (*root == 0) {
+      included.assign(frames.size(), 1);
+    } else if (f.kind == FrameKind::Model) {
+      const std::string prefix = f.name + "::";
+      for (std::size_t i = 0; i < frames.size(); ++i) included[i] = frames[i].name.compare(0, prefix.size(), prefix) == 0;
+    } else if (f.kind == FrameKind::Link) {
+      std::vector<std::size_t> stack{*root};
+      while (!stack.empty()) {
+        const std::size_t link = stack.back();
+        stack.pop_back();
+        if (included[link]) continue;  // a tree visits each link once; this guards malformed input
+        included[link] = 1;
+        for (int e : m.childEdges[link]) {
+          if (auto child = m.loaded->graph.find(m.edges[static_cast<std::size_t>(e)].joint->childLink)) stack.push_back(*child);
+        }
+      }
+    } else {
+      diagnostics.error(ErrorCode::KINEMATICS_INVALID,
+                        "'" + subtree + "' is a " + frameKindName(f.kind) + " frame; a subtree is named by a model or a link");
+      return std::nullopt;
+    }
+  }
+  auto poses = m.loaded->kinematics.framePoses(q, diagnostics);
+  if (!poses) return std::nullopt;
+
+  MassProperties out;
+  Vector3 moment = Vector3::Zero();
+  for (const auto& link : m.links) {
+    if (!included[static_cast<std::size_t>(link.frame)]) continue;
+    const Pose X_RC = (*poses)[static_cast<std::size_t>(link.frame)] * link.inertial->centerOfMass;
+    out.mass += link.inertial->mass;
+    moment += link.inertial->mass * X_RC.translation();
+  }
+  if (out.mass <= 0) return out;
+  out.centerOfMass = moment / out.mass;
+  for (const auto& link : m.links) {
+    if (!included[static_cast<std::size_t>(link.frame)]) continue;
+    const Pose X_RC = (*poses)[static_cast<std::size_t>(link.frame)] * link.inertial->centerOfMass;
+    const Matrix3 R = X_RC.linear();
+    const Vector3 d = X_RC.translation() - out.centerOfMass;
+    // Rotated into the root frame, then moved to the common centre of mass (parallel axes).
+    out.inertia += R * link.inertial->inertia * R.transpose() +
+                   link.inertial->mass * (d.squaredNorm() * Matrix3::Identity() - d * d.transpose());
+  }
+  return out;
+}
+
+std::optional<Jacobian> ModelQuery::jacobian(const std::string& frame, const std::vector<double>& q,
+                                             Diagnostics& diagnostics) const {
+  const Impl& m = *impl_;
+  auto index = m.frame(frame, diagnostics);
+  if (!index) return std::nullopt;
+  auto poses = m.loaded->kinematics.framePoses(q, diagnostics);
+  if (!poses) return std::nullopt;
+  Jacobian J = Jacobian::Zero(6, static_cast<Eigen::Index>(q.size()));
+  const Vector3 p_RF = (*poses)[*index].translation();
+  int link = m.frameLink[*index];
+  std::size_t guard = 0;  // a tree path is at most one edge per edge
+  while (link >= 0 && guard++ <= m.edges.size()) {
+    const int e = m.parentEdge[static_cast<std::size_t>(link)];
+    if (e < 0) break;
+    const Edge& edge = m.edges[static_cast<std::size_t>(e)];
+    if (edge.joint->firstDof >= 0) {
+      const Pose X_RP = edge.parentFrame < 0 ? Pose::Identity() : (*poses)[static_cast<std::size_t>(edge.parentFrame)];
+      const Pose X_RJ = X_RP * edge.X_PJ;  // the joint frame before its own motion
+      const double* coordinates = &q[static_cast<std::size_t>(edge.joint->firstDof)];
+      const Vector3 lever = p_RF - X_RJ.translation();
+      for (int c = 0; c < dofCount(edge.joint->type); ++c) {
+        Vector3 w, v;
+        motionColumn(edge, coordinates, c, w, v);
+        const Vector3 w_R = X_RJ.linear() * w;
+        const Eigen::Index column = edge.joint->firstDof + c;
+        J.block<3, 1>(0, column) = X_RJ.linear() * v + w_R.cross(lever);
+        J.block<3, 1>(3, column) = w_R;
+      }
+    }
+    link = edge.parentFrame;
+  }
+  return J;
+}
+
+}  // namespace interlink

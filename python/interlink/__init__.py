@@ -1,0 +1,161 @@
+"""Interlink for Python: load robot and multibody models of any registered format.
+
+>>> import interlink
+>>> m = interlink.load("robot.urdf")
+>>> m.dofs, m.pose("tool", q={"joint1": 0.5})
+
+Poses are 4x4 NumPy arrays X_RF of a frame F in the root frame R (the world for a world file,
+the top model frame for a model file) unless ``relative_to`` names another frame. A
+configuration ``q`` is None (all zeros), ``"zero"``, ``"initial"`` (the file's initial
+positions), a sequence or array in DOF order (``m.dofs``), or a dict ``{dof name: value}``.
+"""
+
+# Imports are kept to what the interpreter has loaded anyway (no dataclasses, no typing at run
+# time): `import interlink` is part of every script's start-up cost.
+from __future__ import annotations
+
+from os import PathLike, fspath
+TYPE_CHECKING = False  # typing is imported by type checkers only
+
+from . import _interlink
+from ._interlink import Diagnostic, JointInfo, Model
+
+if TYPE_CHECKING:
+    from typing import List, Optional, Sequence, Union
+
+__all__ = [
+    "Diagnostic",
+    "JointInfo",
+    "LoadError",
+    "Model",
+    "Plugin",
+    "PluginReport",
+    "RefusedLibrary",
+    "hardware",
+    "load",
+    "loads",
+    "plugins",
+]
+
+
+class LoadError(Exception):
+    """The input is invalid. ``diagnostics`` holds every finding, errors first, each located."""
+
+    def __init__(self, source: str, diagnostics: List[Diagnostic]):
+        self.source = source
+        self.diagnostics = diagnostics
+        errors = [d for d in diagnostics if d.severity == "error"]
+        lines = [str(d) for d in errors] or [str(d) for d in diagnostics]
+        super().__init__(f"{source}: {len(errors)} error(s)\n" + "\n".join(lines))
+
+    @property
+    def errors(self) -> List[Diagnostic]:
+        """The diagnostics of severity 'error'."""
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+
+def _checked(model: Model, source: str) -> Model:
+    if not model.ok:
+        diagnostics = sorted(model.diagnostics, key=lambda d: d.severity != "error")
+        raise LoadError(source, diagnostics)
+    return model
+
+
+def load(
+    path: Union[str, PathLike],
+    format: Optional[str] = None,
+    resource_paths: Sequence[Union[str, PathLike]] = (),
+) -> Model:
+    """Loads a model file, composes its includes and resolves every frame.
+
+    ``format`` names the plugin to read the file with ("sdformat", "urdf", "hrdf", ...); by
+    default the file's extension (and content) choose. ``resource_paths`` are searched for
+    ``model://`` and ``package://`` URIs before ``INTERLINK_RESOURCE_PATH``.
+    Raises LoadError (with ``.diagnostics``) when the input is invalid.
+    """
+    path = fspath(path)
+    model = _interlink._load(path, format, [fspath(p) for p in resource_paths])
+    return _checked(model, path)
+
+
+def loads(
+    text: str,
+    format: Optional[str] = None,
+    file_name: str = "<string>",
+    resource_paths: Sequence[Union[str, PathLike]] = (),
+) -> Model:
+    """Loads a model from a string, read by the plugin named ``format``.
+
+    ``file_name`` stands for the text in diagnostics; without ``format`` its extension chooses
+    the plugin, and relative includes are resolved beside it. Raises LoadError when invalid.
+    """
+    model = _interlink._loads(text, format, file_name, [fspath(p) for p in resource_paths])
+    return _checked(model, file_name)
+
+
+class _Record:
+    """A small read-only record: fields by keyword, compared and printed by value."""
+
+    __slots__ = ()
+
+    def __init__(self, **fields):
+        for name in self.__slots__:
+            object.__setattr__(self, name, fields[name])
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{type(self).__name__} is read-only")
+
+    def __eq__(self, other):
+        return type(self) is type(other) and all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+
+    def __hash__(self):
+        return hash(tuple(repr(getattr(self, n)) for n in self.__slots__))
+
+    def __repr__(self):
+        fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
+class Plugin(_Record):
+    """A plugin library that passed the handshake: name, version, kind ("format" or
+    "hardware"), extensions (lower case, with the dot) and path of the shared library."""
+
+    __slots__ = ("name", "version", "kind", "extensions", "path")
+
+
+class RefusedLibrary(_Record):
+    """A library that was found but not accepted: path, and the reason (a Diagnostic)."""
+
+    __slots__ = ("path", "reason")
+
+
+class PluginReport(_Record):
+    """What plugin discovery found: ``loaded`` plugins and ``refused`` libraries.
+
+    Iterating it yields the loaded plugins.
+    """
+
+    __slots__ = ("loaded", "refused")
+
+    def __iter__(self):
+        return iter(self.loaded)
+
+    def __len__(self) -> int:
+        return len(self.loaded)
+
+    def names(self) -> List[str]:
+        """Names of the loaded plugins."""
+        return [p.name for p in self.loaded]
+
+
+def plugins() -> PluginReport:
+    """Plugins found beside the Interlink library and in INTERLINK_PLUGIN_PATH (read once,
+    at the first use of the module), and the libraries that were refused with the reason."""
+    loaded, refused = _interlink._plugins()
+    return PluginReport(
+        loaded=[Plugin(**entry) for entry in loaded],
+        refused=[RefusedLibrary(**entry) for entry in refused],
+    )
+
+
+from . import hardware  # noqa: E402  (the submodule uses the names above)
