@@ -68,18 +68,8 @@ const PartCatalog& hebiR() {
   return catalog;
 }
 
-const std::vector<interlink::hardware::CatalogEntry>& entries() { return hebiR().entries(); }
-
-bool evaluate(const interlink::hardware::CatalogEntry& entry, const interlink::hardware::ComponentParameters& parameters,
-              interlink::hardware::ComponentModel& model, interlink::Diagnostics& diagnostics) {
-  return hebiR().evaluate(entry, parameters, model, diagnostics);
-}
-
-interlink::hardware::ActuatorDriver* openDriver(const interlink::hardware::DriverRequest& request,
-                                                interlink::Diagnostics& diagnostics) {
-  return hebiR().openDriver(request, diagnostics);
-}
-
 }  // namespace
 
-INTERLINK_REGISTER_HARDWARE_PLUGIN("hebi_r", "1.0.0", "HEBI R-series", entries, evaluate, openDriver)
+using HebiR = interlink::hebi::CatalogPlugin<hebiR>;
+INTERLINK_REGISTER_HARDWARE_PLUGIN("hebi_r", "1.0.0", "HEBI R-series", HebiR::entries, HebiR::evaluate,
+                                   HebiR::openDriver)

@@ -36,18 +36,8 @@ const PartCatalog& hebiT() {
   return catalog;
 }
 
-const std::vector<interlink::hardware::CatalogEntry>& entries() { return hebiT().entries(); }
-
-bool evaluate(const interlink::hardware::CatalogEntry& entry, const interlink::hardware::ComponentParameters& parameters,
-              interlink::hardware::ComponentModel& model, interlink::Diagnostics& diagnostics) {
-  return hebiT().evaluate(entry, parameters, model, diagnostics);
-}
-
-interlink::hardware::ActuatorDriver* openDriver(const interlink::hardware::DriverRequest& request,
-                                                interlink::Diagnostics& diagnostics) {
-  return hebiT().openDriver(request, diagnostics);
-}
-
 }  // namespace
 
-INTERLINK_REGISTER_HARDWARE_PLUGIN("hebi_t", "1.0.0", "HEBI T-series", entries, evaluate, openDriver)
+using HebiT = interlink::hebi::CatalogPlugin<hebiT>;
+INTERLINK_REGISTER_HARDWARE_PLUGIN("hebi_t", "1.0.0", "HEBI T-series", HebiT::entries, HebiT::evaluate,
+                                   HebiT::openDriver)

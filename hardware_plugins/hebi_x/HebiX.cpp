@@ -42,18 +42,8 @@ const PartCatalog& hebiX() {
   return catalog;
 }
 
-const std::vector<interlink::hardware::CatalogEntry>& entries() { return hebiX().entries(); }
-
-bool evaluate(const interlink::hardware::CatalogEntry& entry, const interlink::hardware::ComponentParameters& parameters,
-              interlink::hardware::ComponentModel& model, interlink::Diagnostics& diagnostics) {
-  return hebiX().evaluate(entry, parameters, model, diagnostics);
-}
-
-interlink::hardware::ActuatorDriver* openDriver(const interlink::hardware::DriverRequest& request,
-                                                interlink::Diagnostics& diagnostics) {
-  return hebiX().openDriver(request, diagnostics);
-}
-
 }  // namespace
 
-INTERLINK_REGISTER_HARDWARE_PLUGIN("hebi_x", "1.0.0", "HEBI X-series", entries, evaluate, openDriver)
+using HebiX = interlink::hebi::CatalogPlugin<hebiX>;
+INTERLINK_REGISTER_HARDWARE_PLUGIN("hebi_x", "1.0.0", "HEBI X-series", HebiX::entries, HebiX::evaluate,
+                                   HebiX::openDriver)

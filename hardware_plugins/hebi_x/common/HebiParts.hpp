@@ -69,4 +69,19 @@ class PartCatalog {
   std::vector<PartFigures> figures_;
 };
 
+/// The three functions a hardware plugin registers, answered by one catalog:
+///   INTERLINK_REGISTER_HARDWARE_PLUGIN("hebi_x", "1.0.0", "HEBI X-series", CatalogPlugin<hebiX>::entries,
+///                                      CatalogPlugin<hebiX>::evaluate, CatalogPlugin<hebiX>::openDriver)
+template <const PartCatalog& (*Catalog)()>
+struct CatalogPlugin {
+  static const std::vector<hardware::CatalogEntry>& entries() { return Catalog().entries(); }
+  static bool evaluate(const hardware::CatalogEntry& entry, const hardware::ComponentParameters& parameters,
+                       hardware::ComponentModel& model, Diagnostics& diagnostics) {
+    return Catalog().evaluate(entry, parameters, model, diagnostics);
+  }
+  static hardware::ActuatorDriver* openDriver(const hardware::DriverRequest& request, Diagnostics& diagnostics) {
+    return Catalog().openDriver(request, diagnostics);
+  }
+};
+
 }  // namespace interlink::hebi

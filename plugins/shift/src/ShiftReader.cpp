@@ -1407,7 +1407,7 @@ bool readShiftFile(const plugin::LoadRequest& request, ShiftFile& file, Diagnost
   return Reader(request, file, diagnostics).run();
 }
 
-int sniffShift(const char* head, std::size_t size) {
+int sniffShift(const char* /*path*/, const char* head, std::size_t size) {
   if (!head || size == 0) return 0;
   const std::string_view text(head, size);
   auto has = [&text](std::string_view key) { return text.find(key) != std::string_view::npos; };
