@@ -77,12 +77,8 @@ void Reader::readAssembly(const json_t* object, int parent, bool parentActive) {
 
 void Reader::readBody(const json_t* object, int assembly, bool assemblyActive) {
   const std::string path = assemblyPath(assembly);
-  if (!json_is_object(object)) {
-    wrongType(object, at(object), "body in " + path, "an object");
-    return;
-  }
-  auto name = string(object, "name", "body in " + path, true);
-  if (!name || !checkName(*name, at(object, "name"), "body", false)) return;
+  auto name = entryName(object, "body", path);
+  if (!name) return;
   if (*name == kFixed) {
     diagnostics_.error(ErrorCode::RESERVED_NAME, "body name 'fixed' is reserved for the fixed inertial frame",
                        at(object, "name"));

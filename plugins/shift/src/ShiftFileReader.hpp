@@ -48,6 +48,11 @@ class Reader {
   const json_t* array(const json_t* object, const char* key, const std::string& what);
   std::optional<Pose> framePose(const json_t* object, const std::string& what);
   bool checkName(const std::string& name, const SourceLocation& where, const std::string& what, bool isFrame);
+  /// The checked name of an entry of `path` that must be an object with a "name" ("body", "joint");
+  /// nothing after reporting why.
+  std::optional<std::string> entryName(const json_t* object, const std::string& kind, const std::string& path);
+  /// A number or an array of numbers appended to `out`; false after reporting a wrong entry.
+  bool numberList(const json_t* value, const std::string& what, std::vector<double>& out);
   void warnUnknownKeys(const json_t* object, std::initializer_list<const char*> known, const std::string& path,
                        std::vector<KeptElement>& kept);
   void keep(std::vector<KeptElement>& kept, const std::string& path, const json_t* value) {

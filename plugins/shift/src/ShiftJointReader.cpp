@@ -264,12 +264,8 @@ void Reader::readInitialValues(const json_t* object, JointRecord& joint) {
 
 void Reader::readJoint(const json_t* object, int assembly) {
   const std::string path = assemblyPath(assembly);
-  if (!json_is_object(object)) {
-    wrongType(object, at(object), "joint in " + path, "an object");
-    return;
-  }
-  auto name = string(object, "name", "joint in " + path, true);
-  if (!name || !checkName(*name, at(object, "name"), "joint", false)) return;
+  auto name = entryName(object, "joint", path);
+  if (!name) return;
   auto& owner = assemblies_[static_cast<std::size_t>(assembly)];
   if (!flag(object, "active", "joint '" + *name + "'").value_or(true)) {
     keep(owner.kept, "joint/" + *name, object);
@@ -339,13 +335,9 @@ void Reader::readJoint(const json_t* object, int assembly) {
   readInitialValues(object, joint);
   for (const char* key : {"stiffness", "damping", "damping_coefficients"}) {
     const json_t* values = json_object_get(object, key);
-    if (!values) continue;
+    if (!values || json_is_null(values)) continue;
     std::vector<double> numbers;
-    if (json_is_number(values)) numbers.push_back(json_number_value(values));
-    for (std::size_t i = 0; json_is_array(values) && i < json_array_size(values); ++i) {
-      const json_t* entry = json_array_get(values, i);
-      if (auto n = number(entry, at(entry), what + " " + key)) numbers.push_back(*n);
-    }
+    numberList(values, what + " " + key, numbers);
     if (std::string(key) == "stiffness") joint.stiffness = numbers;
     else if (std::string(key) == "damping") joint.damping = numbers;
     else joint.dampingCoefficients = numbers;
@@ -489,17 +481,9 @@ void Reader::readRestraint(const json_t* object, const std::string& key, int ass
   // Piecewise polynomial: n knots, n + 1 coefficient arrays (highest power first).
   std::vector<double> knots;
   if (const json_t* k = json_object_get(object, "knot_points")) {
-    if (json_is_number(k)) {
-      knots.push_back(json_number_value(k));
-    } else if (!json_is_array(k)) {
-      wrongType(k, at(k), what + " knot_points", "an array of numbers");
+    if (!numberList(k, what + " knot_points", knots)) {
       ok = false;
     } else {
-      for (std::size_t i = 0; i < json_array_size(k); ++i) {
-        const json_t* entry = json_array_get(k, i);
-        if (auto n = number(entry, at(entry), what + " knot_points")) knots.push_back(*n);
-        else ok = false;
-      }
       for (std::size_t i = 1; i < knots.size(); ++i) {
         if (!(knots[i - 1] < knots[i])) {
           diagnostics_.error(ErrorCode::ELEMENT_INVALID, what + ": knot_points must increase strictly", at(k));
@@ -528,19 +512,13 @@ void Reader::readRestraint(const json_t* object, const std::string& key, int ass
     for (std::size_t i = 0; i < json_array_size(coefficients); ++i) {
       const json_t* polynomial = json_array_get(coefficients, i);
       std::vector<double> values;
-      if (json_is_number(polynomial)) {
-        values.push_back(json_number_value(polynomial));
-      } else if (!json_is_array(polynomial) || json_array_size(polynomial) == 0) {
+      if (!json_is_number(polynomial) && (!json_is_array(polynomial) || json_array_size(polynomial) == 0)) {
         diagnostics_.error(ErrorCode::ELEMENT_INVALID,
                            what + ": coefficient array " + std::to_string(i + 1) + " must hold at least one number",
                            at(polynomial).line > 0 ? at(polynomial) : at(coefficients));
         ok = false;
-      } else {
-        for (std::size_t c = 0; c < json_array_size(polynomial); ++c) {
-          const json_t* entry = json_array_get(polynomial, c);
-          if (auto n = number(entry, at(entry), what + " coefficient")) values.push_back(*n);
-          else ok = false;
-        }
+      } else if (!numberList(polynomial, what + " coefficient", values)) {
+        ok = false;
       }
       out.function.coefficients.push_back(std::move(values));
     }

@@ -198,6 +198,34 @@ void Reader::warnUnknownKeys(const json_t* object, std::initializer_list<const c
   }
 }
 
+std::optional<std::string> Reader::entryName(const json_t* object, const std::string& kind, const std::string& path) {
+  if (!json_is_object(object)) {
+    wrongType(object, at(object), kind + " in " + path, "an object");
+    return std::nullopt;
+  }
+  auto name = string(object, "name", kind + " in " + path, true);
+  if (!name || !checkName(*name, at(object, "name"), kind, false)) return std::nullopt;
+  return name;
+}
+
+bool Reader::numberList(const json_t* value, const std::string& what, std::vector<double>& out) {
+  if (json_is_number(value)) {
+    out.push_back(json_number_value(value));
+    return true;
+  }
+  if (!json_is_array(value)) {
+    wrongType(value, at(value), what, "a number or an array of numbers");
+    return false;
+  }
+  bool ok = true;
+  for (std::size_t i = 0; i < json_array_size(value); ++i) {
+    const json_t* entry = json_array_get(value, i);
+    if (auto n = number(entry, at(entry), what)) out.push_back(*n);
+    else ok = false;
+  }
+  return ok;
+}
+
 // ---------------------------------------------------------------------------------------------
 // model_parameters
 
