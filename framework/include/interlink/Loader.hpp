@@ -53,6 +53,11 @@ class INTERLINK_API Loader {
   /// Loads text as if read from `fileName`: its extension picks the plugin and relative includes
   /// are resolved beside it.
   LoadResult loadString(const std::string& content, const std::string& fileName, const LoadOptions& options = {}) const;
+  /// Loads what one <include> names exactly as composition does (URI lookup, model directories,
+  /// a world file's content as one model, //include/name and //include/static applied, its own
+  /// includes composed) and resolves its frames with that model as the root: `document.model`.
+  /// Relative URIs are looked up beside `includingFile`; diagnostics point at `include.where`.
+  LoadResult loadInclude(const Include& include, const std::string& includingFile, const LoadOptions& options = {}) const;
 
  private:
   struct Impl;

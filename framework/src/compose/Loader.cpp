@@ -88,6 +88,8 @@ struct Loader::Impl {
   std::optional<Document> parseDocument(const std::string& path, const std::string& content, const SourceLocation& requestedAt,
                                         Context& context) const;
   void finish(LoadResult& result, const std::string& absolute, Context& context) const;
+  /// The steps after composition: frame graph, kinematics, reposture callbacks.
+  void resolve(LoadResult& result, Context& context) const;
   /// NO_PARSER: "no parser for '.xyz'; loaded plugins: ..." at the include (or the file).
   void reportNoParser(const std::string& path, const SourceLocation& requestedAt, Context& context) const {
     const std::string ext = fs::path(path).extension().string();
@@ -574,11 +576,38 @@ LoadResult Loader::loadString(const std::string& content, const std::string& fil
   return result;
 }
 
+LoadResult Loader::loadInclude(const Include& include, const std::string& includingFile, const LoadOptions& options) const {
+  LoadResult result;
+  Impl::Context context = Impl::makeContext(options, result.diagnostics);
+  boost::system::error_code ec;
+  const std::string base = fs::absolute(includingFile, ec).lexically_normal().string();
+  context.includeStack.push_back(fs::canonical(base, ec).string());
+  Model entry;
+  entry.include = include;
+  std::vector<Light> lights;
+  std::vector<KeptElement> kept;
+  const auto outcome = impl_->resolveInclude(entry, base, "", lights, kept, 0, context);
+  if (outcome == Impl::IncludeOutcome::Absorbed) {
+    result.diagnostics.error(ErrorCode::ELEMENT_INCORRECT_TYPE,
+                             "'" + include.uri + "' holds a light or an actor, expected a model", include.where);
+  }
+  if (outcome != Impl::IncludeOutcome::Model) return result;
+  result.document.sourceFile = entry.sourceFile;
+  result.document.format = entry.sourceFormat;
+  result.document.model = std::move(entry);
+  impl_->resolve(result, context);
+  return result;
+}
+
 void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Context& context) const {
   if (result.document.model) {
     composeModel(*result.document.model, absolute, result.document.model->name, 0, context);
   }
   for (World& world : result.document.worlds) composeWorld(world, absolute, context);
+  resolve(result, context);
+}
+
+void Loader::Impl::resolve(LoadResult& result, Context& context) const {
   if (!context.options.resolveFrames) return;
 
   result.graph = FrameGraph::build(result.document, result.diagnostics);
