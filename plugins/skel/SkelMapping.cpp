@@ -76,12 +76,7 @@ void Mapper::map(const SkelFile& file, Document& document) {
   document.kept = file.kept;
   if (!file.world) return;
   const WorldRecord& record = *file.world;
-  World world;
-  world.name = record.name;
-  world.where = record.where;
-  world.gravity = record.gravity;
-  world.physics = record.physics;
-  world.kept = record.kept;
+  World world = record.settings;
   NameScope skeletonNames;
   for (const auto& skeleton : record.skeletons) world.models.push_back(mapSkeleton(skeleton, skeletonNames));
   document.worlds.push_back(std::move(world));

@@ -153,7 +153,7 @@ class Reader {
   }
 
   // --- structure -----------------------------------------------------------------------------
-  void readPhysics(const XmlElement& physics, WorldRecord& world);
+  void readPhysics(const XmlElement& physics, World& world);
   void readSkeleton(const XmlElement& element, WorldRecord& world);
   void readBody(const XmlElement& element, SkeletonRecord& model, std::unordered_map<std::string, std::size_t>& bodies);
   void readInertia(const XmlElement& element, Link& link, bool& momentGiven);
@@ -206,7 +206,8 @@ bool Reader::read(std::string_view content, SkelFile& file) {
     return false;
   }
 
-  WorldRecord& world = file.world.emplace();
+  WorldRecord& record = file.world.emplace();
+  World& world = record.settings;
   world.name = worldElement->attributeOr("name", "Unknown world");  // the document's default
   world.where = worldElement->where;
   world.physics.type = "dart";
@@ -214,7 +215,7 @@ bool Reader::read(std::string_view content, SkelFile& file) {
     if (child.name == "physics") {
       readPhysics(child, world);
     } else if (child.name == "skeleton") {
-      readSkeleton(child, world);
+      readSkeleton(child, record);
     } else {
       unsupported(world.kept, "skel/world", child);
     }
@@ -222,7 +223,7 @@ bool Reader::read(std::string_view content, SkelFile& file) {
   return true;
 }
 
-void Reader::readPhysics(const XmlElement& physics, WorldRecord& world) {
+void Reader::readPhysics(const XmlElement& physics, World& world) {
   for (const auto& child : physics.children) {
     if (child.name == "time_step") {
       if (const auto step = number(child, "<time_step> (seconds)")) {
@@ -1040,6 +1041,13 @@ void Reader::readDofs(const XmlElement& element, JointRecord& record, std::vecto
 
 bool readSkelFile(const plugin::LoadRequest& request, SkelFile& file, Diagnostics& diagnostics) {
   return Reader(request.path, request.host, diagnostics).read(request.content, file);
+}
+
+int sniffSkel(const char* /*path*/, const char* head, std::size_t headSize) {
+  const std::string_view text(head, headSize);
+  // Only the extension speaks for a file without <skel>: claim it weakly, so that the reader can
+  // say what is wrong with it instead of "no parser".
+  return text.find("<skel") != std::string_view::npos ? 90 : 10;
 }
 
 }  // namespace interlink::skel::detail

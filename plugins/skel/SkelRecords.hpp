@@ -14,8 +14,8 @@
 #include "interlink/model/Joint.hpp"
 #include "interlink/model/KeptElement.hpp"
 #include "interlink/model/Link.hpp"
-#include "interlink/model/Physics.hpp"
 #include "interlink/model/SemanticPose.hpp"
+#include "interlink/model/World.hpp"
 
 namespace interlink::skel::detail {
 
@@ -52,12 +52,8 @@ struct SkeletonRecord {
 };
 
 struct WorldRecord {
-  std::string name;
-  Vector3 gravity{0, 0, -9.8};
-  Physics physics;
+  World settings;  // name, gravity, physics and kept elements; no models
   std::vector<SkeletonRecord> skeletons;
-  std::vector<KeptElement> kept;
-  SourceLocation where;
 };
 
 struct SkelFile {

@@ -30,17 +30,24 @@ class UrdfReader {
   UrdfReader(const plugin::LoadRequest& request, Diagnostics& diagnostics)
       : request_(request), diagnostics_(diagnostics) {}
 
-  void read(Document& document) {
-    document.sourceFile = request_.path;
-    document.format = "urdf";
-    document.formatVersion = "1.0";
+  /// Step 1: the located XML tree of a <robot> document.
+  bool readXml(XmlElement& robot) {
     auto root = xml::parse(request_.content, request_.path, diagnostics_);
-    if (!root) return;
+    if (!root) return false;
     if (root->name != "robot") {
       diagnostics_.error(ErrorCode::ELEMENT_INVALID,
                          "a URDF file must have <robot> as its root element, found <" + root->name + ">", root->where);
-      return;
+      return false;
     }
+    robot = std::move(*root);
+    return true;
+  }
+
+  /// Step 2: the tree onto the model.
+  void map(const XmlElement& robot, Document& document) {
+    document.format = "urdf";
+    document.formatVersion = "1.0";
+    const XmlElement* root = &robot;
     Model model;
     model.where = root->where;
     model.sourceFormat = "urdf";
@@ -544,8 +551,18 @@ class UrdfReader {
 
 }  // namespace
 
-void readUrdf(const plugin::LoadRequest& request, Document& document, Diagnostics& diagnostics) {
-  UrdfReader(request, diagnostics).read(document);
+bool readUrdfXml(const plugin::LoadRequest& request, xml::XmlElement& robot, Diagnostics& diagnostics) {
+  return UrdfReader(request, diagnostics).readXml(robot);
+}
+
+void mapUrdf(const xml::XmlElement& robot, const plugin::LoadRequest& request, Document& document,
+             Diagnostics& diagnostics) {
+  UrdfReader(request, diagnostics).map(robot, document);
+}
+
+int sniffUrdf(const char* /*path*/, const char* head, std::size_t size) {
+  const std::string_view text(head ? head : "", head ? size : 0);
+  return text.find("<robot") != std::string_view::npos ? 90 : 10;
 }
 
 }  // namespace interlink::urdf

@@ -2,6 +2,10 @@
 // loader and the real plugins.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "HrdfSupport.hpp"
 #include "TestSupport.hpp"
 
@@ -59,7 +63,17 @@ TEST_F(HrdfFormat, NamesLinksJointsAndOutputFrames) {
   ASSERT_NE(joint, m.joints.end());
   EXPECT_EQ(joint->type, JointType::Prismatic);
   EXPECT_TRUE(joint->axes.at(0).xyz.isApprox(Vector3::UnitY()));
-  EXPECT_EQ(test::frameLists(m).endEffectorFrames, std::vector<std::string>{"end_effector_1/output"});
+  // HEBI's frame lists, typed: every listed frame or link exists, in document order.
+  const auto lists = test::frameLists(m);
+  EXPECT_EQ(lists.endEffectorFrames, std::vector<std::string>{"end_effector_1/output"});
+  for (const auto& frame : lists.outputFrames) EXPECT_TRUE(r.graph.find(frame)) << frame;
+  for (const auto& link : lists.comLinks) EXPECT_TRUE(r.graph.find(link)) << link;
+  const auto first = std::find(lists.outputFrames.begin(), lists.outputFrames.end(), "rigid_body_1/output_1");
+  ASSERT_NE(first, lists.outputFrames.end());
+  ASSERT_NE(first + 1, lists.outputFrames.end());
+  EXPECT_EQ(*(first + 1), "rigid_body_1/output_2");
+  EXPECT_EQ(lists.outputFrames.front(), "base_act/output");
+  EXPECT_EQ(lists.comLinks.front(), "base_act");
   // The end effector hangs from the second output of the rigid body.
   Diagnostics d;
   auto poses = r.kinematics.framePoses({0, 0, 0.25}, d);

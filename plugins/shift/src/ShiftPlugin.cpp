@@ -1,19 +1,10 @@
-// The Shift multibody JSON plugin: read the file into records, then map them onto the model.
+// The Shift multibody JSON plugin: read the file into ShiftFile records, then map them onto the model.
 #include "ShiftMapping.hpp"
 #include "ShiftReader.hpp"
 #include "interlink/plugin/ReadThenMap.hpp"
 #include "interlink/plugin/Register.hpp"
 
-namespace {
-
-int sniffShift(const char* /*path*/, const char* head, std::size_t size) {
-  return interlink::shift::detail::sniffShift(head, size);
-}
-
-}  // namespace
-
+namespace shift = interlink::shift::detail;
 INTERLINK_REGISTER_FORMAT_PLUGIN("shift", "1.0.0",
-                                 (interlink::plugin::readThenMap<interlink::shift::detail::ShiftFile,
-                                                                 interlink::shift::detail::readShiftFile,
-                                                                 interlink::shift::detail::mapShiftFile>),
-                                 sniffShift, ".json")
+                                 (interlink::plugin::readThenMap<shift::ShiftFile, shift::readShiftFile, shift::mapShiftFile>),
+                                 shift::sniffShift, ".json")

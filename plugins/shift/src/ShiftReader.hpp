@@ -13,6 +13,6 @@ namespace interlink::shift::detail {
 bool readShiftFile(const plugin::LoadRequest& request, ShiftFile& file, Diagnostics& diagnostics);
 
 /// 0 unless the head of a .json file has Shift's shape (model_parameters, assemblies, bodies).
-int sniffShift(const char* head, std::size_t size);
+int sniffShift(const char* path, const char* head, std::size_t size);
 
 }  // namespace interlink::shift::detail

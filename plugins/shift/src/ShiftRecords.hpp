@@ -21,11 +21,9 @@ constexpr const char* kFixed = "fixed";
 constexpr const char* kOrigin = "origin";
 constexpr int kFixedBody = -1;
 
+/// Factors from the file's units to SI.
 struct Units {
-  double length = 1;
-  double angle = 1;
-  double mass = 1;
-  double time = 1;
+  double length = 1, angle = 1, mass = 1, time = 1;
 };
 
 struct FrameRecord {

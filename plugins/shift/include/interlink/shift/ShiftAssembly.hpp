@@ -65,32 +65,4 @@ struct ShiftAssembly {
   std::vector<std::string> includeDirectories;  // model_parameters include_dir (root model)
 };
 
-inline const char* restraintTypeName(RestraintType type) {
-  switch (type) {
-    case RestraintType::Spring: return "spring";
-    case RestraintType::Damper: return "damper";
-    case RestraintType::Friction: return "friction";
-  }
-  return "spring";
-}
-
-inline const char* distanceName(Distance distance) {
-  switch (distance) {
-    case Distance::Euclidean: return "euclidean";
-    case Distance::Tx: return "Tx";
-    case Distance::Ty: return "Ty";
-    case Distance::Tz: return "Tz";
-  }
-  return "euclidean";
-}
-
-inline const char* jointSenseName(JointSense sense) {
-  switch (sense) {
-    case JointSense::Forward: return "forward";
-    case JointSense::Reversed: return "reversed";
-    case JointSense::LoopClosure: return "loop_closure";
-  }
-  return "forward";
-}
-
 }  // namespace interlink::shift
