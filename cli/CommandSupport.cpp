@@ -20,6 +20,7 @@ LoadOptions InputOptions::loadOptions() const {
   LoadOptions options;
   options.resourcePaths = resourcePaths;
   options.format = from;
+  options.listEveryWarning = verbose;
   return options;
 }
 

@@ -16,6 +16,7 @@ inline const std::string kStdinName = "<stdin>";
 struct InputOptions {
   std::vector<std::string> resourcePaths;  // -I DIR
   std::string from;                        // --from NAME
+  bool verbose = false;                    // -v: every warning on its own line, not grouped by kind
   LoadOptions loadOptions() const;
 };
 

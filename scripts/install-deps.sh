@@ -11,6 +11,7 @@ packages=(
   libsdformat-dev                                  # reference implementation for differential tests
   libdart-utils-dev libdart-external-ikfast-dev dart-doc   # DART SkelParser + its SKEL corpus
   liburdfdom-tools graphviz
+  liborocos-kdl-dev libkdl-parser-dev              # URDF forward-kinematics references (tests/urdf)
   libcli11-dev                                     # argument parsing of the interlink command
   hyperfine                                        # whole-process start-up benchmark (bench/startup)
   python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest   # the Python package and its tests

@@ -101,23 +101,22 @@ class Reader {
  public:
   Reader(const std::string& path, Diagnostics& diagnostics) : path_(path), diagnostics_(diagnostics) {}
 
-  void run(std::string_view content, Document& document) {
-    document.sourceFile = path_;
-    document.format = kPluginName;
+  /// Step 1: the located XML tree of an <sdf> document of a supported version.
+  bool readXml(std::string_view content, SdfXml& records) {
     std::optional<XmlElement> root = xml::parse(content, path_, diagnostics_);
     if (!root) {
       // The reader said why (XML_SYNTAX); libsdformat reports the same file as unreadable.
       fileReadError("the file is not well-formed XML");
-      return;
+      return false;
     }
     if (root->name != "sdf") {
       fileReadError("the root element is <" + root->name + ">, expected <sdf>", root->where);
-      return;
+      return false;
     }
     const Attribute* versionAttribute = root->attribute("version");
     if (!versionAttribute) {
       fileReadError("the <sdf> element has no 'version' attribute", root->where);
-      return;
+      return false;
     }
     const std::string versionText = trim(versionAttribute->value);
     const std::optional<Version> version = parseVersion(versionText);
@@ -125,12 +124,20 @@ class Reader {
       diagnostics_.error(ErrorCode::VERSION_UNSUPPORTED,
                          "SDFormat version '" + versionText + "' is not supported; expected 1.4 to 1.9",
                          versionAttribute->where);
-      return;
+      return false;
     }
-    version_ = *version;
-    document.formatVersion = versionText;
-    readRoot(*root, document);
-    finish(root->where);
+    records.version = versionText;
+    records.root = std::move(*root);
+    return true;
+  }
+
+  /// Step 2: the tree mapped onto the model, with libsdformat's schema checks.
+  void map(const SdfXml& records, Document& document) {
+    document.format = kPluginName;
+    version_ = parseVersion(records.version).value_or(Version{1, 9});
+    document.formatVersion = records.version;
+    readRoot(records.root, document);
+    finish(records.root.where);
   }
 
  private:
@@ -862,7 +869,9 @@ class Reader {
         readNumber(child, joint.screwThreadPitch);
         threadPitchRead = true;
       } else if (n == "gearbox_ratio") {
-        readNumber(child, joint.gearRatio);
+        readNumber(child, joint.gearboxRatio);
+      } else if (n == "interlink:transmission_ratio") {  // written by Interlink's SDFormat writer
+        readNumber(child, joint.transmissionRatio);
       } else {
         keep(child, path, kept);
       }
@@ -983,9 +992,18 @@ class Reader {
 
 }  // namespace
 
-void readSdformat(std::string_view content, const std::string& path, Document& document, Diagnostics& diagnostics) {
-  Reader reader(path, diagnostics);
-  reader.run(content, document);
+bool readSdformatXml(const plugin::LoadRequest& request, SdfXml& records, Diagnostics& diagnostics) {
+  return Reader(request.path, diagnostics).readXml(request.content, records);
+}
+
+void mapSdformat(const SdfXml& records, const plugin::LoadRequest& request, Document& document,
+                 Diagnostics& diagnostics) {
+  Reader(request.path, diagnostics).map(records, document);
+}
+
+int sniffSdformat(const char* /*path*/, const char* head, std::size_t size) {
+  const std::string_view text(head ? head : "", head ? size : 0);
+  return text.find("<sdf") != std::string_view::npos ? 90 : 10;
 }
 
 }  // namespace interlink::sdformat

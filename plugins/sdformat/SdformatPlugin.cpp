@@ -1,23 +1,10 @@
-// The SDFormat format plugin: registration and the file sniffer.
-#include <cstring>
-#include <string_view>
-
+// The SDFormat format plugin: read the file into its located XML tree, then map it onto the model.
 #include "SdfReader.hpp"
+#include "interlink/plugin/ReadThenMap.hpp"
 #include "interlink/plugin/Register.hpp"
 
-namespace {
-
-void loadSdformat(const interlink::plugin::LoadRequest& request, interlink::Document& document,
-                  interlink::Diagnostics& diagnostics) {
-  interlink::sdformat::readSdformat(request.content, request.path, document, diagnostics);
-}
-
-/// An SDFormat file has an <sdf> root element; anything else with our extension is unlikely ours.
-int sniffSdformat(const char*, const char* head, std::size_t size) {
-  const std::string_view text(head, size);
-  return text.find("<sdf") != std::string_view::npos ? 90 : 10;
-}
-
-}  // namespace
-
-INTERLINK_REGISTER_FORMAT_PLUGIN("sdformat", "1.0.0", loadSdformat, sniffSdformat, ".sdf", ".world")
+namespace sdformat = interlink::sdformat;
+INTERLINK_REGISTER_FORMAT_PLUGIN("sdformat", "1.0.0",
+                                 (interlink::plugin::readThenMap<sdformat::SdfXml, sdformat::readSdformatXml,
+                                                                 sdformat::mapSdformat>),
+                                 sdformat::sniffSdformat, ".sdf", ".world")

@@ -26,8 +26,6 @@ namespace {
 using xml::Attribute;
 using xml::XmlElement;
 
-constexpr const char* kPluginName = "skel";
-
 /// The eleven SKEL joint types and what they become.
 std::optional<JointType> jointTypeFromSkel(const std::string& type) {
   static const std::map<std::string, JointType> types = {
@@ -60,32 +58,6 @@ bool hasAxisPerDof(JointType type) {
   return type != JointType::Fixed && type != JointType::Ball && type != JointType::Free;
 }
 
-struct BodyRecord {
-  std::size_t link = 0;  // index into Model::links
-  SourceLocation where;
-  bool mentioned = false;
-};
-
-struct JointRecord {
-  Joint joint;
-  std::string dartType;
-  std::size_t documentIndex = 0;
-};
-
-struct MarkerRecord {
-  std::string name;
-  std::string body;
-  Vector3 offset = Vector3::Zero();
-  SourceLocation where;
-};
-
-/// Unique names within one model: links, joints and frames share one namespace in the core,
-/// while DART keeps bodies, joints and markers apart. Clashes get DART's "name(k)" suffix.
-class NameScope : public UniqueNames {
- public:
-  NameScope() : UniqueNames("(", ")", 1) {}
-};
-
 class Reader {
  public:
   Reader(const std::string& path, const plugin::HostServices* host, Diagnostics& diagnostics)
@@ -93,7 +65,8 @@ class Reader {
     baseDirectory_ = std::filesystem::path(path).parent_path().string();
   }
 
-  void read(std::string_view content, Document& document);
+  /// False when there is nothing to map (not XML, no <skel>, no <world>).
+  bool read(std::string_view content, SkelFile& file);
 
  private:
   // --- diagnostics -------------------------------------------------------------------------
@@ -182,24 +155,21 @@ class Reader {
 
   // --- structure -----------------------------------------------------------------------------
   void readPhysics(const XmlElement& physics, World& world);
-  void readSkeleton(const XmlElement& element, World& world, NameScope& skeletonNames);
-  void readBody(const XmlElement& element, Model& model, NameScope& names,
-                std::unordered_map<std::string, BodyRecord>& bodies, std::vector<MarkerRecord>& markers);
+  void readSkeleton(const XmlElement& element, WorldRecord& world);
+  void readBody(const XmlElement& element, SkeletonRecord& model, std::unordered_map<std::string, std::size_t>& bodies);
   void readInertia(const XmlElement& element, Link& link, bool& momentGiven);
   std::optional<Shape> readShape(const XmlElement& element, const std::string& bodyName, bool visual,
-                                 Model& model);
+                                 SkeletonRecord& model);
   bool readGeometry(const XmlElement& geometryElement, Geometry& geometry, Pose& planeOffset);
   void readMesh(const XmlElement& mesh, Geometry& geometry);
-  std::optional<JointRecord> readJoint(const XmlElement& element, const std::unordered_map<std::string, BodyRecord>& bodies,
-                                       Model& model);
+  std::optional<JointRecord> readJoint(const XmlElement& element, const std::unordered_map<std::string, std::size_t>& bodies,
+                                       SkeletonRecord& model);
   void readAxes(const XmlElement& element, JointRecord& record);
   void readPlane(const XmlElement& element, JointRecord& record);
   void readInitial(const XmlElement& element, std::string_view tag, Joint& joint,
                    std::vector<double>& values);
   void readDofs(const XmlElement& element, JointRecord& record, std::vector<double>& positions,
-                std::vector<double>& velocities, Model& model);
-  void assemble(Model& model, std::vector<JointRecord>& joints, std::unordered_map<std::string, BodyRecord>& bodies,
-                NameScope& names, const SourceLocation& skeletonWhere);
+                std::vector<double>& velocities, SkeletonRecord& model);
 
   const std::string& path_;
   const plugin::HostServices* host_;
@@ -208,17 +178,15 @@ class Reader {
   std::unordered_map<std::string, std::pair<std::optional<MeshInfo>, std::string>> meshes_;
 };
 
-void Reader::read(std::string_view content, Document& document) {
-  document.sourceFile = path_;
-  document.format = kPluginName;
+bool Reader::read(std::string_view content, SkelFile& file) {
   const auto root = xml::parse(content, path_, diagnostics_);
-  if (!root) return;
+  if (!root) return false;
   if (root->name != "skel") {
     error(ErrorCode::ELEMENT_MISSING, "expected <skel> as the root element, found <" + root->name + ">",
           root->where);
-    return;
+    return false;
   }
-  document.formatVersion = root->attributeOr("version", "1.0");
+  file.version = root->attributeOr("version", "1.0");
 
   const XmlElement* worldElement = nullptr;
   for (const auto& child : root->children) {
@@ -228,32 +196,32 @@ void Reader::read(std::string_view content, Document& document) {
       } else {
         warning(ErrorCode::ELEMENT_UNSUPPORTED,
                 "a second <world>: DART reads only the first one; kept uninterpreted", child.where);
-        keep(document.kept, "skel", child);
+        keep(file.kept, "skel", child);
       }
     } else {
-      unsupported(document.kept, "skel", child);
+      unsupported(file.kept, "skel", child);
     }
   }
   if (worldElement == nullptr) {
     error(ErrorCode::ELEMENT_MISSING, "<skel> needs a <world> element", root->where);
-    return;
+    return false;
   }
 
-  World world;
-  world.name = worldElement->attributeOr("name", "world");
+  WorldRecord& record = file.world.emplace();
+  World& world = record.settings;
+  world.name = worldElement->attributeOr("name", "Unknown world");  // the document's default
   world.where = worldElement->where;
   world.physics.type = "dart";
-  NameScope skeletonNames;
   for (const auto& child : worldElement->children) {
     if (child.name == "physics") {
       readPhysics(child, world);
     } else if (child.name == "skeleton") {
-      readSkeleton(child, world, skeletonNames);
+      readSkeleton(child, record);
     } else {
       unsupported(world.kept, "skel/world", child);
     }
   }
-  document.worlds.push_back(std::move(world));
+  return true;
 }
 
 void Reader::readPhysics(const XmlElement& physics, World& world) {
@@ -273,36 +241,28 @@ void Reader::readPhysics(const XmlElement& physics, World& world) {
   }
 }
 
-void Reader::readSkeleton(const XmlElement& element, World& world, NameScope& skeletonNames) {
-  Model model;
-  model.sourceFormat = kPluginName;
-  model.sourceFile = path_;
+void Reader::readSkeleton(const XmlElement& element, WorldRecord& world) {
+  SkeletonRecord model;
   model.where = element.where;
   model.pose.where = element.where;
 
   std::string name = element.attributeOr("name", "");
   if (name.empty()) {
-    warning(ErrorCode::ATTRIBUTE_MISSING, "<skeleton> without a name; named 'skeleton' as DART does", element.where);
-    name = "skeleton";
+    warning(ErrorCode::ATTRIBUTE_MISSING, "<skeleton> without a name; named 'Unknown skeleton' as the document says",
+            element.where);
+    name = "Unknown skeleton";
   }
   if (name.find("::") != std::string::npos || name == "world" || name.rfind("__", 0) == 0) {
     error(ErrorCode::NAME_INVALID, "skeleton name '" + name + "' is reserved or contains '::'", element.where);
     return;
   }
-  model.name = skeletonNames.unique(name);
-  if (model.name != name) {
-    // DART's World renames a repeated skeleton name the same way.
-    warning(ErrorCode::DUPLICATE_NAME, "skeleton name '" + name + "' is used before; renamed '" + model.name + "' as DART does",
-            element.where);
-  }
+  model.name = name;
 
-  NameScope names;
-  std::unordered_map<std::string, BodyRecord> bodies;
-  std::vector<MarkerRecord> markers;
+  std::unordered_map<std::string, std::size_t> bodies;  // name -> index in model.bodies
   std::vector<const XmlElement*> jointElements;
   for (const auto& child : element.children) {
     if (child.name == "body") {
-      readBody(child, model, names, bodies, markers);
+      readBody(child, model, bodies);
     } else if (child.name == "joint") {
       jointElements.push_back(&child);
     } else if (child.name == "transformation") {
@@ -321,43 +281,25 @@ void Reader::readSkeleton(const XmlElement& element, World& world, NameScope& sk
     }
   }
 
-  std::vector<JointRecord> joints;
   for (std::size_t i = 0; i < jointElements.size(); ++i) {
     if (auto record = readJoint(*jointElements[i], bodies, model)) {
       record->documentIndex = i;
-      joints.push_back(std::move(*record));
+      model.joints.push_back(std::move(*record));
     }
   }
-  assemble(model, joints, bodies, names, element.where);
-
-  for (auto& marker : markers) {
-    Frame frame;
-    frame.name = names.unique(marker.name);
-    if (frame.name != marker.name) {
-      warning(ErrorCode::DUPLICATE_NAME,
-              "marker name '" + marker.name + "' is already used in skeleton '" + model.name + "'; renamed '" +
-                  frame.name + "'",
-              marker.where);
-    }
-    frame.attachedTo = marker.body;
-    frame.pose.pose.translation() = marker.offset;
-    frame.pose.relativeTo = marker.body;
-    frame.pose.where = marker.where;
-    frame.where = marker.where;
-    model.frames.push_back(std::move(frame));
-  }
-  world.models.push_back(std::move(model));
+  world.skeletons.push_back(std::move(model));
 }
 
-void Reader::readBody(const XmlElement& element, Model& model, NameScope& names,
-                      std::unordered_map<std::string, BodyRecord>& bodies, std::vector<MarkerRecord>& markers) {
+void Reader::readBody(const XmlElement& element, SkeletonRecord& model,
+                      std::unordered_map<std::string, std::size_t>& bodies) {
   Link link;
   link.where = element.where;
   link.pose.where = element.where;
   link.name = element.attributeOr("name", "");
   if (link.name.empty()) {
-    error(ErrorCode::ATTRIBUTE_MISSING, "<body> needs a name attribute", element.where);
-    return;
+    warning(ErrorCode::ATTRIBUTE_MISSING, "<body> without a name; named 'Unknown body' as the document says",
+            element.where);
+    link.name = "Unknown body";
   }
   if (link.name.find("::") != std::string::npos || link.name == "world" || link.name.rfind("__", 0) == 0) {
     error(ErrorCode::NAME_INVALID, "body name '" + link.name + "' is reserved or contains '::'; body left out",
@@ -366,12 +308,12 @@ void Reader::readBody(const XmlElement& element, Model& model, NameScope& names,
   }
   if (bodies.count(link.name) != 0) {
     error(ErrorCode::DUPLICATE_NAME,
-          "body '" + link.name + "' is defined before (line " + std::to_string(bodies[link.name].where.line) +
+          "body '" + link.name + "' is defined before (line " +
+              std::to_string(model.bodies[bodies[link.name]].where.line) +
               "); this one is left out, as DART discards repeated body names",
           element.where);
     return;
   }
-  names.add(link.name);
 
   bool inertiaGiven = false;
   bool momentGiven = false;
@@ -406,7 +348,7 @@ void Reader::readBody(const XmlElement& element, Model& model, NameScope& names,
       if (const XmlElement* offset = child.child("offset")) {
         if (const auto value = vector3(*offset, "marker <offset> (x y z)")) marker.offset = *value;
       }
-      markers.push_back(std::move(marker));
+      model.markers.push_back(std::move(marker));
     } else if (child.name == "soft_shape") {
       // A soft body: its point masses and springs are outside the core model; kept whole.
       const XmlElement* geometry = child.child("geometry");
@@ -456,11 +398,8 @@ void Reader::readBody(const XmlElement& element, Model& model, NameScope& names,
     }
   }
 
-  BodyRecord record;
-  record.link = model.links.size();
-  record.where = element.where;
-  bodies.emplace(link.name, record);
-  model.links.push_back(std::move(link));
+  bodies.emplace(link.name, model.bodies.size());
+  model.bodies.push_back(BodyRecord{std::move(link), element.where});
 }
 
 void Reader::readInertia(const XmlElement& element, Link& link, bool& momentGiven) {
@@ -473,7 +412,14 @@ void Reader::readInertia(const XmlElement& element, Link& link, bool& momentGive
       }
     } else if (child.name == "offset") {
       if (const auto offset = vector3(child, "inertia <offset> (x y z)")) {
-        link.inertial.centerOfMass.translation() = *offset;
+        link.inertial.centerOfMass.translation() = *offset;  // wins over a <transformation>'s translation
+      }
+    } else if (child.name == "transformation") {
+      // The document's inertial frame (DART 6.12 reads only <offset>): the tensor is written in it.
+      if (const auto pose = transformation(child)) {
+        const Vector3 offset = link.inertial.centerOfMass.translation();
+        link.inertial.centerOfMass = *pose;
+        if (element.child("offset") != nullptr) link.inertial.centerOfMass.translation() = offset;
       }
     } else if (child.name == "moment_of_inertia") {
       momentGiven = true;
@@ -504,12 +450,13 @@ void Reader::readInertia(const XmlElement& element, Link& link, bool& momentGive
 }
 
 std::optional<Shape> Reader::readShape(const XmlElement& element, const std::string& bodyName, bool visual,
-                                       Model& model) {
+                                       SkeletonRecord& model) {
   Shape shape;
   shape.where = element.where;
   shape.pose.where = element.where;
   Pose planeOffset = Pose::Identity();
   bool geometryRead = false;
+  bool notCollidable = false;
   for (const auto& child : element.children) {
     if (child.name == "transformation") {
       if (const auto pose = transformation(child)) {
@@ -524,8 +471,8 @@ std::optional<Shape> Reader::readShape(const XmlElement& element, const std::str
         shape.color = Eigen::Vector4d((*values)[0], (*values)[1], (*values)[2], values->size() == 4 ? (*values)[3] : 1.0);
       }
     } else if (!visual && child.name == "collidable") {
-      // No place in the core's Shape: kept for the host.
-      if (boolean(child, "<collidable>")) keep(model.kept, "skeleton/body[" + bodyName + "]/collision_shape", child);
+      // Default true. A shape that does not collide is no collision shape (DART gives it no collision aspect).
+      if (const auto collidable = boolean(child, "<collidable>")) notCollidable = !*collidable;
     } else {
       unsupported(model.kept, visual ? "skeleton/body/visualization_shape" : "skeleton/body/collision_shape", child);
     }
@@ -536,6 +483,11 @@ std::optional<Shape> Reader::readShape(const XmlElement& element, const std::str
     return std::nullopt;
   }
   if (!geometryRead) return std::nullopt;
+  if (notCollidable) {
+    note(ErrorCode::NONE, "collision shape of body '" + bodyName + "' has <collidable> false; it is left out of the collisions",
+         element.where);
+    return std::nullopt;
+  }
   shape.pose.pose = shape.pose.pose * planeOffset;
   return shape;
 }
@@ -569,7 +521,13 @@ bool Reader::readGeometry(const XmlElement& geometryElement, Geometry& geometry,
     if (value) requirePositive(*value, *e.child(child), std::string("<") + kind + "> " + child);
     return value;
   };
+  // The document's defaults: <size> 1 1 1, cylinder radius 0.5 and height 1.
+  auto positiveOr = [&](const char* child, const char* what, double fallback) -> std::optional<double> {
+    if (e.child(child) == nullptr) return fallback;
+    return positive(child, what);
+  };
   auto positiveSize = [&]() -> std::optional<Vector3> {
+    if (e.child("size") == nullptr) return Vector3::Ones();
     const auto size = requiredVector3(e, "size", "x y z");
     if (size) {
       for (int i = 0; i < 3; ++i) requirePositive((*size)[i], *e.child("size"), "<" + kind + "> size");
@@ -597,8 +555,11 @@ bool Reader::readGeometry(const XmlElement& geometryElement, Geometry& geometry,
   } else if (kind == "cylinder" || kind == "capsule" || kind == "cone") {
     geometry.type = kind == "cylinder" ? GeometryType::Cylinder
                                        : (kind == "capsule" ? GeometryType::Capsule : GeometryType::Cone);
-    const auto radius = positive("radius", "radius");
-    const auto height = positive("height", "height along z");
+    const bool cylinder = kind == "cylinder";
+    const auto radius = cylinder ? positiveOr("radius", "radius", 0.5) : positive("radius", "radius");
+    // The document's hierarchy spells a collision cylinder's height <length>.
+    const char* heightName = e.child("height") == nullptr && e.child("length") != nullptr ? "length" : "height";
+    const auto height = cylinder ? positiveOr(heightName, "height along z", 1.0) : positive(heightName, "height along z");
     if (!radius || !height) return false;
     geometry.radius = *radius;
     geometry.length = *height;
@@ -699,7 +660,8 @@ void Reader::readMesh(const XmlElement& mesh, Geometry& geometry) {
 }
 
 std::optional<JointRecord> Reader::readJoint(const XmlElement& element,
-                                             const std::unordered_map<std::string, BodyRecord>& bodies, Model& model) {
+                                             const std::unordered_map<std::string, std::size_t>& bodies,
+                                             SkeletonRecord& model) {
   JointRecord record;
   Joint& joint = record.joint;
   joint.where = element.where;
@@ -719,13 +681,17 @@ std::optional<JointRecord> Reader::readJoint(const XmlElement& element,
   }
   joint.type = *type;
 
+  // The document's default and spelling is "torque" (DART 6.12 reads it as its default, force).
+  joint.actuator = "torque";
   if (const Attribute* actuator = element.attribute("actuator")) {
-    static const std::set<std::string> known{"force", "passive", "servo", "acceleration", "velocity", "locked"};
+    static const std::set<std::string> known{"torque", "force",        "passive", "servo",
+                                             "acceleration", "velocity", "locked"};
     joint.actuator = actuator->value;
     if (known.count(actuator->value) == 0) {
       warning(ErrorCode::ATTRIBUTE_INVALID,
               "actuator '" + actuator->value +
-                  "' is not one of force, passive, servo, acceleration, velocity, locked; DART falls back to force",
+                  "' is not one of torque, force, passive, servo, acceleration, velocity, locked; DART falls back "
+                  "to torque (force)",
               actuator->where);
     }
   }
@@ -905,8 +871,7 @@ void Reader::readAxes(const XmlElement& element, JointRecord& record) {
         }
       }
     } else if (needed) {
-      error(ErrorCode::ELEMENT_MISSING, std::string("<") + axisNames[i] + "> needs <xyz>; using the z axis",
-            axisElement->where);
+      axis.xyz = Vector3::UnitX();  // the document's default
     }
     if (joint.type == JointType::Screw && i == 0) {
       if (const XmlElement* pitch = axisElement->child("pitch")) {
@@ -918,25 +883,44 @@ void Reader::readAxes(const XmlElement& element, JointRecord& record) {
       if (const auto value = number(*damping, "<damping>")) axis.damping = *value;
     }
     if (const XmlElement* dynamics = axisElement->child("dynamics")) {
-      if (const XmlElement* e = dynamics->child("damping")) {
-        if (const auto value = number(*e, "<damping>")) axis.damping = *value;
-      }
-      if (const XmlElement* e = dynamics->child("friction")) {
-        if (const auto value = number(*e, "<friction>")) axis.friction = *value;
-      }
-      if (const XmlElement* e = dynamics->child("spring_rest_position")) {
-        if (const auto value = number(*e, "<spring_rest_position>")) axis.springReference = *value;
-      }
-      if (const XmlElement* e = dynamics->child("spring_stiffness")) {
-        if (const auto value = number(*e, "<spring_stiffness>")) axis.springStiffness = *value;
+      for (const XmlElement& e : dynamics->children) {
+        const std::string tag = "<" + e.name + ">";
+        if (e.name == "sprint_rest_position" || e.name == "sprint_stiffness") {
+          // The format document's spelling; DART reads spring_*.
+          warning(ErrorCode::ELEMENT_DEPRECATED,
+                  tag + " is read as <spring" + e.name.substr(6) + ">, the spelling DART reads", e.where);
+        }
+        if (e.name == "damping") {
+          if (const auto value = number(e, tag)) axis.damping = *value;
+        } else if (e.name == "friction") {
+          if (const auto value = number(e, tag)) axis.friction = *value;
+        } else if (e.name == "spring_rest_position" || e.name == "sprint_rest_position") {
+          if (const auto value = number(e, tag)) axis.springReference = *value;
+        } else if (e.name == "spring_stiffness" || e.name == "sprint_stiffness") {
+          if (const auto value = number(e, tag)) axis.springStiffness = *value;
+        } else {
+          warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                  tag + " in <dynamics> is not a SKEL element (damping, friction, spring_rest_position, "
+                        "spring_stiffness); ignored",
+                  e.where);
+        }
       }
     }
     if (const XmlElement* limitElement = axisElement->child("limit")) {
-      if (const XmlElement* e = limitElement->child("lower")) {
-        if (const auto value = limit(*e, "<lower>")) axis.lower = *value;
-      }
-      if (const XmlElement* e = limitElement->child("upper")) {
-        if (const auto value = limit(*e, "<upper>")) axis.upper = *value;
+      for (const XmlElement& e : limitElement->children) {
+        const std::string tag = "<" + e.name + ">";
+        if (e.name == "lower") {
+          if (const auto value = limit(e, tag)) axis.lower = *value;
+        } else if (e.name == "upper") {
+          if (const auto value = limit(e, tag)) axis.upper = *value;
+        } else if (e.name == "effort") {
+          if (const auto value = limit(e, tag)) axis.effort = *value;
+        } else if (e.name == "velocity") {
+          if (const auto value = limit(e, tag)) axis.velocity = *value;
+        } else {
+          warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                  tag + " in <limit> is not a SKEL element (lower, upper, effort, velocity); ignored", e.where);
+        }
       }
     }
   }
@@ -990,7 +974,7 @@ void Reader::readPlane(const XmlElement& element, JointRecord& record) {
 }
 
 void Reader::readDofs(const XmlElement& element, JointRecord& record, std::vector<double>& positions,
-                      std::vector<double>& velocities, Model& model) {
+                      std::vector<double>& velocities, SkeletonRecord& model) {
   Joint& joint = record.joint;
   const std::size_t dofs = positions.size();
   for (const XmlElement* dof : element.childrenNamed("dof")) {
@@ -1060,131 +1044,17 @@ void Reader::readDofs(const XmlElement& element, JointRecord& record, std::vecto
   }
 }
 
-void Reader::assemble(Model& model, std::vector<JointRecord>& joints,
-                      std::unordered_map<std::string, BodyRecord>& bodies, NameScope& names,
-                      const SourceLocation& skeletonWhere) {
-  // One parent joint per body: a second one is an error, kept as a loop closure (DART drops it).
-  std::unordered_map<std::string, std::size_t> parentJointOf;
-  for (std::size_t i = 0; i < joints.size(); ++i) {
-    Joint& joint = joints[i].joint;
-    bodies[joint.child].mentioned = true;
-    if (joint.parent != "world") bodies[joint.parent].mentioned = true;
-    const auto [existing, inserted] = parentJointOf.emplace(joint.child, i);
-    if (!inserted) {
-      const Joint& first = joints[existing->second].joint;
-      error(ErrorCode::KINEMATIC_LOOP,
-            "body '" + joint.child + "' is the child of joint '" + first.name + "' (line " +
-                std::to_string(first.where.line) + ") and of joint '" + joint.name +
-                "'; a body has one parent joint. This joint is kept as a loop closure (DART discards it)",
-            joint.where);
-      joint.loopClosure = true;
-    }
-  }
-
-  // Cycles among the remaining tree joints: walk up from every body.
-  {
-    std::unordered_map<std::string, int> state;  // 1 on the current path, 2 done
-    for (std::size_t start = 0; start < joints.size(); ++start) {
-      if (joints[start].joint.loopClosure) continue;
-      std::vector<std::size_t> path;
-      std::string body = joints[start].joint.child;
-      while (true) {
-        auto& s = state[body];
-        if (s == 2) break;
-        if (s == 1) {
-          // The cycle is the part of the path from the joint whose child is `body`.
-          auto begin = std::find_if(path.begin(), path.end(),
-                                    [&](std::size_t j) { return joints[j].joint.child == body; });
-          if (begin == path.end()) break;  // cannot happen: the body was reached through a joint
-          std::string lines;
-          std::size_t last = *begin;
-          for (auto it = begin; it != path.end(); ++it) {
-            lines += (lines.empty() ? "" : ", ") + joints[*it].joint.name + " (line " +
-                     std::to_string(joints[*it].joint.where.line) + ")";
-            last = std::max(last, *it);
-          }
-          error(ErrorCode::KINEMATIC_LOOP,
-                "joints form a cycle: " + lines + ". Joint '" + joints[last].joint.name +
-                    "' is kept as a loop closure (DART 6.12 does not terminate on this)",
-                joints[last].joint.where);
-          joints[last].joint.loopClosure = true;
-          break;
-        }
-        s = 1;
-        const auto up = parentJointOf.find(body);
-        if (up == parentJointOf.end() || joints[up->second].joint.loopClosure) break;
-        path.push_back(up->second);
-        if (joints[up->second].joint.parent == "world") break;
-        body = joints[up->second].joint.parent;
-      }
-      for (auto& [name, s] : state) {
-        if (s == 1) s = 2;
-      }
-    }
-  }
-
-  // Names: joints after bodies, DART-style suffix on a clash.
-  for (auto& record : joints) {
-    Joint& joint = record.joint;
-    std::string base = joint.name;
-    if (base.empty()) {
-      base = joint.child + "_joint";
-      warning(ErrorCode::ATTRIBUTE_MISSING, "joint without a name; named '" + base + "'", joint.where);
-    } else if (base.find("::") != std::string::npos || base == "world" || base.rfind("__", 0) == 0) {
-      error(ErrorCode::NAME_INVALID, "joint name '" + base + "' is reserved or contains '::'; named '" +
-                                         joint.child + "_joint' instead",
-            joint.where);
-      base = joint.child + "_joint";
-    }
-    joint.name = names.unique(base);
-    if (joint.name != base) {
-      warning(ErrorCode::DUPLICATE_NAME,
-              "joint name '" + base + "' is already used in skeleton '" + model.name + "'; renamed '" + joint.name + "'",
-              joint.where);
-    }
-  }
-
-  // A parent body that is nobody's child hangs from the world by a free joint, as in DART. It is
-  // placed before the first joint that hangs from it, where DART creates it.
-  std::vector<Joint> ordered;
-  std::unordered_set<std::string> rooted;
-  for (auto& record : joints) {
-    const Joint& joint = record.joint;
-    if (joint.parent != "world" && parentJointOf.count(joint.parent) == 0 && rooted.insert(joint.parent).second) {
-      Joint root;
-      root.name = names.unique(names.taken("root") ? joint.parent + "_root" : "root");
-      root.type = JointType::Free;
-      root.parent = "world";
-      root.child = joint.parent;
-      root.where = bodies[joint.parent].where;
-      root.pose.where = root.where;
-      ordered.push_back(std::move(root));
-    }
-    ordered.push_back(std::move(record.joint));
-  }
-  model.joints = std::move(ordered);
-
-  for (const auto& link : model.links) {
-    const BodyRecord& body = bodies[link.name];
-    if (!body.mentioned) {
-      warning(ErrorCode::ELEMENT_INVALID,
-              "body '" + link.name + "' of skeleton '" + model.name +
-                  "' is neither parent nor child of any joint: DART 6.12 drops it silently; kept here as a body "
-                  "without a joint",
-              body.where);
-    }
-  }
-  if (model.links.empty()) {
-    warning(ErrorCode::MODEL_WITHOUT_LINK, "skeleton '" + model.name + "' has no body", skeletonWhere);
-  }
-}
-
 }  // namespace
 
-void readSkel(std::string_view content, const std::string& path, const plugin::HostServices* host,
-              Document& document, Diagnostics& diagnostics) {
-  Reader reader(path, host, diagnostics);
-  reader.read(content, document);
+bool readSkelFile(const plugin::LoadRequest& request, SkelFile& file, Diagnostics& diagnostics) {
+  return Reader(request.path, request.host, diagnostics).read(request.content, file);
+}
+
+int sniffSkel(const char* /*path*/, const char* head, std::size_t headSize) {
+  const std::string_view text(head, headSize);
+  // Only the extension speaks for a file without <skel>: claim it weakly, so that the reader can
+  // say what is wrong with it instead of "no parser".
+  return text.find("<skel") != std::string_view::npos ? 90 : 10;
 }
 
 }  // namespace interlink::skel::detail

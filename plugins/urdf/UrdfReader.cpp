@@ -33,17 +33,24 @@ class UrdfReader {
   UrdfReader(const plugin::LoadRequest& request, Diagnostics& diagnostics)
       : request_(request), diagnostics_(diagnostics) {}
 
-  void read(Document& document) {
-    document.sourceFile = request_.path;
-    document.format = "urdf";
-    document.formatVersion = "1.0";
+  /// Step 1: the located XML tree of a <robot> document.
+  bool readXml(XmlElement& robot) {
     auto root = xml::parse(request_.content, request_.path, diagnostics_);
-    if (!root) return;
+    if (!root) return false;
     if (root->name != "robot") {
       diagnostics_.error(ErrorCode::ELEMENT_INVALID,
                          "a URDF file must have <robot> as its root element, found <" + root->name + ">", root->where);
-      return;
+      return false;
     }
+    robot = std::move(*root);
+    return true;
+  }
+
+  /// Step 2: the tree onto the model.
+  void map(const XmlElement& robot, Document& document) {
+    document.format = "urdf";
+    document.formatVersion = "1.0";
+    const XmlElement* root = &robot;
     Model model;
     model.where = root->where;
     model.sourceFormat = "urdf";
@@ -51,6 +58,7 @@ class UrdfReader {
     model.name = requiredAttribute(*root, "name", "<robot>");
 
     readGlobalMaterials(*root);
+    registerInlineMaterials(*root);
     for (const XmlElement& child : root->children) {
       if (child.name == "link") {
         readLink(child, model);
@@ -125,6 +133,27 @@ class UrdfReader {
     }
   }
 
+  /// urdfdom registers a material defined inside a visual (with a color or texture) for the whole
+  /// robot, so a later visual may name it alone. The robot-level definition wins; then the first.
+  void registerInlineMaterials(const XmlElement& robot) {
+    for (const XmlElement* link : robot.childrenNamed("link")) {
+      for (const XmlElement* visual : link->childrenNamed("visual")) {
+        const XmlElement* m = visual->child("material");
+        if (!m || !m->attribute("name") || (!m->child("color") && !m->child("texture"))) continue;
+        std::optional<Eigen::Vector4d> color;
+        if (const XmlElement* c = m->child("color")) {
+          Diagnostics ignored;  // reported when the visual itself is read
+          if (const xml::Attribute* a = c->attribute("rgba")) {
+            if (auto v = parseDoubles(a->value, c->where, "color", ignored, {4})) {
+              color = Eigen::Vector4d((*v)[0], (*v)[1], (*v)[2], (*v)[3]);
+            }
+          }
+        }
+        materials_.emplace(m->attribute("name")->value, color);
+      }
+    }
+  }
+
   void readInertial(const XmlElement& e, Link& link) {
     link.hasInertial = true;
     link.inertial.where = e.where;
@@ -134,10 +163,7 @@ class UrdfReader {
       if (!mass->attribute("value")) {
         diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, "<mass> of " + what + " needs the attribute 'value'", mass->where);
       } else if (auto value = number(*mass, "value", what + " mass")) {
-        link.inertial.mass = *value;
-        if (*value < 0) {
-          diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID, "the mass of " + what + " is negative", locationOf(*mass, "value"));
-        }
+        link.inertial.mass = *value;  // its sign is checked by the core's inertia check, as for every format
       }
     } else {
       diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + " needs <mass>", e.where);
@@ -249,9 +275,11 @@ class UrdfReader {
         if (it != materials_.end()) {
           shape.color = it->second;
         } else if (!m->child("texture")) {
-          diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                             "material '" + shape.material + "' of " + what + " is not defined at the robot level",
-                             locationOf(*m, "name"));
+          // urdfdom accepts the file; the visual keeps its name and has no color.
+          diagnostics_.warning(ErrorCode::ELEMENT_INVALID,
+                               "material '" + shape.material + "' of " + what +
+                                   " is defined neither at the robot level nor in any visual; it has no color",
+                               locationOf(*m, "name"));
         }
       }
     }
@@ -266,6 +294,11 @@ class UrdfReader {
     if (link.name == "world") {
       // URDF's conventional fixed root: joints to it are joints to the world.
       sawWorldLink_ = true;
+      // Said on every load (check, frames, ...), so that a user looking for the link learns where it went.
+      diagnostics_.add(Diagnostic{Severity::Note, ErrorCode::NONE,
+                                  "link 'world' is the world: it becomes the model frame '" + model.name +
+                                      "', and joints from it fix the robot there",
+                                  e.where});
       if (e.child("inertial") || e.child("visual") || e.child("collision")) {
         diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                              "link 'world' stands for the world; its inertial, visuals and collisions are ignored", e.where);
@@ -379,7 +412,8 @@ class UrdfReader {
       joint.axes.push_back(axis);
     } else if (const XmlElement* limit = e.child("limit")) {
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
-                           "<limit> does not apply to a " + type + " joint ('" + joint.name + "'); ignored", limit->where);
+                           "<limit> does not apply to joint '" + joint.name + "' of type " + type + "; ignored",
+                           limit->where);
     }
     if (const XmlElement* m = e.child("mimic")) {
       Mimic mimic;
@@ -461,6 +495,7 @@ class UrdfReader {
     std::unordered_map<std::string_view, Walk> state;
     state.reserve(model.links.size());
     std::vector<std::string_view> path;
+    std::vector<const Joint*> brokenCycles;
     for (const Link& link : model.links) {
       path.clear();
       std::string_view current = link.name;
@@ -478,6 +513,8 @@ class UrdfReader {
                              "the joints " + names + " form a cycle through link '" + std::string(current) +
                                  "'; a URDF model must be a tree",
                              parentJoint.at(std::string(*first))->where);
+          // Reported here in URDF's words: the frame graph must not report it again as a pose cycle.
+          brokenCycles.push_back(parentJoint.at(std::string(*first)));
           break;
         }
         mark = Walk::OnPath;
@@ -487,6 +524,9 @@ class UrdfReader {
         current = parent->second->parent;
       }
       for (std::string_view walked : path) state[walked] = Walk::Done;
+    }
+    for (const Joint* joint : brokenCycles) {
+      model.links[linkIndex_.at(joint->child)].pose.relativeTo = "__model__";
     }
     std::vector<std::string> roots;
     for (const Link& link : model.links) {
@@ -502,9 +542,11 @@ class UrdfReader {
     if (roots.size() == 1) model.canonicalLink = roots.front();
     for (const Joint& joint : model.joints) {
       if (joint.mimic && !jointNames_.count(joint.mimic->joint)) {
-        diagnostics_.error(ErrorCode::JOINT_AXIS_MIMIC_INVALID,
-                           "joint '" + joint.name + "' mimics '" + joint.mimic->joint + "', which is not a joint of the robot",
-                           mimicWhere_.count(joint.name) ? mimicWhere_.at(joint.name) : joint.where);
+        // urdfdom and libsdformat accept the file; the joint then moves on its own.
+        diagnostics_.warning(ErrorCode::JOINT_AXIS_MIMIC_INVALID,
+                             "joint '" + joint.name + "' mimics '" + joint.mimic->joint +
+                                 "', which is not a joint of the robot; the joint moves on its own",
+                             mimicWhere_.count(joint.name) ? mimicWhere_.at(joint.name) : joint.where);
       }
     }
   }
@@ -520,8 +562,18 @@ class UrdfReader {
 
 }  // namespace
 
-void readUrdf(const plugin::LoadRequest& request, Document& document, Diagnostics& diagnostics) {
-  UrdfReader(request, diagnostics).read(document);
+bool readUrdfXml(const plugin::LoadRequest& request, xml::XmlElement& robot, Diagnostics& diagnostics) {
+  return UrdfReader(request, diagnostics).readXml(robot);
+}
+
+void mapUrdf(const xml::XmlElement& robot, const plugin::LoadRequest& request, Document& document,
+             Diagnostics& diagnostics) {
+  UrdfReader(request, diagnostics).map(robot, document);
+}
+
+int sniffUrdf(const char* /*path*/, const char* head, std::size_t size) {
+  const std::string_view text(head ? head : "", head ? size : 0);
+  return text.find("<robot") != std::string_view::npos ? 90 : 10;
 }
 
 }  // namespace interlink::urdf

@@ -104,7 +104,7 @@ TEST(HrdfCases, AcceptAndRejectLikeHebisLibrary) {
       continue;
     }
     EXPECT_EQ(static_cast<int>(result.kinematics.dofs().size()), c.dofs);
-    const auto comLinks = test::splitList(result.document.model->parameters.at("hrdf:com_links"));
+    const auto comLinks = test::frameLists(*result.document.model).comLinks;
     ASSERT_EQ(comLinks.size(), c.masses.size());
     for (std::size_t i = 0; i < comLinks.size(); ++i) {
       for (const auto& link : result.document.model->links) {
@@ -114,7 +114,7 @@ TEST(HrdfCases, AcceptAndRejectLikeHebisLibrary) {
       }
     }
     if (c.endEffector) {
-      const auto effectors = test::splitList(result.document.model->parameters.at("hrdf:end_effector_frames"));
+      const auto effectors = test::frameLists(*result.document.model).endEffectorFrames;
       ASSERT_EQ(effectors.size(), 1u);
       const auto pose = result.graph.pose(effectors[0], result.graph.rootName());
       ASSERT_TRUE(pose);

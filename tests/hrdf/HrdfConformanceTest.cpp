@@ -11,7 +11,7 @@
 namespace {
 
 using namespace interlink;
-using interlink::test::splitList;
+using interlink::test::frameLists;
 
 constexpr double kTolerance = 1e-5;
 
@@ -83,7 +83,7 @@ TEST_F(Conformance, EveryReferenceFileMatchesHebisLibrary) {
     const test::Posed posed{result, *poses};
 
     // Masses and CoM frames: one per element with a body, in HEBI's order.
-    const auto comLinks = splitList(model.parameters.at("hrdf:com_links"));
+    const auto comLinks = frameLists(model).comLinks;
     json_t* masses = json_object_get(value, "masses");
     json_t* coms = json_object_get(value, "coms");
     ASSERT_EQ(comLinks.size(), json_array_size(masses));
@@ -96,12 +96,12 @@ TEST_F(Conformance, EveryReferenceFileMatchesHebisLibrary) {
       const Pose com = posed.of(comLinks[i]) * link->inertial.centerOfMass;
       EXPECT_EQ(compare(matrixOf(json_array_get(coms, i)), com), "") << "CoM of " << comLinks[i];
     }
-    const auto outputs = splitList(model.parameters.at("hrdf:output_frames"));
+    const auto outputs = frameLists(model).outputFrames;
     json_t* outs = json_object_get(value, "outputs");
     ASSERT_EQ(outputs.size(), json_array_size(outs));
     for (std::size_t i = 0; i < outputs.size(); ++i)
       EXPECT_EQ(compare(matrixOf(json_array_get(outs, i)), posed.of(outputs[i])), "") << outputs[i];
-    const auto effectors = splitList(model.parameters.at("hrdf:end_effector_frames"));
+    const auto effectors = frameLists(model).endEffectorFrames;
     json_t* ees = json_object_get(value, "end_effectors");
     ASSERT_EQ(effectors.size(), json_array_size(ees));
     for (std::size_t i = 0; i < effectors.size(); ++i)
@@ -125,7 +125,7 @@ TEST_F(Conformance, DaisyHexapodWithIncludesLoads) {
   // Included content is counted where it is included: 6 legs x 3 actuators.
   EXPECT_TRUE(result.graph.find("actuator_18/joint"));
   EXPECT_FALSE(result.graph.find("actuator_19"));
-  EXPECT_EQ(splitList(model.parameters.at("hrdf:end_effector_frames")).size(), 7u);
+  EXPECT_EQ(frameLists(model).endEffectorFrames.size(), 7u);
 }
 
 }  // namespace

@@ -2,6 +2,10 @@
 // loader and the real plugins.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "HrdfSupport.hpp"
 #include "TestSupport.hpp"
 
@@ -59,7 +63,17 @@ TEST_F(HrdfFormat, NamesLinksJointsAndOutputFrames) {
   ASSERT_NE(joint, m.joints.end());
   EXPECT_EQ(joint->type, JointType::Prismatic);
   EXPECT_TRUE(joint->axes.at(0).xyz.isApprox(Vector3::UnitY()));
-  EXPECT_EQ(m.parameters.at("hrdf:end_effector_frames"), "end_effector_1/output");
+  // HEBI's frame lists, typed: every listed frame or link exists, in document order.
+  const auto lists = test::frameLists(m);
+  EXPECT_EQ(lists.endEffectorFrames, std::vector<std::string>{"end_effector_1/output"});
+  for (const auto& frame : lists.outputFrames) EXPECT_TRUE(r.graph.find(frame)) << frame;
+  for (const auto& link : lists.comLinks) EXPECT_TRUE(r.graph.find(link)) << link;
+  const auto first = std::find(lists.outputFrames.begin(), lists.outputFrames.end(), "rigid_body_1/output_1");
+  ASSERT_NE(first, lists.outputFrames.end());
+  ASSERT_NE(first + 1, lists.outputFrames.end());
+  EXPECT_EQ(*(first + 1), "rigid_body_1/output_2");
+  EXPECT_EQ(lists.outputFrames.front(), "base_act/output");
+  EXPECT_EQ(lists.comLinks.front(), "base_act");
   // The end effector hangs from the second output of the rigid body.
   Diagnostics d;
   auto poses = r.kinematics.framePoses({0, 0, 0.25}, d);
@@ -70,6 +84,28 @@ TEST_F(HrdfFormat, NamesLinksJointsAndOutputFrames) {
   const auto j = (*poses)[*r.graph.find("joint_1/output")];
   const auto l = (*poses)[*r.graph.find("link_1/output")];
   EXPECT_TRUE((l.inverse() * j).translation().isApprox(Vector3(0, 0.25, 0)));
+}
+
+TEST_F(HrdfFormat, TextInsideARigidBodyAndAnUnderflowSayWhatTheyAre) {
+  const auto r = load(R"~(<robot version="1.4.0">
+  <rigid-body mass="1">heavy</rigid-body>
+  <rigid-body mass="1e-400"/>
+  <rigid-body mass="1" com_trans="0 1e-400 0"/>
+</robot>)~");
+  EXPECT_FALSE(r.ok());
+  const std::string dump = test::dump(r.diagnostics);
+  EXPECT_NE(dump.find(":2:3: error[ELEMENT_INVALID]: <rigid-body> takes no text content; found 'heavy'"), std::string::npos)
+      << dump;
+  std::size_t underflows = 0;
+  for (const auto& d : r.diagnostics) {
+    if (d.message.find("underflows") != std::string::npos) {
+      ++underflows;
+      EXPECT_TRUE(d.where.line == 3 || d.where.line == 4) << d.format();
+    }
+  }
+  EXPECT_EQ(underflows, 2u) << dump;
+  EXPECT_EQ(dump.find("finite"), std::string::npos) << dump;
+  EXPECT_EQ(dump.find("out of range"), std::string::npos) << dump;
 }
 
 TEST_F(HrdfFormat, EveryElementExampleOfTheSpecLoads) {
@@ -145,10 +181,11 @@ TEST_F(HrdfFormat, ImplicitEndEffectorBefore120) {
   const auto r10 = load(R"~(<robot><actuator type="X5-1"/></robot>)~");
   ASSERT_TRUE(r10.ok()) << test::dump(r10.diagnostics);
   EXPECT_EQ(r10.document.model->parameters.at("hrdf:version"), "1.0.0");
-  EXPECT_EQ(r10.document.model->parameters.at("hrdf:end_effector_frames"), "end_effector_1/output");
+  EXPECT_EQ(test::frameLists(*r10.document.model).endEffectorFrames, std::vector<std::string>{"end_effector_1/output"});
   const auto r12 = load(R"~(<robot version="1.2.0"><actuator type="X5-1"/></robot>)~");
   ASSERT_TRUE(r12.ok());
-  EXPECT_EQ(r12.document.model->parameters.at("hrdf:end_effector_frames"), "");
+  ASSERT_NE(r12.document.model->extensions.find<interlink::hrdf::FrameLists>(), nullptr);
+  EXPECT_TRUE(test::frameLists(*r12.document.model).endEffectorFrames.empty());
 }
 
 TEST_F(HrdfFormat, VersionRules) {
@@ -207,7 +244,7 @@ TEST_F(HrdfFormat, GearRatioIsKeptOnTheJoint) {
   const auto& joints = r.document.model->joints;
   const auto j = std::find_if(joints.begin(), joints.end(), [](const Joint& x) { return x.name == "joint_1/joint"; });
   ASSERT_NE(j, joints.end());
-  EXPECT_DOUBLE_EQ(j->gearRatio, 2 * M_PI);
+  EXPECT_DOUBLE_EQ(j->transmissionRatio, 2 * M_PI);
 }
 
 // HEBI's semantics: the output moves by q / gear_ratio; the core Kinematics applies the ratio.
@@ -356,7 +393,7 @@ TEST_F(HrdfFormat, Includes) {
   ASSERT_TRUE(r.ok()) << test::dump(r.diagnostics);
   EXPECT_EQ(r.kinematics.dofs().size(), 2u);
   EXPECT_TRUE(r.graph.find("link_2/output"));  // counted where included
-  EXPECT_EQ(r.document.model->parameters.at("hrdf:end_effector_frames"), "end_effector_1/output");
+  EXPECT_EQ(test::frameLists(*r.document.model).endEffectorFrames, std::vector<std::string>{"end_effector_1/output"});
 
   auto bad = load(R"~(<robot version="1.4.0"><include path="missing.hrdf"/></robot>)~", "m.hrdf");
   EXPECT_TRUE(has(bad, ErrorCode::FILE_READ, "missing.hrdf"));

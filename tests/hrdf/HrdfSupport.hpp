@@ -3,13 +3,13 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <unistd.h>
 
 #include "interlink/Loader.hpp"
+#include "interlink/hrdf/FrameLists.hpp"
 
 namespace interlink::test {
 
@@ -38,12 +38,11 @@ class TempDir {
   std::string path_;
 };
 
-inline std::vector<std::string> splitList(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ',')) out.push_back(item);
-  return out;
+/// HEBI's frame lists of a loaded HRDF model (empty lists when the record is missing, which the
+/// callers' size checks catch).
+inline hrdf::FrameLists frameLists(const Model& model) {
+  const auto* lists = model.extensions.find<hrdf::FrameLists>();
+  return lists ? *lists : hrdf::FrameLists{};
 }
 
 /// Poses of named frames at q, from the loader's kinematics.

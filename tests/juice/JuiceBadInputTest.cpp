@@ -48,6 +48,9 @@ TEST(JuiceBadInput, JointsWithMissingOrIdenticalBodiesAreReportedAndKept) {
   EXPECT_EQ(child[0]->where.line, lineOf(text, "<Body2>0</Body2>"));
   EXPECT_TRUE(mentions(*same[0], "'Self'")) << same[0]->message;
   for (const Diagnostic* d : {parent[0], child[0], same[0]}) {
+    // Warnings, as Juice ignores such joints, and they say so.
+    EXPECT_EQ(d->severity, Severity::Warning) << d->format();
+    EXPECT_TRUE(mentions(*d, "Juice attaches this joint to nothing, so it is left out of the model")) << d->format();
     EXPECT_EQ(d->where.file, path);
     EXPECT_GT(d->where.column, 0);
   }

@@ -8,6 +8,7 @@
 
 #include "JuiceConventions.hpp"
 #include "JuiceTestSupport.hpp"
+#include "interlink/juice/JuiceComponents.hpp"
 
 namespace interlink::test::juice {
 namespace {
@@ -162,14 +163,32 @@ TEST_F(JuiceConvention, StopsOnlyWhenFlaggedHingesInRadians) {
   EXPECT_NEAR(h3->axes[0].upper, 20 * kPi / 180, kTight);
   EXPECT_DOUBLE_EQ(s1->axes[0].lower, -0.5);  // sliders: linear units, no conversion
   EXPECT_DOUBLE_EQ(s1->axes[0].upper, 0.75);
-  // MaxForce is the effort; Gain and the display sizes stay in the parameters.
+  // MaxForce is the effort; Gain and the display sizes stay in the model's Juice record.
   EXPECT_DOUBLE_EQ(h1->axes[0].effort, 700);
-  EXPECT_EQ(model().parameters.at("joint.H1_11.gain"), "10");
-  EXPECT_EQ(model().parameters.at("joint.H1_11.max_force"), "700");
-  EXPECT_EQ(model().parameters.at("joint.H1_11.length"), "1");
-  EXPECT_EQ(model().parameters.at("joint.H1_11.diameter"), "0.25");
-  EXPECT_EQ(model().parameters.at("joint.Ball_31.diameter"), "0.25");
-  EXPECT_EQ(model().parameters.at("joint.Ball_31.lo_stop"), "-5");
+  const auto* juice = model().extensions.find<interlink::juice::JuiceComponents>();
+  ASSERT_NE(juice, nullptr);
+  auto record = [&](const std::string& name) {
+    for (const auto& joint : juice->joints)
+      if (joint.joint == name) return joint;
+    ADD_FAILURE() << "no Juice record of joint " << name;
+    return interlink::juice::JuiceJoint{};
+  };
+  const auto h1Record = record("H1_11");
+  EXPECT_EQ(h1Record.kind, interlink::juice::JointKind::Revolute);
+  EXPECT_EQ(h1Record.id, "11");
+  EXPECT_DOUBLE_EQ(h1Record.gain, 10);
+  EXPECT_DOUBLE_EQ(h1Record.maxForce, 700);
+  EXPECT_DOUBLE_EQ(h1Record.length, 1);
+  EXPECT_DOUBLE_EQ(h1Record.diameter, 0.25);
+  EXPECT_TRUE(h1Record.loStopFlag);  // stops as written: degrees, flags kept
+  EXPECT_FALSE(h1Record.hiStopFlag);
+  EXPECT_DOUBLE_EQ(h1Record.loStop, -45);
+  EXPECT_DOUBLE_EQ(h1Record.hiStop, 30);
+  const auto ballRecord = record("Ball_31");
+  EXPECT_EQ(ballRecord.kind, interlink::juice::JointKind::Spherical);
+  EXPECT_DOUBLE_EQ(ballRecord.diameter, 0.25);
+  EXPECT_DOUBLE_EQ(ballRecord.loStop, -5);
+  for (const auto& [key, value] : model().parameters) EXPECT_NE(key.rfind("joint.", 0), 0u) << key;
   const Joint* ball = jointNamed(model(), "Ball_31");
   ASSERT_TRUE(ball);
   EXPECT_EQ(ball->type, JointType::Ball);

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "JuiceTestSupport.hpp"
+#include "interlink/juice/JuiceComponents.hpp"
 
 namespace interlink::test::juice {
 namespace {
@@ -181,9 +182,14 @@ TEST_P(JuiceCorpusFile, LoadsWithExpectedBodiesAndJoints) {
   ASSERT_NE(behaviors, m.kept.end());
   EXPECT_EQ(behaviors->text.rfind("<Behaviors", 0), 0u);
   // Every body keeps its Juice name and ID where the user can find them.
-  for (const Link& link : m.links) {
-    EXPECT_TRUE(m.parameters.count("body." + link.name + ".juice_name")) << link.name;
-    EXPECT_TRUE(m.parameters.count("body." + link.name + ".juice_id")) << link.name;
+  const auto* juice = m.extensions.find<interlink::juice::JuiceComponents>();
+  ASSERT_NE(juice, nullptr);
+  ASSERT_EQ(juice->bodies.size(), m.links.size());
+  for (std::size_t i = 0; i < m.links.size(); ++i) {
+    EXPECT_EQ(juice->bodies[i].link, m.links[i].name);
+    EXPECT_FALSE(juice->bodies[i].id.empty()) << m.links[i].name;
+    // The link is named <Name>_<ID> (or body_<ID>), so both stay findable.
+    EXPECT_NE(m.links[i].name.find("_" + juice->bodies[i].id), std::string::npos) << m.links[i].name;
   }
   EXPECT_EQ(m.parameters.count("gravity"), 1u);
   // The corpus is read without complaint beyond what it really has: inert joints, one-sided

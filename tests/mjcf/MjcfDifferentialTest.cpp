@@ -19,7 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kMujocoData = test::sourceDir() + "/tests/mjcf/data/mujoco";
+const std::string kMujocoData = test::sourceDir() + "/tests/data/mujoco";
 constexpr int kRandomConfigurations = 8;
 constexpr double kTolerance = 1e-9;
 

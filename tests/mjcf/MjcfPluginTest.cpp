@@ -16,7 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kMujocoData = test::sourceDir() + "/tests/mjcf/data/mujoco";
+const std::string kMujocoData = test::sourceDir() + "/tests/data/mujoco";
 
 LoadResult loadText(const std::string& text, const std::string& name = "model.xml") {
   Loader loader;

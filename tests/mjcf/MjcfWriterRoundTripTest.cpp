@@ -37,7 +37,7 @@ std::vector<CorpusRoot> corpusRoots() {
           {"hrdf", test::corpus("hrdf"), {".hrdf"}},
           {"shift", test::corpus("shift"), {".json"}},
           {"juice", test::corpus("juice"), {".jm"}},
-          {"mjcf", test::sourceDir() + "/tests/mjcf/data", {".xml"}}};
+          {"mjcf", test::sourceDir() + "/tests/data/mujoco", {".xml"}}};
 }
 
 LoadOptions corpusOptions() {

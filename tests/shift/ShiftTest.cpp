@@ -12,7 +12,7 @@
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
 #include "interlink/PoseMath.hpp"
-#include "interlink/shift/Piecewise.hpp"
+#include "interlink/shift/ShiftAssembly.hpp"
 
 namespace {
 
@@ -32,6 +32,26 @@ const interlink::Loader& loader() {
 }
 
 LoadResult load(const std::string& path) { return loader().loadFile(path); }
+
+/// The Shift record of a joint of `model` (a default record, which fails the checks, if absent).
+interlink::shift::ShiftJoint shiftJoint(const interlink::Model& model, const std::string& name) {
+  const auto* record = model.extensions.find<interlink::shift::ShiftAssembly>();
+  EXPECT_NE(record, nullptr) << model.name;
+  if (record == nullptr) return {};
+  for (const auto& joint : record->joints)
+    if (joint.name == name) return joint;
+  ADD_FAILURE() << "no Shift record of joint " << name << " in " << model.name;
+  return {};
+}
+
+/// The restraint `name` of `model` (nullptr if absent).
+const interlink::shift::Restraint* restraint(const interlink::Model& model, const std::string& name) {
+  const auto* record = model.extensions.find<interlink::shift::ShiftAssembly>();
+  if (record == nullptr) return nullptr;
+  for (const auto& r : record->restraints)
+    if (r.name == name) return &r;
+  return nullptr;
+}
 
 std::string shiftCorpus(const std::string& relative) { return interlink::test::corpus("shift/" + relative); }
 std::string testData(const std::string& name) { return interlink::test::sourceDir() + "/tests/shift/data/" + name; }
@@ -218,7 +238,9 @@ TEST(ShiftDoublePendulum, ModelParametersLightsAndMassAreKept) {
   EXPECT_DOUBLE_EQ(world.physics.values.at("relative_error"), 1e-9);
   const auto& model = world.models.front();
   EXPECT_EQ(model.parameters.at("units.angle"), "radians");
-  EXPECT_EQ(model.parameters.at("include_dir"), "models/pendulum/;examples/");
+  const auto* shift = model.extensions.find<interlink::shift::ShiftAssembly>();
+  ASSERT_NE(shift, nullptr);
+  EXPECT_EQ(shift->includeDirectories, (std::vector<std::string>{"models/pendulum/", "examples/"}));
   EXPECT_EQ(model.parameters.at("simulation.time_span"), "100");
   EXPECT_EQ(world.parameters.at("units.length"), "meters");
   ASSERT_EQ(world.lights.size(), 2u);
@@ -309,8 +331,10 @@ TEST(ShiftLoops, SliderCrankClosesAtItsInitialDisplacement) {
     if (joint.loopClosure) loops.push_back(joint.name);
   ASSERT_EQ(loops, std::vector<std::string>{"slider_crank::C_connecting_rod_to_piston"});
   const auto& model = result.document.worlds.front().models.front();
-  EXPECT_EQ(model.parameters.at("joint.C_connecting_rod_to_piston.sense"), "loop_closure");
-  EXPECT_EQ(model.parameters.at("joint.C_connecting_rod_to_piston.parent_frame"), "connecting_rod:2h_plus");
+  const auto c = shiftJoint(model, "C_connecting_rod_to_piston");
+  EXPECT_EQ(c.sense, interlink::shift::JointSense::LoopClosure);
+  EXPECT_EQ(c.parentFrame, "connecting_rod:2h_plus");
+  EXPECT_EQ(c.type, "revolute");  // as written
   // The file's initial displacements assemble the mechanism: both frames of C meet.
   const auto q = result.kinematics.initialConfiguration();
   const Pose rodEnd = poseAt(result, "slider_crank::connecting_rod:2h_plus", q);
@@ -323,7 +347,7 @@ TEST(ShiftLoops, SliderCrankClosesAtItsInitialDisplacement) {
 }
 
 /// Largest distance, at the file's initial displacement, between the two frames of any loop-closing
-/// joint (the pair as written is kept in the model parameters).
+/// joint (the pair as written is kept in the model's Shift record).
 double largestLoopGap(const LoadResult& result, std::size_t& loops) {
   interlink::Diagnostics diagnostics;
   auto poses = result.kinematics.framePoses(result.kinematics.initialConfiguration(), diagnostics);
@@ -338,8 +362,9 @@ double largestLoopGap(const LoadResult& result, std::size_t& loops) {
       auto scoped = [&](const std::string& frame) {
         return frame == "world" || frame.rfind("fixed:", 0) == 0 ? frame : scope + frame;
       };
-      auto a = result.graph.find(scoped(model.parameters.at("joint." + joint.name + ".parent_frame")));
-      auto b = result.graph.find(scoped(model.parameters.at("joint." + joint.name + ".child_frame")));
+      const auto written = shiftJoint(model, joint.name);
+      auto a = result.graph.find(scoped(written.parentFrame));
+      auto b = result.graph.find(scoped(written.childFrame));
       EXPECT_TRUE(a && b) << joint.name;
       if (a && b) gap = std::max(gap, ((*poses)[*a].translation() - (*poses)[*b].translation()).norm());
     }
@@ -366,8 +391,8 @@ TEST(ShiftLoops, AssembledMechanismsCloseTheirLoops) {
   }
   const LoadResult bricard = load(shiftCorpus("bricard/bricard_asphalt.json"));
   const auto& model = bricard.document.worlds.front().models.front();
-  EXPECT_EQ(model.parameters.at("joint.A.sense"), "reversed");
-  EXPECT_EQ(model.parameters.at("joint.E.sense"), "reversed");
+  EXPECT_EQ(shiftJoint(model, "A").sense, interlink::shift::JointSense::Reversed);
+  EXPECT_EQ(shiftJoint(model, "E").sense, interlink::shift::JointSense::Reversed);
 }
 
 TEST(ShiftLoops, TreeCliListsLoopClosures) {
@@ -440,8 +465,8 @@ TEST_F(ShiftDeepAssemblies, CrossAssemblyJointLivesInTheCommonModel) {
   // Breadth first from the fixed frame, the cart is reached by its float joint at the same depth
   // as the floor: the link between them closes the loop.
   EXPECT_TRUE(joint->loopClosure);
-  EXPECT_EQ(root.parameters.at("joint.yard:cart_link.parent_frame"), "factory::floor:cell_mount");
-  EXPECT_EQ(root.parameters.at("joint.yard:cart_link.sense"), "loop_closure");
+  EXPECT_EQ(shiftJoint(root, "yard:cart_link").parentFrame, "factory::floor:cell_mount");
+  EXPECT_EQ(shiftJoint(root, "yard:cart_link").sense, interlink::shift::JointSense::LoopClosure);
 }
 
 TEST_F(ShiftDeepAssemblies, ReversedJointAndPathsGiveHandComputedPoses) {
@@ -449,7 +474,7 @@ TEST_F(ShiftDeepAssemblies, ReversedJointAndPathsGiveHandComputedPoses) {
   ASSERT_TRUE(r.ok());
   const auto* robot = findModel(r.document.worlds.front().models, "deep_assemblies::factory::workcell1::robot2");
   ASSERT_NE(robot, nullptr);
-  EXPECT_EQ(robot->parameters.at("joint.elbow.sense"), "reversed");
+  EXPECT_EQ(shiftJoint(*robot, "elbow").sense, interlink::shift::JointSense::Reversed);
   auto elbow = std::find_if(robot->joints.begin(), robot->joints.end(),
                             [](const interlink::Joint& j) { return j.name == "elbow"; });
   ASSERT_NE(elbow, robot->joints.end());
@@ -490,40 +515,52 @@ TEST_F(ShiftDeepAssemblies, LightRidesOnAMovingBody) {
   EXPECT_EQ(world.parameters.at("light.arm_lamp.Ka"), "0.1 0.1 0.1");
 }
 
-TEST_F(ShiftDeepAssemblies, RestraintsAreKeptAndEvaluable) {
+TEST_F(ShiftDeepAssemblies, RestraintsAreTypedAndEvaluable) {
+  using interlink::shift::Distance;
+  using interlink::shift::RestraintType;
+  using interlink::shift::RestraintVariable;
   const LoadResult& r = *result_;
   const auto& models = r.document.worlds.front().models;
   const auto* robot = findModel(models, "deep_assemblies::factory::workcell1::robot2");
   ASSERT_NE(robot, nullptr);
-  const auto& p = robot->parameters;
-  EXPECT_EQ(p.at("restraint.elbow_spring.type"), "spring");
-  EXPECT_EQ(p.at("restraint.elbow_spring.variable"), "displacement");
-  const std::string joint = p.at("restraint.elbow_spring.joint");
-  EXPECT_EQ(joint, "deep_assemblies::factory::workcell1::robot2::elbow");
-  EXPECT_TRUE(r.graph.find(joint).has_value());
-  auto spring = interlink::shift::parsePiecewise(p.at("restraint.elbow_spring.knot_points"),
-                                                 p.at("restraint.elbow_spring.coefficients"));
-  ASSERT_TRUE(spring.has_value());
-  EXPECT_DOUBLE_EQ((*spring)(-1.0), 2.0 - 0.5);
-  EXPECT_DOUBLE_EQ((*spring)(-0.5), 0.5 - 0.25);
-  EXPECT_DOUBLE_EQ((*spring)(0.0), 0.0);
-  EXPECT_DOUBLE_EQ((*spring)(3.0), 0.0);
-
+  const auto* spring = restraint(*robot, "elbow_spring");
+  ASSERT_NE(spring, nullptr);
+  EXPECT_EQ(spring->type, RestraintType::Spring);
+  EXPECT_EQ(spring->variable, RestraintVariable::Displacement);
+  EXPECT_EQ(spring->joint, "deep_assemblies::factory::workcell1::robot2::elbow");
+  EXPECT_TRUE(r.graph.find(spring->joint).has_value());
+  EXPECT_TRUE(spring->firstFrame.empty());
+  // knot_points [0], coefficients [[2, 0.5, 0], [0]]: 2x^2 + 0.5x below 0, then 0.
+  EXPECT_EQ(spring->function.knots, std::vector<double>{0.0});
+  ASSERT_EQ(spring->function.coefficients.size(), 2u);
+  EXPECT_EQ(spring->function.coefficients[0], (std::vector<double>{2, 0.5, 0}));
+  ASSERT_TRUE(spring->function.valid());
+  EXPECT_DOUBLE_EQ(spring->function(-1.0), 2.0 - 0.5);
+  EXPECT_DOUBLE_EQ(spring->function(-0.5), 0.5 - 0.25);
+  EXPECT_DOUBLE_EQ(spring->function(0.0), 0.0);
+  EXPECT_DOUBLE_EQ(spring->function(3.0), 0.0);
+  EXPECT_DOUBLE_EQ(spring->function.derivative(-1.0), -4.0 + 0.5);
+  // A restraint lives in the model of the assembly that declares it, nowhere else.
   const auto* factory = findModel(models, "deep_assemblies::factory");
   ASSERT_NE(factory, nullptr);
-  const auto& f = factory->parameters;
-  EXPECT_EQ(f.at("restraint.tether.type"), "damper");
-  EXPECT_EQ(f.at("restraint.tether.variable"), "velocity");
-  EXPECT_EQ(f.at("restraint.tether.distance_type"), "Tz");
-  EXPECT_EQ(f.at("restraint.tether.parent_frame"), "deep_assemblies::factory::workcell1::robot2::body1:frame1");
-  EXPECT_EQ(f.at("restraint.tether.child_frame"), "deep_assemblies::factory::floor:cell_mount");
-  EXPECT_TRUE(r.graph.find(f.at("restraint.tether.parent_frame")).has_value());
-  EXPECT_TRUE(r.graph.find(f.at("restraint.tether.child_frame")).has_value());
-  auto damper = interlink::shift::parsePiecewise(f.at("restraint.tether.knot_points"), f.at("restraint.tether.coefficients"));
-  ASSERT_TRUE(damper.has_value());
-  EXPECT_DOUBLE_EQ((*damper)(-2.0), 0.0);
-  EXPECT_DOUBLE_EQ((*damper)(0.5), 1.5);
-  EXPECT_DOUBLE_EQ((*damper)(1.0), 6.0);
+  EXPECT_EQ(restraint(*factory, "elbow_spring"), nullptr);
+
+  const auto* tether = restraint(*factory, "tether");
+  ASSERT_NE(tether, nullptr);
+  EXPECT_EQ(tether->type, RestraintType::Damper);
+  EXPECT_EQ(tether->variable, RestraintVariable::Velocity);
+  EXPECT_EQ(tether->distance, Distance::Tz);
+  EXPECT_TRUE(tether->joint.empty());
+  EXPECT_EQ(tether->firstFrame, "deep_assemblies::factory::workcell1::robot2::body1:frame1");
+  EXPECT_EQ(tether->secondFrame, "deep_assemblies::factory::floor:cell_mount");
+  EXPECT_TRUE(r.graph.find(tether->firstFrame).has_value());
+  EXPECT_TRUE(r.graph.find(tether->secondFrame).has_value());
+  EXPECT_DOUBLE_EQ(tether->function(-2.0), 0.0);
+  EXPECT_DOUBLE_EQ(tether->function(0.5), 1.5);
+  EXPECT_DOUBLE_EQ(tether->function(1.0), 6.0);
+  // Nothing of the restraints is left in the string parameters.
+  for (const auto* model : {robot, factory})
+    for (const auto& [key, value] : model->parameters) EXPECT_EQ(key.rfind("restraint.", 0), std::string::npos) << key;
 }
 
 TEST(ShiftUnits, ConvertedToSi) {
@@ -554,9 +591,11 @@ TEST(ShiftPiecewise, SeedExample) {
   EXPECT_DOUBLE_EQ(f.derivative(-1.0), 4 * -1.0 + 0.5);
   interlink::shift::PiecewisePolynomial wrong{{0.0, 1.0}, {{1}, {2}}};
   EXPECT_FALSE(wrong.valid());
-  EXPECT_FALSE(interlink::shift::parsePiecewise("0 1", "1; 2").has_value());
-  EXPECT_FALSE(interlink::shift::parsePiecewise("1 0", "1; 2; 3").has_value());  // knots must increase
-  EXPECT_TRUE(interlink::shift::parsePiecewise("", "4").has_value());
+  EXPECT_FALSE((interlink::shift::PiecewisePolynomial{{1.0, 0.0}, {{1}, {2}, {3}}}.valid()));  // knots must increase
+  EXPECT_FALSE((interlink::shift::PiecewisePolynomial{{0.0}, {{1}, {}}}.valid()));              // empty array
+  const interlink::shift::PiecewisePolynomial constant{{}, {{4}}};
+  ASSERT_TRUE(constant.valid());
+  EXPECT_DOUBLE_EQ(constant(-7.0), 4.0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -578,6 +617,13 @@ void expectError(const LoadResult& result, ErrorCode code, int line, int column,
 
 TEST(ShiftBadInput, DuplicateBodyNamesInOneAssembly) {
   expectError(load(testData("duplicate_body.json")), ErrorCode::DUPLICATE_NAME, 8, 18, "body 'link' is defined twice");
+}
+
+TEST(ShiftBadInput, BodiesAndJointsInsideFixedAreErrors) {
+  // The fixed frame holds frames, lights and terrain: bodies there used to vanish with a warning.
+  const LoadResult result = load(testData("bodies_in_fixed.json"));
+  expectError(result, ErrorCode::ELEMENT_INVALID, 5, 15, "'bodies' inside 'fixed'");
+  expectError(result, ErrorCode::ELEMENT_INVALID, 6, 15, "'joints' inside 'fixed'");
 }
 
 TEST(ShiftBadInput, UnknownFrameAndUnknownBodyInPairsAreBothReported) {

@@ -588,6 +588,112 @@ TEST(SkelExplicit, BadValuesAreAllReportedWithLines) {
   EXPECT_EQ(errors[8], ErrorCode::VALUE_INVALID);
 }
 
+TEST(SkelDocument, ShapeAndAxisDefaultsAreApplied) {
+  // Every default the format document states, written nowhere in the file.
+  const std::string shapes =
+      "<body name=\"a\"><transformation>0 0 0 0 0 0</transformation>"
+      "<visualization_shape><geometry><box/></geometry></visualization_shape>"
+      "<visualization_shape><geometry><ellipsoid/></geometry></visualization_shape>"
+      "<visualization_shape><geometry><cylinder/></geometry></visualization_shape>"
+      "<collision_shape><geometry><cylinder><radius>0.2</radius><length>0.7</length></cylinder></geometry>"
+      "</collision_shape></body>\n";
+  TempSkel file(world("<skeleton name=\"s\">" + shapes + body("b") + joint("free", "root", "world", "a") +
+                      joint("revolute", "hinge", "a", "b", "<axis><limit><lower>-1</lower></limit></axis>") +
+                      "</skeleton>"));
+  const LoadResult result = sharedLoader().loadFile(file.path());
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  const Model& model = result.document.worlds.front().models.front();
+  const Link& a = model.links.front();
+  ASSERT_EQ(a.visuals.size(), 3u);
+  EXPECT_TRUE(a.visuals[0].geometry.size.isApprox(Vector3::Ones()));
+  EXPECT_TRUE(a.visuals[1].geometry.size.isApprox(Vector3::Ones()));
+  EXPECT_DOUBLE_EQ(a.visuals[2].geometry.radius, 0.5);
+  EXPECT_DOUBLE_EQ(a.visuals[2].geometry.length, 1.0);
+  ASSERT_EQ(a.collisions.size(), 1u);
+  EXPECT_DOUBLE_EQ(a.collisions[0].geometry.length, 0.7);  // <length>, the collision spelling
+  const Joint& hinge = model.joints[1];
+  ASSERT_EQ(hinge.axes.size(), 1u);
+  EXPECT_TRUE(hinge.axes[0].xyz.isApprox(Vector3::UnitX()));  // <axis> without <xyz>
+  EXPECT_DOUBLE_EQ(hinge.axes[0].lower, -1.0);
+  EXPECT_EQ(test::dump(result.diagnostics).find("z axis"), std::string::npos) << test::dump(result.diagnostics);
+}
+
+TEST(SkelDocument, TorqueActuatorLimitsAndDynamics) {
+  TempSkel file(world(
+      "<skeleton name=\"s\">" + body("a") + body("b") + body("c") + joint("free", "root", "world", "a") +
+      "<joint type=\"revolute\" name=\"driven\" actuator=\"torque\"><parent>a</parent><child>b</child>"
+      "<axis><xyz>0 0 1</xyz><limit><lower>-2</lower><upper>2</upper><effort>15</effort><velocity>3</velocity>"
+      "<stiffness>9</stiffness></limit><dynamics><damping>0.5</damping><sprint_rest_position>0.25</sprint_rest_position>"
+      "<sprint_stiffness>40</sprint_stiffness><viscosity>1</viscosity></dynamics></axis></joint>\n" +
+      joint("revolute", "plain", "b", "c", "<axis><xyz>0 1 0</xyz></axis>") + "</skeleton>"));
+  const LoadResult result = sharedLoader().loadFile(file.path());
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  const std::string dump = test::dump(result.diagnostics);
+  EXPECT_EQ(dump.find("actuator"), std::string::npos) << dump;  // torque is valid
+  const Model& model = result.document.worlds.front().models.front();
+  const Joint& driven = model.joints[1];
+  EXPECT_EQ(driven.actuator, "torque");
+  EXPECT_EQ(model.joints[2].actuator, "torque");  // the default
+  const JointAxis& axis = driven.axes[0];
+  EXPECT_DOUBLE_EQ(axis.effort, 15);
+  EXPECT_DOUBLE_EQ(axis.velocity, 3);
+  EXPECT_DOUBLE_EQ(axis.damping, 0.5);
+  EXPECT_DOUBLE_EQ(axis.springReference, 0.25);
+  EXPECT_DOUBLE_EQ(axis.springStiffness, 40);
+  // Unknown children of <limit> and <dynamics> are warned about, with their line.
+  EXPECT_NE(dump.find("<stiffness> in <limit>"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("<viscosity> in <dynamics>"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("<sprint_stiffness> is read as <spring_stiffness>"), std::string::npos) << dump;
+  const Diagnostic* unknown = find(result.diagnostics, ErrorCode::ELEMENT_UNSUPPORTED);
+  ASSERT_NE(unknown, nullptr);
+  EXPECT_EQ(unknown->severity, Severity::Warning);
+  EXPECT_EQ(unknown->where.line, 9);
+}
+
+TEST(SkelDocument, CollidableInertiaTransformationAndDefaultNames) {
+  const std::string a =
+      "<body name=\"a\"><transformation>0 0 0 0 0 0</transformation>"
+      "<inertia><mass>2</mass><transformation>0.1 0.2 0.3 0 0 1.5707963267948966</transformation>"
+      "<moment_of_inertia><ixx>1</ixx><iyy>2</iyy><izz>3</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz>"
+      "</moment_of_inertia></inertia>"
+      "<collision_shape><geometry><box><size>1 1 1</size></box></geometry><collidable>0</collidable></collision_shape>"
+      "<collision_shape><geometry><box><size>1 1 1</size></box></geometry><collidable>1</collidable></collision_shape>"
+      "</body>\n";
+  TempSkel file("<?xml version=\"1.0\"?>\n<skel version=\"1.0\">\n<world>\n<skeleton>" + a +
+                "<body><transformation>0 0 1 0 0 0</transformation></body>\n" + joint("free", "root", "world", "a") +
+                joint("weld", "w", "a", "Unknown body") + "</skeleton></world>\n</skel>\n");
+  const LoadResult result = sharedLoader().loadFile(file.path());
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  ASSERT_EQ(result.document.worlds.size(), 1u);
+  const World& w = result.document.worlds.front();
+  EXPECT_EQ(w.name, "Unknown world");
+  ASSERT_EQ(w.models.size(), 1u);
+  EXPECT_EQ(w.models.front().name, "Unknown skeleton");
+  const Model& model = w.models.front();
+  ASSERT_EQ(model.links.size(), 2u);
+  EXPECT_EQ(model.links[1].name, "Unknown body");
+  const Link& body = model.links[0];
+  EXPECT_EQ(body.collisions.size(), 1u);  // <collidable>0 is no collision shape
+  EXPECT_TRUE(body.inertial.centerOfMass.translation().isApprox(Vector3(0.1, 0.2, 0.3)));
+  EXPECT_TRUE(body.inertial.centerOfMass.linear().isApprox(
+      Eigen::AngleAxisd(M_PI / 2, Vector3::UnitZ()).toRotationMatrix()));
+  EXPECT_DOUBLE_EQ(body.inertial.inertia(1, 1), 2);
+}
+
+TEST(SkelDocument, ImpossibleInertiaIsAWarningFromTheCore) {
+  // DART loads it (and warns on stderr); the core's inertia check says so with the line.
+  TempSkel file(world("<skeleton name=\"s\"><body name=\"a\"><inertia><mass>1</mass><moment_of_inertia><ixx>1</ixx>"
+                      "<iyy>1</iyy><izz>5</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></moment_of_inertia></inertia>"
+                      "</body>\n" + joint("free", "root", "world", "a") + "</skeleton>"));
+  const LoadResult result = sharedLoader().loadFile(file.path());
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  const Diagnostic* d = find(result.diagnostics, ErrorCode::LINK_INERTIA_INVALID);
+  ASSERT_NE(d, nullptr) << test::dump(result.diagnostics);
+  EXPECT_EQ(d->severity, Severity::Warning);
+  EXPECT_EQ(d->where.line, 5);
+  EXPECT_NE(d->message.find("triangle inequality"), std::string::npos) << d->message;
+}
+
 TEST(SkelExplicit, NotASkelDocument) {
   TempSkel file("<?xml version=\"1.0\"?>\n<sdf version=\"1.9\"/>\n");
   const LoadResult result = sharedLoader().loadFile(file.path());

@@ -2,7 +2,9 @@
 // plugin in the build tree's plugin directory.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <string>
 
 #include "TestSupport.hpp"
@@ -252,6 +254,10 @@ TEST(UrdfPlugin, CycleIsRefusedNamingItsJoints) {
   const std::string text = test::dump(result.diagnostics);
   EXPECT_NE(text.find("'ab'"), std::string::npos) << text;
   EXPECT_NE(text.find("'ba'"), std::string::npos) << text;
+  // Said once, in URDF's words (joint, link), not as an SDFormat relative_to cycle.
+  EXPECT_FALSE(result.diagnostics.contains(ErrorCode::POSE_RELATIVE_TO_CYCLE)) << text;
+  EXPECT_EQ(text.find("relative_to"), std::string::npos) << text;
+  EXPECT_EQ(result.diagnostics.errorCount(), 1u) << text;
 }
 
 TEST(UrdfPlugin, EveryErrorIsReported) {
@@ -283,6 +289,9 @@ TEST(UrdfPlugin, WorldLinkIsTheWorld) {
   ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
   ASSERT_EQ(result.document.model->links.size(), 1u);
   expectPoseNear(framePose(result, "base"), poseFromXyzRpy(0, 0, 1, 0, 0, 0), "base");
+  // The mapping is said where the link is (docs/urdf.md documents it).
+  EXPECT_TRUE(hasDiagnostic(result.diagnostics, ErrorCode::NONE, 2)) << test::dump(result.diagnostics);
+  EXPECT_NE(test::dump(result.diagnostics).find("note[NONE]: link 'world' is the world"), std::string::npos);
 }
 
 TEST(UrdfPlugin, WorldParentNeedsAWorldLink) {
@@ -304,6 +313,127 @@ TEST(UrdfPlugin, JointSharingALinkNameIsRenamed) {
   EXPECT_TRUE(result.diagnostics.contains(ErrorCode::DUPLICATE_NAME));  // a warning
   expectPoseNear(framePose(result, "b_joint"), poseFromXyzRpy(1, 0, 0, 0, 0, 0), "b_joint");
   expectPoseNear(framePose(result, "b"), poseFromXyzRpy(1, 0, 0, 0, 0, 0), "b");
+}
+
+TEST(UrdfPlugin, MaterialDefinedInAnEarlierVisualIsValidRobotWide) {
+  LoadResult result = loadText(R"(<robot name="r">
+  <link name="a">
+    <visual><geometry><box size="1 1 1"/></geometry><material name="black"><color rgba="0 0 0 1"/></material></visual>
+  </link>
+  <link name="b">
+    <visual><geometry><box size="1 1 1"/></geometry><material name="black"/></visual>
+  </link>
+  <joint name="j" type="fixed"><parent link="a"/><child link="b"/></joint>
+</robot>)");
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  EXPECT_TRUE(result.diagnostics.empty()) << test::dump(result.diagnostics);
+  const Link& b = *findLink(*result.document.model, "b");
+  ASSERT_TRUE(b.visuals[0].color.has_value());
+  EXPECT_TRUE(b.visuals[0].color->isApprox(Eigen::Vector4d(0, 0, 0, 1)));
+}
+
+TEST(UrdfPlugin, UndefinedMaterialAndMimicOfAMissingJointAreWarnings) {
+  LoadResult result = loadText(R"(<robot name="r">
+  <link name="a">
+    <visual><geometry><sphere radius="1"/></geometry><material name="nowhere"/></visual>
+  </link>
+  <link name="b"/>
+  <joint name="j" type="revolute">
+    <parent link="a"/><child link="b"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/>
+    <mimic joint="ghost" multiplier="2"/>
+  </joint>
+</robot>)");
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  EXPECT_TRUE(hasDiagnostic(result.diagnostics, ErrorCode::ELEMENT_INVALID, 3)) << test::dump(result.diagnostics);
+  EXPECT_TRUE(hasDiagnostic(result.diagnostics, ErrorCode::JOINT_AXIS_MIMIC_INVALID, 9)) << test::dump(result.diagnostics);
+  EXPECT_NE(test::dump(result.diagnostics).find("'nowhere'"), std::string::npos);
+  EXPECT_NE(test::dump(result.diagnostics).find("'ghost'"), std::string::npos);
+  EXPECT_EQ(result.kinematics.dofs().size(), 1u);  // the mimicking joint moves on its own
+}
+
+/// A robot with `count` links, each with a visual whose mesh does not exist, chained by fixed
+/// joints that carry a <limit>.
+std::string robotWithMissingMeshes(int count) {
+  std::string text = "<robot name=\"r\">\n";
+  for (int i = 0; i < count; ++i) {
+    const std::string n = std::to_string(i);
+    text += "<link name=\"l" + n + "\"><visual><geometry><mesh filename=\"package://nowhere/m" + n +
+            ".stl\"/></geometry></visual></link>\n";
+    if (i > 0) {
+      text += "<joint name=\"j" + n + "\" type=\"fixed\"><parent link=\"l" + std::to_string(i - 1) +
+              "\"/><child link=\"l" + n + "\"/><limit effort=\"1\" velocity=\"1\"/></joint>\n";
+    }
+  }
+  return text + "</robot>\n";
+}
+
+std::size_t countCode(const Diagnostics& diagnostics, ErrorCode code) {
+  std::size_t n = 0;
+  for (const auto& d : diagnostics) n += d.code == code ? 1 : 0;
+  return n;
+}
+
+TEST(UrdfPlugin, RepeatedWarningsAreGroupedUnlessVerbose) {
+  const std::string text = robotWithMissingMeshes(100);
+  Loader loader;
+  LoadResult grouped = loader.loadString(text, kDataDir + "/many_meshes.urdf");
+  ASSERT_TRUE(grouped.ok()) << test::dump(grouped.diagnostics);
+  EXPECT_EQ(countCode(grouped.diagnostics, ErrorCode::URI_LOOKUP), 1u) << test::dump(grouped.diagnostics);
+  EXPECT_EQ(countCode(grouped.diagnostics, ErrorCode::ELEMENT_UNSUPPORTED), 1u) << test::dump(grouped.diagnostics);
+  const std::string dump = test::dump(grouped.diagnostics);
+  EXPECT_NE(dump.find("package://nowhere/m0.stl"), std::string::npos) << dump;  // the first, in full
+  EXPECT_NE(dump.find("'package://nowhere/m1.stl' (line 3)"), std::string::npos) << dump;  // then a few
+  EXPECT_NE(dump.find("99 more"), std::string::npos) << dump;
+  EXPECT_TRUE(hasDiagnostic(grouped.diagnostics, ErrorCode::URI_LOOKUP, 2)) << dump;  // at the first
+
+  LoadOptions verbose;
+  verbose.listEveryWarning = true;
+  LoadResult all = loader.loadString(text, kDataDir + "/many_meshes.urdf", verbose);
+  EXPECT_EQ(countCode(all.diagnostics, ErrorCode::URI_LOOKUP), 100u);
+  EXPECT_EQ(countCode(all.diagnostics, ErrorCode::ELEMENT_UNSUPPORTED), 99u);
+
+  // Three of a kind stay as they are.
+  LoadResult few = loader.loadString(robotWithMissingMeshes(3), kDataDir + "/few_meshes.urdf");
+  EXPECT_EQ(countCode(few.diagnostics, ErrorCode::URI_LOOKUP), 3u) << test::dump(few.diagnostics);
+}
+
+TEST(UrdfPlugin, CliVerboseListsEveryWarning) {
+  const std::string directory = test::makeTempDir("interlink-urdf-verbose");
+  ASSERT_FALSE(directory.empty());
+  const std::string file = directory + "/many_meshes.urdf";
+  std::ofstream(file) << robotWithMissingMeshes(20);
+  const test::CommandResult grouped = test::run(test::cliPath() + " check '" + file + "'");
+  EXPECT_EQ(grouped.exitCode, 0) << grouped.output;
+  const test::CommandResult verbose = test::run(test::cliPath() + " check --verbose '" + file + "'");
+  EXPECT_EQ(verbose.exitCode, 0) << verbose.output;
+  auto lines = [](const std::string& text) { return std::count(text.begin(), text.end(), '\n'); };
+  EXPECT_LE(lines(grouped.output), 4) << grouped.output;
+  EXPECT_GE(lines(verbose.output), 39) << verbose.output;  // 20 meshes, 19 limits
+}
+
+TEST(UrdfPlugin, InvalidInertiasAreWarnedAboutByTheCore) {
+  // urdfdom loads all of these; the core's inertia check warns, naming the link, at the <inertial>.
+  LoadResult result = loadText(R"(<robot name="r">
+  <link name="massless"><inertial><mass value="-1"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial></link>
+  <link name="indefinite"><inertial><mass value="1"/><inertia ixx="1" iyy="-1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial></link>
+  <link name="impossible"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="3" ixy="0" ixz="0" iyz="0"/></inertial></link>
+  <link name="fine"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="2" ixy="0" ixz="0" iyz="0"/></inertial></link>
+  <link name="virtual"><inertial><mass value="0"/><inertia ixx="0" iyy="0" izz="0" ixy="0" ixz="0" iyz="0"/></inertial></link>
+  <joint name="a" type="fixed"><parent link="massless"/><child link="indefinite"/></joint>
+  <joint name="b" type="fixed"><parent link="massless"/><child link="impossible"/></joint>
+  <joint name="c" type="fixed"><parent link="massless"/><child link="fine"/></joint>
+  <joint name="d" type="fixed"><parent link="massless"/><child link="virtual"/></joint>
+</robot>)");
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  EXPECT_EQ(countCode(result.diagnostics, ErrorCode::LINK_INERTIA_INVALID), 3u) << test::dump(result.diagnostics);
+  for (int line : {2, 3, 4}) {
+    EXPECT_TRUE(hasDiagnostic(result.diagnostics, ErrorCode::LINK_INERTIA_INVALID, line)) << line;
+  }
+  const std::string dump = test::dump(result.diagnostics);
+  EXPECT_NE(dump.find("link 'massless' (urdf) is -1; expected a positive mass"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("'indefinite' (urdf) is not positive definite"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("'impossible' (urdf) (1, 1, 3) break the triangle inequality"), std::string::npos) << dump;
 }
 
 TEST(UrdfPlugin, MalformedXmlAndWrongRoot) {

@@ -37,6 +37,8 @@ struct LoadOptions {
   bool allowPathsOutsideRoots = true;
   /// Build the frame graph and run every phase (off: parse and compose only).
   bool resolveFrames = true;
+  /// Keep every warning (the CLI's --verbose); off: repeated warnings of one kind become one.
+  bool listEveryWarning = false;
   /// Name of the format plugin that reads the top-level file or string ("sdformat", "hrdf", ...);
   /// empty: chosen by extension and content. Included files are always chosen by their own.
   std::string format;

@@ -2,6 +2,10 @@
 // with the Interface API contract, seed 003 section 1.5, as libsdformat 12.4 ships it).
 #include "interlink/Loader.hpp"
 
+#include "check/InertiaCheck.hpp"
+#include "check/MeshCheck.hpp"
+#include "check/WarningGroups.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
@@ -681,6 +685,8 @@ LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options)
   if (!document) return result;
   result.document = std::move(*document);
   impl_->finish(result, absolute, context);
+  detail::checkInertias(result.document, result.diagnostics);
+  if (!options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
   return result;
 }
 
@@ -700,6 +706,8 @@ LoadResult Loader::loadString(const std::string& content, const std::string& fil
   if (!document) return result;
   result.document = std::move(*document);
   impl_->finish(result, absolute, context);
+  detail::checkInertias(result.document, result.diagnostics);
+  if (!options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
   return result;
 }
 
@@ -724,6 +732,8 @@ LoadResult Loader::loadInclude(const Include& include, const std::string& includ
   result.document.format = entry.sourceFormat;
   result.document.model = std::move(entry);
   impl_->resolve(result, context);
+  detail::checkInertias(result.document, result.diagnostics);
+  if (!options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
   return result;
 }
 
@@ -732,6 +742,9 @@ void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Conte
     composeModel(*result.document.model, absolute, result.document.model->name, 0, context);
   }
   for (World& world : result.document.worlds) composeWorld(world, absolute, context);
+  detail::resolveMeshes(
+      result.document, [&](const std::string& uri, const std::string& from) { return resolveUri(uri, from, context); },
+      result.diagnostics);
   resolve(result, context);
 }
 

@@ -230,7 +230,8 @@ class JsonWriter {
       }
       json_.endArray();
       json_.field("screw_thread_pitch", j.screwThreadPitch);
-      json_.field("gear_ratio", j.gearRatio);
+      json_.field("gearbox_ratio", j.gearboxRatio);
+      json_.field("transmission_ratio", j.transmissionRatio);
       json_.key("initial_positions");
       json_.numbers(j.initialPositions);
       json_.key("initial_velocities");

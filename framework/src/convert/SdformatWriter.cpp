@@ -392,7 +392,10 @@ class SdformatWriter {
     out_.leaf("child", joint.child);
     writeResolvedPose(index, scopeIndex, joint.pose, scopeFrame, what);
     if (joint.type == JointType::Screw) out_.leaf("thread_pitch", number(joint.screwThreadPitch));
-    if (joint.type == JointType::Gearbox) out_.leaf("gearbox_ratio", number(joint.gearRatio));
+    if (joint.type == JointType::Gearbox) out_.leaf("gearbox_ratio", number(joint.gearboxRatio));
+    // SDFormat has no transmission between a joint's coordinate and its motion (HRDF gear ratios);
+    // a namespaced element keeps it, libsdformat copies it through and Interlink reads it back.
+    if (joint.transmissionRatio != 1.0) out_.leaf("interlink:transmission_ratio", number(joint.transmissionRatio));
     const auto axisCount = static_cast<std::size_t>(sdformatAxisCount(joint.type));
     for (std::size_t i = 0; i < axisCount; ++i) {
       writeAxis(i == 0 ? "axis" : "axis2", i < joint.axes.size() ? joint.axes[i] : JointAxis{});

@@ -25,7 +25,7 @@ struct JointData {
   JointType type = JointType::Fixed;
   int firstDof = -1;
   double screwThreadPitch = 0;
-  double gearRatio = 1;
+  double transmissionRatio = 1;
   int parentFrame = -1;  // frame index of the parent link (-1: the root)
   int childFrame = -1;   // frame index of the child link
   Pose X_PJ = Pose::Identity();
@@ -36,12 +36,12 @@ struct JointData {
 /// Motion of a joint's child side in the joint frame for the joint's coordinates.
 Pose jointMotion(const JointData& j, const double* coordinates) {
   Pose m = Pose::Identity();
-  // A geared single-axis joint (HRDF actuators) turns its output by q / gear_ratio.
+  // A geared single-axis joint (HRDF actuators) turns its output by q / transmission ratio.
   double geared[1];
   const double* q = coordinates;
   if ((j.type == JointType::Revolute || j.type == JointType::Continuous || j.type == JointType::Prismatic) &&
-      j.gearRatio != 1.0 && j.gearRatio != 0.0) {
-    geared[0] = coordinates[0] / j.gearRatio;
+      j.transmissionRatio != 1.0 && j.transmissionRatio != 0.0) {
+    geared[0] = coordinates[0] / j.transmissionRatio;
     q = geared;
   }
   auto axis = [&](std::size_t i, const Vector3& fallback) { return i < j.axes.size() ? j.axes[i] : fallback; };
@@ -198,7 +198,7 @@ Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, 
     JointData j;
     j.type = joint->type;
     j.screwThreadPitch = joint->screwThreadPitch;
-    j.gearRatio = joint->gearRatio;
+    j.transmissionRatio = joint->transmissionRatio;
     j.parentFrame = *parent;
     j.childFrame = *child;
     const Pose& X_RJ = frames[*index].pose;

@@ -200,7 +200,7 @@ ModelQuery::ModelQuery(const LoadResult& loaded) : impl_(std::make_unique<Impl>(
     e.X_PJ = X_RP.inverse() * frames[*jointFrame].pose;
     if (joint) {
       e.screwThreadPitch = joint->screwThreadPitch;
-      e.gearRatio = joint->gearRatio;
+      e.gearRatio = joint->transmissionRatio;  // M0: the HRDF gear ratio (child moves q / ratio)
     }
     const int index = static_cast<int>(m.edges.size());
     m.parentEdge[*child] = index;

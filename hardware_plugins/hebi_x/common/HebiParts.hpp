@@ -69,4 +69,27 @@ class PartCatalog {
   std::vector<PartFigures> figures_;
 };
 
+/// The three functions a hardware plugin registers, answered by the catalog of `Parts` (built once).
+template <std::vector<Part> (*Parts)()>
+struct CatalogPlugin {
+  static const PartCatalog& catalog() {
+    static const PartCatalog instance(Parts());
+    return instance;
+  }
+  static const std::vector<hardware::CatalogEntry>& entries() { return catalog().entries(); }
+  static bool evaluate(const hardware::CatalogEntry& entry, const hardware::ComponentParameters& parameters,
+                       hardware::ComponentModel& model, Diagnostics& diagnostics) {
+    return catalog().evaluate(entry, parameters, model, diagnostics);
+  }
+  static hardware::ActuatorDriver* openDriver(const hardware::DriverRequest& request, Diagnostics& diagnostics) {
+    return catalog().openDriver(request, diagnostics);
+  }
+};
+
 }  // namespace interlink::hebi
+
+/// Registers a HEBI family plugin whose parts `PARTS_FN` lists.
+#define INTERLINK_REGISTER_HEBI_PLUGIN(NAME, FAMILY, PARTS_FN)                                                \
+  INTERLINK_REGISTER_HARDWARE_PLUGIN(NAME, "1.0.0", FAMILY, ::interlink::hebi::CatalogPlugin<PARTS_FN>::entries, \
+                                     ::interlink::hebi::CatalogPlugin<PARTS_FN>::evaluate,                     \
+                                     ::interlink::hebi::CatalogPlugin<PARTS_FN>::openDriver)

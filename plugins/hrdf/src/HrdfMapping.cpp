@@ -2,6 +2,9 @@
 
 #include <filesystem>
 #include <set>
+#include <utility>
+
+#include "interlink/hrdf/FrameLists.hpp"
 
 namespace interlink::hrdf {
 namespace {
@@ -23,12 +26,6 @@ Link massless(const std::string& name, const SourceLocation& where) {
   link.inertial.inertia = Matrix3::Zero();
   link.where = where;
   return link;
-}
-
-std::string joinNames(const std::vector<std::string>& names) {
-  std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) out += (i ? "," : "") + names[i];
-  return out;
 }
 
 }  // namespace
@@ -141,7 +138,7 @@ void mapRobot(const Robot& robot, const std::string& path, Document& document, D
       axis.effort = e.limits.effort;
       axis.where = e.where;
       joint.axes.push_back(axis);
-      joint.gearRatio = e.gearRatio;
+      joint.transmissionRatio = e.gearRatio;
       if (e.kind == ElementKind::Actuator) joint.actuator = e.type;
       joint.where = e.where;
       claim(joint.name, e.where);
@@ -163,9 +160,7 @@ void mapRobot(const Robot& robot, const std::string& path, Document& document, D
     if (e.kind == ElementKind::EndEffector) endEffectors.push_back(outputFrameName(e, 0));
   }
   // HEBI's frame lists, in its order, for hosts and for comparison with HEBI's own API.
-  model.parameters["hrdf:output_frames"] = joinNames(outputFrames);
-  model.parameters["hrdf:com_links"] = joinNames(comLinks);
-  model.parameters["hrdf:end_effector_frames"] = joinNames(endEffectors);
+  model.extensions.set(FrameLists{std::move(outputFrames), std::move(comLinks), std::move(endEffectors)});
   document.model = std::move(model);
 }
 

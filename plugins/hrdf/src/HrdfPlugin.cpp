@@ -1,14 +1,15 @@
-// The HRDF format plugin: reads the file with the hardware registry of the host (the catalogs of
-// every hardware plugin it loaded) and maps it onto the model.
+// The HRDF format plugin: read the file into HrdfRobot records with the hardware registry of the
+// host (the catalogs of every hardware plugin it loaded), then map them onto the model.
 #include "HrdfMapping.hpp"
 #include "HrdfRobot.hpp"
 #include "interlink/PluginRegistry.hpp"
 #include "interlink/hardware/HardwareRegistry.hpp"
+#include "interlink/plugin/ReadThenMap.hpp"
 #include "interlink/plugin/Register.hpp"
 
 namespace {
 
-void loadHrdf(const interlink::plugin::LoadRequest& request, interlink::Document& document,
+bool readHrdf(const interlink::plugin::LoadRequest& request, interlink::hrdf::Robot& robot,
               interlink::Diagnostics& diagnostics) {
   interlink::hardware::HardwareRegistry registry;
   // The host passes its PluginRegistry; the hardware plugins among them supply every part.
@@ -17,11 +18,16 @@ void loadHrdf(const interlink::plugin::LoadRequest& request, interlink::Document
     registry = interlink::hardware::HardwareRegistry::fromPlugins(
         *static_cast<const interlink::PluginRegistry*>(request.host->hardwareRegistry));
   }
-  interlink::hrdf::Robot robot;
-  if (!interlink::hrdf::readRobot(request.content, request.path, registry, robot, diagnostics, request.host)) return;
+  return interlink::hrdf::readRobot(request.content, request.path, registry, robot, diagnostics, request.host);
+}
+
+void mapHrdf(const interlink::hrdf::Robot& robot, const interlink::plugin::LoadRequest& request,
+             interlink::Document& document, interlink::Diagnostics& diagnostics) {
   interlink::hrdf::mapRobot(robot, request.path, document, diagnostics);
 }
 
 }  // namespace
 
-INTERLINK_REGISTER_FORMAT_PLUGIN("hrdf", "1.6.0", loadHrdf, nullptr, ".hrdf")
+INTERLINK_REGISTER_FORMAT_PLUGIN("hrdf", "1.6.0",
+                                 (interlink::plugin::readThenMap<interlink::hrdf::Robot, readHrdf, mapHrdf>),
+                                 nullptr, ".hrdf")

@@ -601,7 +601,8 @@ int Reader::readElement(const XmlElement& xml, ElementKind kind, const Attach& a
   }
 
   if (!xml.trimmedText().empty()) {
-    error(ErrorCode::ELEMENT_INVALID, "<" + xml.name + "> has no text content", xml.where);
+    error(ErrorCode::ELEMENT_INVALID, "<" + xml.name + "> takes no text content; found '" + xml.trimmedText() + "'",
+          xml.where);
     ok = false;
   }
   // Children: only <output>, and only for rigid bodies and brackets.

@@ -56,18 +56,10 @@ class Reader {
   Reader(std::string path, Document& document, Diagnostics& diagnostics)
       : path_(std::move(path)), document_(document), diagnostics_(diagnostics) {}
 
-  void read(std::string_view content) {
-    document_.sourceFile = path_;
+  /// Step 2: the components read and checked (IDs, twins, symmetry), then mapped onto the model.
+  void map(const XmlElement& modelElement) {
     document_.format = "juice";
-    std::optional<XmlElement> root = xml::parse(content, path_, diagnostics_);
-    if (!root) return;  // the XML reader reported the syntax error with its line and column
-    if (root->name != "Model") {
-      diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                         "expected the root element <Model FileVersion=\"1\"> of a Juice model, found <" +
-                             root->name + ">",
-                         at(*root));
-      return;
-    }
+    const XmlElement* root = &modelElement;
     model_.name = sanitizeName(std::filesystem::path(path_).stem().string());
     if (model_.name.empty()) model_.name = "juice_model";
     model_.sourceFormat = "juice";
@@ -83,6 +75,7 @@ class Reader {
     checkSymmetry(bodyTwins_, jointTwins_, diagnostics_);
     buildLinks();
     buildJoints();
+    model_.extensions.set(std::move(components_));
     // A file without bodies is a valid, empty Juice model; nothing in it can move.
     if (model_.links.empty()) model_.isStatic = true;
     document_.model = std::move(model_);
@@ -460,28 +453,20 @@ class Reader {
         joint.body2Where = at(c);
       } else if (c.name == "Gain") {
         readNumber(c, childPath, joint.gain);
-        joint.written["gain"] = c.trimmedText();
       } else if (c.name == "MaxForce") {
         readNumber(c, childPath, joint.maxForce);
-        joint.written["max_force"] = c.trimmedText();
       } else if (c.name == "LoStopValue") {
         readNumber(c, childPath, joint.loStop);
-        joint.written["lo_stop"] = c.trimmedText();
       } else if (c.name == "HiStopValue") {
         readNumber(c, childPath, joint.hiStop);
-        joint.written["hi_stop"] = c.trimmedText();
       } else if (c.name == "LoStopFlag") {
         readFlag(c, childPath, joint.loFlag);
-        joint.written["lo_stop_flag"] = c.trimmedText();
       } else if (c.name == "HiStopFlag") {
         readFlag(c, childPath, joint.hiFlag);
-        joint.written["hi_stop_flag"] = c.trimmedText();
       } else if (c.name == "Length" && kind != JointKind::Spherical) {
         readNumber(c, childPath, joint.length);
-        joint.written["length"] = c.trimmedText();
       } else if (c.name == "Diameter") {
         readNumber(c, childPath, joint.diameter);
-        joint.written["diameter"] = c.trimmedText();
       } else {
         reportUnknown(c, path, expected);
       }
@@ -631,15 +616,17 @@ class Reader {
         link.visuals.push_back(visual);
         link.collisions.push_back(collision);
       }
-      const std::string key = "body." + link.name + ".";
-      model_.parameters[key + "juice_name"] = b.name;
-      model_.parameters[key + "juice_id"] = b.id;
-      model_.parameters[key + "shape"] = b.shapeValid ? shapeName(b.shape) : "invalid";
-      if (!b.serializationId.empty()) model_.parameters[key + "serialization_id"] = b.serializationId;
+      JuiceBody record;
+      record.link = link.name;
+      record.name = b.name;
+      record.id = b.id;
+      record.shape = b.shapeValid && b.shape >= 1 && b.shape <= 4 ? static_cast<BodyShape>(b.shape - 1) : BodyShape::Invalid;
+      record.serializationId = b.serializationId;
       if (!isNoReference(b.twin)) {
         auto it = bodyById_.find(b.twin);
-        model_.parameters[key + "twin"] = it != bodyById_.end() ? bodies_[it->second].scopedName : b.twinText;
+        record.twin = it != bodyById_.end() ? bodies_[it->second].scopedName : b.twinText;
       }
+      components_.bodies.push_back(std::move(record));
       model_.links.push_back(std::move(link));
     }
   }
@@ -706,7 +693,6 @@ class Reader {
       anchor.translation() = j.position;
       joint.pose.pose = bodyPose(bodies_[*child]).inverse() * anchor;
       joint.pose.where = j.positionWhere.line > 0 ? j.positionWhere : j.where;
-      const std::string key = "joint." + joint.name + ".";
       if (j.kind == JointKind::Spherical) {
         joint.type = JointType::Ball;  // Juice uses only the anchor; stops are unused
       } else {
@@ -720,12 +706,22 @@ class Reader {
         joint.type = j.kind == JointKind::Revolute ? JointType::Revolute : JointType::Prismatic;
         joint.axes.push_back(axis);
       }
-      model_.parameters[key + "juice_name"] = j.name;
-      model_.parameters[key + "juice_id"] = j.id;
-      model_.parameters[key + "juice_type"] = jointElementName(j.kind);
-      if (!j.serializationId.empty()) model_.parameters[key + "serialization_id"] = j.serializationId;
-      for (const auto& [name, text] : j.written) model_.parameters[key + name] = text;
-      if (!isNoReference(j.twin)) model_.parameters[key + "twin_id"] = j.twinText;
+      JuiceJoint record;
+      record.joint = joint.name;
+      record.name = j.name;
+      record.id = j.id;
+      record.kind = j.kind;
+      record.serializationId = j.serializationId;
+      if (!isNoReference(j.twin)) record.twinId = j.twinText;
+      record.gain = j.gain;
+      record.maxForce = j.maxForce;
+      record.loStop = j.loStop;
+      record.hiStop = j.hiStop;
+      record.loStopFlag = j.loFlag;
+      record.hiStopFlag = j.hiFlag;
+      record.length = j.length;
+      record.diameter = j.diameter;
+      components_.joints.push_back(std::move(record));
       model_.joints.push_back(std::move(joint));
     }
   }
@@ -744,6 +740,7 @@ class Reader {
   Document& document_;
   Diagnostics& diagnostics_;
   Model model_;
+  JuiceComponents components_;
   std::vector<Body> bodies_;
   std::vector<JointRecord> joints_;
   std::map<std::string, std::size_t> bodyById_;
@@ -753,8 +750,25 @@ class Reader {
 
 }  // namespace
 
-void readJuiceFile(const std::string& path, std::string_view content, Document& document, Diagnostics& diagnostics) {
-  Reader(path, document, diagnostics).read(content);
+bool readJuiceXml(const plugin::LoadRequest& request, xml::XmlElement& model, Diagnostics& diagnostics) {
+  std::optional<XmlElement> root = xml::parse(request.content, request.path, diagnostics);
+  if (!root) return false;  // the XML reader reported the syntax error with its line and column
+  if (root->name != "Model") {
+    SourceLocation where = root->where;
+    if (where.file.empty()) where.file = request.path;
+    diagnostics.error(ErrorCode::ELEMENT_INVALID,
+                      "expected the root element <Model FileVersion=\"1\"> of a Juice model, found <" + root->name +
+                          ">",
+                      where);
+    return false;
+  }
+  model = std::move(*root);
+  return true;
+}
+
+void mapJuice(const xml::XmlElement& model, const plugin::LoadRequest& request, Document& document,
+              Diagnostics& diagnostics) {
+  Reader(request.path, document, diagnostics).map(model);
 }
 
 int sniffJuiceHead(std::string_view head) {
@@ -784,6 +798,16 @@ int sniffJuiceHead(std::string_view head) {
   std::size_t tagEnd = head.find('>', i);
   std::string_view tag = head.substr(i, tagEnd == std::string_view::npos ? std::string_view::npos : tagEnd - i);
   return tag.find("FileVersion") != std::string_view::npos ? 95 : 0;
+}
+
+/// .jm is Juice's own extension; .xml is shared, so there only a <Model FileVersion=...> root counts.
+int sniffJuice(const char* path, const char* head, std::size_t headSize) {
+  const int score = sniffJuiceHead(std::string_view(head ? head : "", head ? headSize : 0));
+  const std::string lowerPath = toLower(path ? path : "");
+  const std::string_view jm = ".jm";
+  const bool ownExtension = lowerPath.size() >= jm.size() && lowerPath.compare(lowerPath.size() - jm.size(), jm.size(), jm) == 0;
+  if (ownExtension) return score > 0 ? 100 : 50;
+  return score;
 }
 
 }  // namespace interlink::juice

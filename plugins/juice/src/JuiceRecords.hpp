@@ -5,6 +5,7 @@
 #include <string>
 
 #include "JuiceConventions.hpp"
+#include "interlink/juice/JuiceComponents.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/SourceLocation.hpp"
 
@@ -14,7 +15,7 @@ class XmlElement;
 
 namespace interlink::juice::detail {
 
-enum class JointKind { Revolute, Prismatic, Spherical };
+using juice::JointKind;  // the public record's kinds (interlink/juice/JuiceComponents.hpp)
 
 inline const char* jointElementName(JointKind kind) {
   switch (kind) {
@@ -74,7 +75,6 @@ struct JointRecord : Component {
   double gain = 0, maxForce = 0, loStop = 0, hiStop = 0;
   bool loFlag = false, hiFlag = false;
   double length = 1, diameter = 0.25;
-  std::map<std::string, std::string> written;  // raw text of scalar children, for parameters
   const xml::XmlElement* element = nullptr;
 };
 

@@ -1,18 +1,10 @@
-// Registration of the Shift multibody JSON reader.
+// The Shift multibody JSON plugin: read the file into ShiftFile records, then map them onto the model.
+#include "ShiftMapping.hpp"
 #include "ShiftReader.hpp"
+#include "interlink/plugin/ReadThenMap.hpp"
 #include "interlink/plugin/Register.hpp"
 
-namespace {
-
-void loadShift(const interlink::plugin::LoadRequest& request, interlink::Document& document,
-               interlink::Diagnostics& diagnostics) {
-  interlink::shift::detail::readShift(request, document, diagnostics);
-}
-
-int sniffShift(const char* /*path*/, const char* head, std::size_t size) {
-  return interlink::shift::detail::sniffShift(head, size);
-}
-
-}  // namespace
-
-INTERLINK_REGISTER_FORMAT_PLUGIN("shift", "1.0.0", loadShift, sniffShift, ".json")
+namespace shift = interlink::shift::detail;
+INTERLINK_REGISTER_FORMAT_PLUGIN("shift", "1.0.0",
+                                 (interlink::plugin::readThenMap<shift::ShiftFile, shift::readShiftFile, shift::mapShiftFile>),
+                                 shift::sniffShift, ".json")

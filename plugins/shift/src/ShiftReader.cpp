@@ -1,115 +1,26 @@
-// Shift multibody JSON -> Interlink model.
+// Step 1 of the Shift plugin: Shift multibody JSON -> ShiftFile records (ShiftRecords.hpp).
 //
-// Reading happens in three steps: the JSON is read into plain descriptions of assemblies, bodies,
-// joints and restraints (with every name reference resolved and checked); the spanning tree of
-// bodies and joints is built with Boost.Graph from the fixed frame, which decides each joint's
-// sense and marks the joints that close loops; then the world, its root model and the nested
-// assembly models are written.
+// The JSON is read into records of assemblies, bodies, joints, restraints, fixed frames and
+// lights, with every value in SI units and every name reference resolved to an index and checked;
+// all problems go to the diagnostics with their line and column. ShiftMapping turns the records
+// into the core model. This file: JSON access, model_parameters, fixed frames, lights and the
+// order of reading.
 #include "ShiftReader.hpp"
 
-#include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/breadth_first_search.hpp>
 #include <cmath>
 #include <filesystem>
-#include <functional>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "JsonDocument.hpp"
-#include "MeshInfo.hpp"
+#include "ShiftFileReader.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
-#include "interlink/UniqueNames.hpp"
 
 namespace interlink::shift::detail {
-namespace {
-
-namespace fs = std::filesystem;
-
-constexpr const char* kFixed = "fixed";
-constexpr const char* kOrigin = "origin";
-constexpr int kFixedBody = -1;
-
-// ---------------------------------------------------------------------------------------------
-// Plain descriptions of what the file says.
-
-struct Units {
-  double length = 1;
-  double angle = 1;
-  double mass = 1;
-  double time = 1;
-};
-
-struct FrameDef {
-  std::string name;
-  Pose pose = Pose::Identity();  // X_BF: the frame in its body (or in the fixed frame)
-  SourceLocation where;
-};
-
-struct BodyDef {
-  std::string name;
-  int assembly = 0;
-  bool active = true;
-  Link link;  // inertial and visuals filled while reading
-  std::vector<FrameDef> frames;
-  std::map<std::string, std::string> parameters;
-  Pose pose = Pose::Identity();  // X_FB at the zero configuration, filled by the tree step
-  int vertex = -1;
-  SourceLocation where;
-};
-
-struct AssemblyDef {
-  std::string name;
-  int parent = -1;
-  bool active = true;  // own flag and every parent's
-  std::vector<int> children;
-  std::vector<int> bodies;
-  std::vector<int> joints;
-  SourceLocation where;
-  const json_t* json = nullptr;
-  std::vector<KeptElement> kept;
-  std::map<std::string, std::string> parameters;
-};
-
-struct EndPoint {
-  int body = kFixedBody;
-  std::string frame = kOrigin;
-  Pose frameInBody = Pose::Identity();  // X_BF
-  SourceLocation where;
-};
-
-enum class Sense { Forward, Reversed };
-
-struct JointDef {
-  std::string name;      // as written
-  std::string typeName;  // as written
-  int assembly = 0;
-  JointType type = JointType::Fixed;
-  Vector3 axis = Vector3::UnitX();
-  EndPoint parent;
-  EndPoint child;
-  Pose offset = Pose::Identity();  // X_PC of a rigid joint, initial X_PC of float/spherical
-  std::vector<double> initialPositions;
-  std::vector<double> initialVelocities;
-  std::map<std::string, std::string> parameters;  // stiffness, damping, ... as written
-  SourceLocation where;
-  // Filled by the tree step.
-  bool treeEdge = false;
-  Sense sense = Sense::Forward;
-  // Filled when the model is written.
-  int placedIn = 0;
-  std::string modelName;
-};
-
-struct LightDef {
-  Light light;
-  EndPoint at;
-};
 
 std::string describeKind(const json_t* value) {
   if (!value) return "nothing";
@@ -126,15 +37,6 @@ std::string describeKind(const json_t* value) {
   return "a value";
 }
 
-std::string joinPath(const std::vector<std::string>& parts, const char* separator) {
-  std::string out;
-  for (const auto& part : parts) {
-    if (!out.empty()) out += separator;
-    out += part;
-  }
-  return out;
-}
-
 std::vector<std::string> splitPath(const std::string& text) {
   std::vector<std::string> parts;
   std::size_t start = 0;
@@ -147,14 +49,7 @@ std::vector<std::string> splitPath(const std::string& text) {
   return parts;
 }
 
-std::string joinNumbers(const std::vector<double>& values) {
-  std::string out;
-  for (double v : values) {
-    if (!out.empty()) out += ' ';
-    out += formatNumber(v);
-  }
-  return out;
-}
+namespace {
 
 /// The nearest rotation to a matrix that is almost one (files print 8 digits).
 Matrix3 orthonormalized(const Matrix3& m) {
@@ -162,117 +57,7 @@ Matrix3 orthonormalized(const Matrix3& m) {
   return svd.matrixU() * svd.matrixV().transpose();
 }
 
-Vector3 rotationVector(const Matrix3& rotation) {
-  const Eigen::AngleAxisd angleAxis(rotation);
-  return angleAxis.axis() * angleAxis.angle();
-}
-
-// ---------------------------------------------------------------------------------------------
-
-class Reader {
- public:
-  Reader(const plugin::LoadRequest& request, Document& document, Diagnostics& diagnostics)
-      : request_(request), document_(document), diagnostics_(diagnostics) {}
-
-  void run();
-
- private:
-  // --- JSON access with diagnostics ---
-  SourceLocation at(const json_t* value) const { return json_.where(value); }
-  SourceLocation at(const json_t* object, const char* key) const { return json_.where(object, key); }
-  void wrongType(const json_t* value, const SourceLocation& where, const std::string& what,
-                 const std::string& expected) {
-    diagnostics_.error(ErrorCode::ELEMENT_INCORRECT_TYPE,
-                       what + ": expected " + expected + ", got " + describeKind(value), where);
-  }
-  std::optional<double> number(const json_t* value, const SourceLocation& where, const std::string& what);
-  std::optional<Vector3> vector3(const json_t* value, const SourceLocation& where, const std::string& what);
-  std::optional<Matrix3> rotation(const json_t* value, const SourceLocation& where, const std::string& what);
-  std::optional<std::string> string(const json_t* object, const char* key, const std::string& what, bool required);
-  std::optional<bool> flag(const json_t* object, const char* key, const std::string& what);
-  /// An array member; null and absent give nothing without complaint, other kinds an error.
-  const json_t* array(const json_t* object, const char* key, const std::string& what);
-  std::optional<Pose> framePose(const json_t* object, const std::string& what);
-  bool checkName(const std::string& name, const SourceLocation& where, const std::string& what, bool isFrame);
-  void warnUnknownKeys(const json_t* object, std::initializer_list<const char*> known, const std::string& path,
-                       std::vector<KeptElement>& kept);
-  void keep(std::vector<KeptElement>& kept, const std::string& path, const json_t* value) {
-    kept.push_back(KeptElement{path, json_.textOf(value), at(value)});
-  }
-
-  // --- reading ---
-  void readParameters(const json_t* parameters);
-  void flatten(const json_t* value, const std::string& key, std::map<std::string, std::string>& out);
-  double unitFactor(const json_t* units, const char* key, const std::map<std::string, double>& known);
-  void readFixed(const json_t* frames, const json_t* terrain);
-  void readAssembly(const json_t* object, int parent, bool parentActive);
-  void readBody(const json_t* object, int assembly, bool assemblyActive);
-  void readInertia(const json_t* object, BodyDef& body);
-  void readGeometry(const json_t* object, BodyDef& body);
-  void addMesh(BodyDef& body, const std::string& uri, const std::string& material, const SourceLocation& where);
-  void readJoint(const json_t* object, int assembly);
-  bool readJointType(const json_t* object, JointDef& joint);
-  void readInitialValues(const json_t* object, JointDef& joint);
-  void readRestraint(const json_t* object, const std::string& key, int assembly);
-  void readLight(const json_t* object, const std::string& path);
-
-  // --- references ---
-  struct BodyLookup {
-    int body = kFixedBody;
-    bool found = false;
-    bool inactive = false;
-    std::string reason;
-  };
-  BodyLookup findBody(const std::vector<std::string>& path, int fromAssembly) const;
-  std::optional<int> findAssembly(const std::vector<std::string>& path, int start) const;
-  std::optional<EndPoint> endPoint(const json_t* pair, int assembly, ErrorCode code, const std::string& what,
-                                   bool& inactive);
-  std::optional<EndPoint> endPoint20(const json_t* bodyPath, const json_t* frame, const SourceLocation& where,
-                                     int assembly, ErrorCode code, const std::string& what, bool& inactive);
-  std::optional<EndPoint> resolve(const std::vector<std::string>& bodyPath, const std::string& frame,
-                                  const SourceLocation& where, const SourceLocation& frameWhere, int assembly,
-                                  ErrorCode code, const std::string& what, bool& inactive);
-  std::string assemblyPath(int assembly) const;
-
-  // --- tree and output ---
-  void buildTree();
-  void writeDocument();
-  Model buildModel(int assembly);
-  std::string scopedFrom(int model, const EndPoint& point) const;
-  std::string scopedBody(int model, int body) const;
-  std::string worldScoped(const EndPoint& point) const;
-  /// Scoped name of an assembly's model from the world ("robot::arm").
-  std::string modelScope(int assembly) const;
-  int commonAssembly(int a, int b) const;
-  Joint buildJoint(const JointDef& joint) const;
-  void writeLights(World& world);
-
-  const plugin::LoadRequest& request_;
-  Document& document_;
-  Diagnostics& diagnostics_;
-  JsonDocument json_;
-  std::string version_;
-  Units units_;
-  Vector3 gravity_{0, 0, 9.81};
-  std::vector<std::string> includeDirectories_;
-  std::map<std::pair<int, std::string>, int> bodyByName_;  // (assembly, body name) -> index in bodies_
-  std::map<std::string, std::string> parameters_;
-  Physics physics_;
-  std::vector<FrameDef> fixedFrames_;
-  std::vector<LightDef> lights_;
-  std::vector<KeptElement> worldKept_;
-  std::vector<AssemblyDef> assemblies_;
-  std::vector<BodyDef> bodies_;
-  std::vector<JointDef> joints_;
-  struct PendingRestraint {
-    const json_t* object;
-    std::string key;
-    int assembly;
-  };
-  std::vector<PendingRestraint> restraints_;
-  MeshCache meshes_;
-  int rootModel_ = 0;  // the assembly that becomes the world's model
-};
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // JSON access
@@ -413,6 +198,34 @@ void Reader::warnUnknownKeys(const json_t* object, std::initializer_list<const c
   }
 }
 
+std::optional<std::string> Reader::entryName(const json_t* object, const std::string& kind, const std::string& path) {
+  if (!json_is_object(object)) {
+    wrongType(object, at(object), kind + " in " + path, "an object");
+    return std::nullopt;
+  }
+  auto name = string(object, "name", kind + " in " + path, true);
+  if (!name || !checkName(*name, at(object, "name"), kind, false)) return std::nullopt;
+  return name;
+}
+
+bool Reader::numberList(const json_t* value, const std::string& what, std::vector<double>& out) {
+  if (json_is_number(value)) {
+    out.push_back(json_number_value(value));
+    return true;
+  }
+  if (!json_is_array(value)) {
+    wrongType(value, at(value), what, "a number or an array of numbers");
+    return false;
+  }
+  bool ok = true;
+  for (std::size_t i = 0; i < json_array_size(value); ++i) {
+    const json_t* entry = json_array_get(value, i);
+    if (auto n = number(entry, at(entry), what)) out.push_back(*n);
+    else ok = false;
+  }
+  return ok;
+}
+
 // ---------------------------------------------------------------------------------------------
 // model_parameters
 
@@ -550,8 +363,6 @@ void Reader::readParameters(const json_t* parameters) {
           physics_.values["solver." + std::string(key2)] = json_number_value(value);
     }
   }
-  parameters_["gravity"] = joinNumbers({gravity_.x(), gravity_.y(), gravity_.z()});
-  parameters_["include_dir"] = joinPath(includeDirectories_, ";");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -576,7 +387,7 @@ void Reader::readFixed(const json_t* frames, const json_t* terrain) {
       warnUnknownKeys(object, {"name", "T", "R"}, "fixed/frames/" + *name, worldKept_);
       auto pose = framePose(object, "fixed frame '" + *name + "'");
       if (!pose) continue;
-      fixedFrames_.push_back(FrameDef{*name, *pose, at(object)});
+      fixedFrames_.push_back(FrameRecord{*name, *pose, at(object)});
     }
   }
   if (terrain) {
@@ -595,7 +406,7 @@ void Reader::readLight(const json_t* object, const std::string& path) {
   if (!name || !checkName(*name, at(object, "name"), "light", false)) return;
   const std::string what = "light '" + *name + "'";
   warnUnknownKeys(object, {"name", "type", "parent", "Ka", "Kd", "Ks"}, path + "/" + *name, worldKept_);
-  LightDef def;
+  LightRecord def;
   def.light.name = *name;
   def.light.where = at(object);
   const std::string type = toLower(string(object, "type", what, false).value_or("point"));
@@ -627,1187 +438,19 @@ void Reader::readLight(const json_t* object, const std::string& path) {
   lights_.push_back(def);
 }
 
-// ---------------------------------------------------------------------------------------------
-// assemblies and bodies
-
-void Reader::readAssembly(const json_t* object, int parent, bool parentActive) {
-  const int index = static_cast<int>(assemblies_.size());
-  AssemblyDef assembly;
-  assembly.where = at(object);
-  assembly.json = object;
-  assembly.parent = parent;
-  if (parent < 0) {
-    assembly.name = fs::path(request_.path).stem().string();
-    if (assembly.name.empty()) assembly.name = "shift";
-  } else {
-    auto name = string(object, "name", "assembly", true);
-    if (!name || !checkName(*name, at(object, "name"), "assembly", false)) return;
-    for (int sibling : assemblies_[static_cast<std::size_t>(parent)].children) {
-      if (assemblies_[static_cast<std::size_t>(sibling)].name == *name) {
-        diagnostics_.error(ErrorCode::DUPLICATE_NAME,
-                           "assembly '" + *name + "' is defined twice in " + assemblyPath(parent),
-                           at(object, "name"));
-        return;
-      }
-    }
-    assembly.name = *name;
-  }
-  const bool ownActive = parent < 0 ? true : flag(object, "active", "assembly '" + assembly.name + "'").value_or(true);
-  assembly.active = parentActive && ownActive;
-  assemblies_.push_back(assembly);
-  if (parent >= 0) assemblies_[static_cast<std::size_t>(parent)].children.push_back(index);
-  const std::string path = assemblyPath(index);
-  if (parent >= 0 && parentActive && !ownActive)
-    diagnostics_.add(Diagnostic{Severity::Note, ErrorCode::NONE,
-                                path + " is switched off (active: false): its bodies, joints and subassemblies "
-                                       "are left out",
-                                at(object, "active")});
-
-  if (parent >= 0) {
-    std::vector<KeptElement> kept;
-    warnUnknownKeys(object, {"name", "active", "bodies", "joints", "restraints", "assemblies"}, path, kept);
-    for (auto& k : kept) assemblies_[static_cast<std::size_t>(index)].kept.push_back(std::move(k));
-  }
-
-  if (const json_t* bodies = array(object, "bodies", path)) {
-    for (std::size_t i = 0; i < json_array_size(bodies); ++i)
-      readBody(json_array_get(bodies, i), index, assemblies_[static_cast<std::size_t>(index)].active);
-  }
-  if (const json_t* children = array(object, "assemblies", path)) {
-    for (std::size_t i = 0; i < json_array_size(children); ++i) {
-      const json_t* child = json_array_get(children, i);
-      if (!json_is_object(child)) {
-        wrongType(child, at(child), path + " subassembly", "an object");
-        continue;
-      }
-      readAssembly(child, index, assemblies_[static_cast<std::size_t>(index)].active);
-    }
-  }
-}
-
-void Reader::readBody(const json_t* object, int assembly, bool assemblyActive) {
-  const std::string path = assemblyPath(assembly);
-  if (!json_is_object(object)) {
-    wrongType(object, at(object), "body in " + path, "an object");
-    return;
-  }
-  auto name = string(object, "name", "body in " + path, true);
-  if (!name || !checkName(*name, at(object, "name"), "body", false)) return;
-  if (*name == kFixed) {
-    diagnostics_.error(ErrorCode::RESERVED_NAME, "body name 'fixed' is reserved for the fixed inertial frame",
-                       at(object, "name"));
-    return;
-  }
-  auto& owner = assemblies_[static_cast<std::size_t>(assembly)];
-  // One lookup per body (a scan of the assembly's bodies made n bodies cost n^2).
-  if (auto other = bodyByName_.find({assembly, *name}); other != bodyByName_.end()) {
-    diagnostics_.error(ErrorCode::DUPLICATE_NAME,
-                       "body '" + *name + "' is defined twice in " + path + " (first at line " +
-                           std::to_string(bodies_[static_cast<std::size_t>(other->second)].where.line) + ")",
-                       at(object, "name"));
-    return;
-  }
-  BodyDef body;
-  body.name = *name;
-  body.assembly = assembly;
-  body.where = at(object);
-  body.active = assemblyActive && flag(object, "active", "body '" + *name + "'").value_or(true);
-  const std::string what = "body '" + *name + "'";
-  body.link.name = *name;
-  body.link.where = body.where;
-
-  std::vector<KeptElement> kept;
-  warnUnknownKeys(object,
-                  {"name", "active", "definition", "geometry", "center_of_mass", "mass", "moment_of_inertia",
-                   "inertia", "frames", "collision_geometry"},
-                  path + "/" + *name, kept);
-  for (auto& k : kept) owner.kept.push_back(std::move(k));
-
-  if (body.active) {
-    readInertia(object, body);
-    readGeometry(object, body);
-    if (auto collision = string(object, "collision_geometry", what, false))
-      body.parameters["body." + *name + ".collision_geometry"] = *collision;
-  }
-  if (const json_t* frames = array(object, "frames", what)) {
-    std::set<std::string> seen;
-    for (std::size_t i = 0; i < json_array_size(frames); ++i) {
-      const json_t* frame = json_array_get(frames, i);
-      if (!json_is_object(frame)) {
-        wrongType(frame, at(frame), what + " frame", "an object");
-        continue;
-      }
-      auto frameName = string(frame, "name", what + " frame", true);
-      if (!frameName || !checkName(*frameName, at(frame, "name"), what + " frame", true)) continue;
-      if (!seen.insert(*frameName).second) {
-        diagnostics_.error(ErrorCode::DUPLICATE_NAME, what + ": frame '" + *frameName + "' is defined twice",
-                           at(frame, "name"));
-        continue;
-      }
-      std::vector<KeptElement> frameKept;
-      warnUnknownKeys(frame, {"name", "T", "R"}, path + "/" + *name + "/" + *frameName, frameKept);
-      for (auto& k : frameKept) owner.kept.push_back(std::move(k));
-      auto pose = framePose(frame, what + " frame '" + *frameName + "'");
-      if (!pose) continue;
-      body.frames.push_back(FrameDef{*frameName, *pose, at(frame)});
-    }
-  }
-  const int index = static_cast<int>(bodies_.size());
-  bodies_.push_back(std::move(body));
-  assemblies_[static_cast<std::size_t>(assembly)].bodies.push_back(index);
-  bodyByName_.emplace(std::make_pair(assembly, bodies_[static_cast<std::size_t>(index)].name), index);
-}
-
-void Reader::readInertia(const json_t* object, BodyDef& body) {
-  const std::string what = "body '" + body.name + "'";
-  // 0.2: mass and moment_of_inertia beside each other; 2.0: one "inertia" object with the mass.
-  const json_t* moments = json_object_get(object, "moment_of_inertia");
-  const json_t* inertia = json_object_get(object, "inertia");
-  const json_t* tensor = moments ? moments : inertia;
-  const json_t* mass = json_object_get(object, "mass");
-  const json_t* massOwner = object;
-  if (!mass && json_is_object(inertia)) {
-    mass = json_object_get(inertia, "mass");
-    massOwner = inertia;
-  }
-  Inertial& inertial = body.link.inertial;
-  inertial.where = at(tensor ? tensor : object);
-  bool any = false;
-  if (mass) {
-    if (auto m = number(mass, at(massOwner, "mass"), what + " mass")) {
-      inertial.mass = *m * units_.mass;
-      any = true;
-      if (*m <= 0)
-        diagnostics_.warning(ErrorCode::LINK_INERTIA_INVALID, what + ": mass " + formatNumber(*m) + " is not positive",
-                             at(mass));
-    }
-  }
-  if (const json_t* com = json_object_get(object, "center_of_mass")) {
-    if (auto c = vector3(com, at(com), what + " center_of_mass")) {
-      inertial.centerOfMass.translation() = *c * units_.length;
-      any = true;
-    }
-  }
-  if (tensor) {
-    if (!json_is_object(tensor)) {
-      wrongType(tensor, at(tensor), what + " inertia", "an object with Ixx, Iyy, Izz, Ixy, Iyz, Izx");
-    } else {
-      const double scale = units_.mass * units_.length * units_.length;
-      auto entry = [&](const char* key) -> double {
-        const json_t* value = json_object_get(tensor, key);
-        if (!value) return 0.0;
-        return number(value, at(value), what + " " + key).value_or(0.0) * scale;
-      };
-      Matrix3 I;
-      const double ixy = entry("Ixy"), iyz = entry("Iyz"), izx = entry("Izx");
-      I << entry("Ixx"), ixy, izx, ixy, entry("Iyy"), iyz, izx, iyz, entry("Izz");
-      for (const char* key : {"Ixx", "Iyy", "Izz"})
-        if (!json_object_get(tensor, key))
-          diagnostics_.warning(ErrorCode::ELEMENT_MISSING, what + " inertia: '" + key + "' is missing; 0 is used",
-                               at(tensor));
-      inertial.inertia = I;
-      any = true;
-      Eigen::SelfAdjointEigenSolver<Matrix3> solver(I);
-      const Vector3 principal = solver.eigenvalues();
-      const bool triangle = principal[0] + principal[1] >= principal[2] * (1 - 1e-9);
-      if (principal.minCoeff() < 0 || !triangle)
-        diagnostics_.warning(ErrorCode::LINK_INERTIA_INVALID,
-                             what + ": the inertia tensor is not physical (principal moments " +
-                                 joinNumbers({principal[0], principal[1], principal[2]}) + ")",
-                             at(tensor));
-    }
-  }
-  body.link.hasInertial = any;
-}
-
-void Reader::addMesh(BodyDef& body, const std::string& uri, const std::string& material,
-                     const SourceLocation& where) {
-  Shape shape;
-  shape.name = body.link.visuals.empty() ? "visual" : "visual_" + std::to_string(body.link.visuals.size());
-  shape.where = where;
-  shape.material = material;
-  shape.geometry.type = GeometryType::Mesh;
-  shape.geometry.meshUri = uri;
-  shape.geometry.scale = Vector3::Constant(units_.length);
-
-  const fs::path base = fs::path(request_.path).parent_path();
-  std::vector<fs::path> candidates;
-  if (fs::path(uri).is_absolute()) candidates.emplace_back(uri);
-  candidates.push_back(base / uri);
-  for (const auto& dir : includeDirectories_) candidates.push_back(base / dir / uri);
-  std::string found;
-  std::error_code ec;
-  for (const auto& candidate : candidates) {
-    if (fs::is_regular_file(candidate, ec)) {
-      found = fs::weakly_canonical(candidate, ec).string();
-      break;
-    }
-  }
-  const bool hostServices = request_.host && request_.host->size >= sizeof(plugin::HostServices);
-  // The host's path policy (docs/hostile-input.md): include_directories may not widen it.
-  auto outsideRootsReason = [&](const std::string& file) {
-    return hostServices && request_.host->checkPath ? request_.host->checkPath(request_.host->context, file) : std::string();
-  };
-  if (found.empty() && hostServices && request_.host->resolveUri) {
-    found = request_.host->resolveUri(request_.host->context, uri, request_.path);
-  }
-  if (found.empty()) {
-    std::string searched;
-    for (const auto& candidate : candidates) searched += (searched.empty() ? "" : ", ") + candidate.string();
-    diagnostics_.warning(ErrorCode::URI_LOOKUP,
-                         "body '" + body.name + "': mesh '" + uri + "' not found (searched " + searched +
-                             "); the body keeps its mass properties, the mesh is not measured",
-                         where);
-  } else if (std::string why = outsideRootsReason(found); !why.empty()) {
-    diagnostics_.error(ErrorCode::PATH_OUTSIDE_ROOTS, "body '" + body.name + "': mesh '" + uri + "' refused: " + why, where);
-  } else {
-    shape.geometry.meshResolvedPath = found;
-    const MeshReading& reading = meshes_.read(found);
-    if (reading.info) {
-      MeshInfo info = *reading.info;
-      info.boundsMin *= units_.length;
-      info.boundsMax *= units_.length;
-      shape.geometry.mesh = info;
-    } else {
-      diagnostics_.warning(ErrorCode::FILE_READ,
-                           "body '" + body.name + "': mesh '" + found + "' could not be read: " + reading.error, where);
-    }
-  }
-  body.link.visuals.push_back(std::move(shape));
-}
-
-void Reader::readGeometry(const json_t* object, BodyDef& body) {
-  const std::string what = "body '" + body.name + "'";
-  // A file list: [mesh, material] (material optional) or a single name.
-  auto readFiles = [&](const json_t* files, const SourceLocation& where) {
-    if (json_is_string(files)) {
-      addMesh(body, json_string_value(files), "", where);
-      return;
-    }
-    if (!json_is_array(files) || json_array_size(files) == 0 || !json_is_string(json_array_get(files, 0))) {
-      wrongType(files, where, what + " mesh files", "[mesh file, material file]");
-      return;
-    }
-    const json_t* material = json_array_get(files, 1);
-    addMesh(body, json_string_value(json_array_get(files, 0)), json_is_string(material) ? json_string_value(material) : "",
-            where);
-  };
-  if (const json_t* definition = json_object_get(object, "definition")) {
-    if (!json_is_null(definition)) readFiles(definition, at(definition));
-  }
-  const json_t* geometry = json_object_get(object, "geometry");
-  if (!geometry || json_is_null(geometry)) return;
-  auto readOne = [&](const json_t* entry) {
-    if (!json_is_object(entry)) {
-      wrongType(entry, at(entry), what + " geometry", "an object with 'type' and 'filename'");
-      return;
-    }
-    const std::string type = toLower(string(entry, "type", what + " geometry", false).value_or("mesh"));
-    if (type != "mesh") {
-      diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
-                           what + ": geometry type '" + type + "' is not known (expected mesh); kept as written",
-                           at(entry, "type"));
-      keep(assemblies_[static_cast<std::size_t>(body.assembly)].kept, "geometry", entry);
-      return;
-    }
-    const json_t* files = json_object_get(entry, "filename");
-    if (!files) {
-      diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + " geometry: 'filename' is missing", at(entry));
-      return;
-    }
-    readFiles(files, at(files));
-  };
-  if (json_is_array(geometry)) {
-    for (std::size_t i = 0; i < json_array_size(geometry); ++i) readOne(json_array_get(geometry, i));
-  } else {
-    readOne(geometry);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// references
-
-std::string Reader::assemblyPath(int assembly) const {
-  if (assembly <= 0) return "the top level";
-  std::vector<std::string> parts;
-  for (int a = assembly; a > 0; a = assemblies_[static_cast<std::size_t>(a)].parent)
-    parts.insert(parts.begin(), assemblies_[static_cast<std::size_t>(a)].name);
-  return "assembly '" + joinPath(parts, ":") + "'";
-}
-
-std::optional<int> Reader::findAssembly(const std::vector<std::string>& path, int start) const {
-  int current = start;
-  for (const auto& segment : path) {
-    int next = -1;
-    for (int child : assemblies_[static_cast<std::size_t>(current)].children)
-      if (assemblies_[static_cast<std::size_t>(child)].name == segment) next = child;
-    if (next < 0) return std::nullopt;
-    current = next;
-  }
-  return current;
-}
-
-Reader::BodyLookup Reader::findBody(const std::vector<std::string>& path, int fromAssembly) const {
-  BodyLookup result;
-  if (path.size() == 1 && path[0] == kFixed) {
-    result.found = true;
-    return result;
-  }
-  auto bodyIn = [this](int assembly, const std::string& name) -> int {
-    const auto found = bodyByName_.find({assembly, name});
-    return found == bodyByName_.end() ? -1 : found->second;
-  };
-  int body = -1;
-  if (path.size() == 1) {
-    // A bare name is looked up in the local assembly only.
-    body = bodyIn(fromAssembly, path[0]);
-    if (body < 0) result.reason = "no body '" + path[0] + "' in " + assemblyPath(fromAssembly);
-  } else {
-    const std::vector<std::string> assemblyPart(path.begin(), path.end() - 1);
-    // A path is tried below the local assembly first, then from the top of the file.
-    for (int start : {fromAssembly, 0}) {
-      if (auto assembly = findAssembly(assemblyPart, start)) {
-        body = bodyIn(*assembly, path.back());
-        if (body >= 0) break;
-      }
-      if (start == 0) break;
-    }
-    if (body < 0) result.reason = "no body at path '" + joinPath(path, ":") + "'";
-  }
-  if (body < 0) return result;
-  result.found = true;
-  result.body = body;
-  result.inactive = !bodies_[static_cast<std::size_t>(body)].active;
-  return result;
-}
-
-std::optional<EndPoint> Reader::resolve(const std::vector<std::string>& bodyPath, const std::string& frame,
-                                        const SourceLocation& where, const SourceLocation& frameWhere, int assembly,
-                                        ErrorCode code, const std::string& what, bool& inactive) {
-  for (const auto& segment : bodyPath) {
-    if (segment.empty()) {
-      diagnostics_.error(code, what + ": empty name in path '" + joinPath(bodyPath, ":") + "'", where);
-      return std::nullopt;
-    }
-  }
-  BodyLookup lookup = findBody(bodyPath, assembly);
-  if (!lookup.found) {
-    diagnostics_.error(code, what + ": " + lookup.reason, where);
-    return std::nullopt;
-  }
-  if (lookup.inactive) {
-    inactive = true;
-    return std::nullopt;
-  }
-  EndPoint point;
-  point.body = lookup.body;
-  point.frame = frame;
-  point.where = where;
-  if (frame == kOrigin) return point;
-  const auto& frames = lookup.body == kFixedBody ? fixedFrames_ : bodies_[static_cast<std::size_t>(lookup.body)].frames;
-  for (const auto& f : frames) {
-    if (f.name == frame) {
-      point.frameInBody = f.pose;
-      return point;
-    }
-  }
-  std::string available = "origin";
-  for (const auto& f : frames) available += ", " + f.name;
-  const std::string owner =
-      lookup.body == kFixedBody ? std::string("the fixed frame") : "body '" + joinPath(bodyPath, ":") + "'";
-  diagnostics_.error(code, what + ": " + owner + " has no frame '" + frame + "' (it has: " + available + ")",
-                     frameWhere.line > 0 ? frameWhere : where);
-  return std::nullopt;
-}
-
-std::optional<EndPoint> Reader::endPoint(const json_t* pair, int assembly, ErrorCode code, const std::string& what,
-                                         bool& inactive) {
-  const SourceLocation where = at(pair);
-  if (!json_is_array(pair) || json_array_size(pair) != 2) {
-    diagnostics_.error(ErrorCode::ELEMENT_INCORRECT_TYPE, what + ": expected [body, frame]", where);
-    return std::nullopt;
-  }
-  const json_t* body = json_array_get(pair, 0);
-  const json_t* frame = json_array_get(pair, 1);
-  if (json_is_array(body)) return endPoint20(body, frame, where, assembly, code, what, inactive);
-  if (!json_is_string(body) || !json_is_string(frame)) {
-    diagnostics_.error(ErrorCode::ELEMENT_INCORRECT_TYPE, what + ": expected [body, frame] as two names", where);
-    return std::nullopt;
-  }
-  const SourceLocation bodyWhere = at(body).line > 0 ? at(body) : where;
-  return resolve(splitPath(json_string_value(body)), json_string_value(frame), bodyWhere, at(frame), assembly, code,
-                 what, inactive);
-}
-
-std::optional<EndPoint> Reader::endPoint20(const json_t* bodyPath, const json_t* frame, const SourceLocation& where,
-                                           int assembly, ErrorCode code, const std::string& what, bool& inactive) {
-  // 2.0: [[assembly, ..., body], frame]
-  std::vector<std::string> path;
-  for (std::size_t i = 0; i < json_array_size(bodyPath); ++i) {
-    const json_t* segment = json_array_get(bodyPath, i);
-    if (!json_is_string(segment)) {
-      diagnostics_.error(ErrorCode::ELEMENT_INCORRECT_TYPE, what + ": the body path holds names only", where);
-      return std::nullopt;
-    }
-    for (auto& part : splitPath(json_string_value(segment))) path.push_back(part);
-  }
-  if (path.empty() || !json_is_string(frame)) {
-    diagnostics_.error(ErrorCode::ELEMENT_INCORRECT_TYPE, what + ": expected [[assembly, ..., body], frame]", where);
-    return std::nullopt;
-  }
-  return resolve(path, json_string_value(frame), at(bodyPath).line > 0 ? at(bodyPath) : where, at(frame), assembly,
-                 code, what, inactive);
-}
-
-// ---------------------------------------------------------------------------------------------
-// joints
-
-bool Reader::readJointType(const json_t* object, JointDef& joint) {
-  const std::string what = "joint '" + joint.name + "'";
-  auto type = string(object, "type", what, true);
-  if (!type) return false;
-  joint.typeName = *type;
-  const std::string t = toLower(*type);
-  const std::map<std::string, std::pair<JointType, Vector3>> primitives = {
-      {"rx", {JointType::Revolute, Vector3::UnitX()}},  {"ry", {JointType::Revolute, Vector3::UnitY()}},
-      {"rz", {JointType::Revolute, Vector3::UnitZ()}},  {"tx", {JointType::Prismatic, Vector3::UnitX()}},
-      {"ty", {JointType::Prismatic, Vector3::UnitY()}}, {"tz", {JointType::Prismatic, Vector3::UnitZ()}}};
-  if (auto it = primitives.find(t); it != primitives.end()) {
-    joint.type = it->second.first;
-    joint.axis = it->second.second;
-    return true;
-  }
-  if (t == "rigid") joint.type = JointType::Fixed;
-  else if (t == "float") joint.type = JointType::Free;
-  else if (t == "spherical") joint.type = JointType::Ball;
-  else if (t == "revolute") joint.type = JointType::Revolute;
-  else if (t == "prismatic") joint.type = JointType::Prismatic;
-  else {
-    diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                       what + ": unknown joint type '" + *type +
-                           "' (expected Rx, Ry, Rz, Tx, Ty, Tz, rigid, float, spherical, revolute or prismatic)",
-                       at(object, "type"));
-    return false;
-  }
-  if (t == "revolute" || t == "prismatic") {
-    const json_t* axis = json_object_get(object, "axis");
-    if (!axis) {
-      diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + ": a " + t + " joint needs 'axis'", at(object));
-      return false;
-    }
-    if (json_is_string(axis)) {
-      std::string name = toLower(json_string_value(axis));
-      double sign = 1;
-      if (!name.empty() && (name[0] == '-' || name[0] == '+')) {
-        sign = name[0] == '-' ? -1 : 1;
-        name.erase(0, 1);
-      }
-      if (name == "x") joint.axis = sign * Vector3::UnitX();
-      else if (name == "y") joint.axis = sign * Vector3::UnitY();
-      else if (name == "z") joint.axis = sign * Vector3::UnitZ();
-      else {
-        diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                           what + ": axis '" + name + "' is not x, y, z or a vector of 3 numbers", at(axis));
-        return false;
-      }
-    } else {
-      auto v = vector3(axis, at(axis), what + " axis");
-      if (!v) return false;
-      if (v->norm() < 1e-12) {
-        diagnostics_.error(ErrorCode::VALUE_INVALID, what + ": the axis is the zero vector", at(axis));
-        return false;
-      }
-      joint.axis = v->normalized();
-    }
-  }
-  return true;
-}
-
-void Reader::readInitialValues(const json_t* object, JointDef& joint) {
-  const std::string what = "joint '" + joint.name + "'";
-  const json_t* displacement = json_object_get(object, "initial_displacement");
-  const json_t* velocity = json_object_get(object, "initial_velocity");
-  const int dofs = dofCount(joint.type);
-  const double scale = joint.type == JointType::Revolute ? units_.angle : units_.length;
-
-  if (joint.type == JointType::Revolute || joint.type == JointType::Prismatic) {
-    if (displacement && !json_is_null(displacement)) {
-      if (auto q = number(displacement, at(displacement), what + " initial_displacement"))
-        joint.initialPositions = {*q * scale};
-    }
-  } else if (displacement && !json_is_null(displacement)) {
-    // rigid, float and spherical: {R, T}, X_PC of the joint's child frame in its parent frame.
-    if (json_is_number(displacement) && json_number_value(displacement) == 0.0) {
-      // 0 means "no displacement", as some files write it
-    } else if (!json_is_object(displacement)) {
-      wrongType(displacement, at(displacement), what + " initial_displacement", "an object {R, T}");
-    } else if (auto pose = framePose(displacement, what + " initial_displacement")) {
-      joint.offset = *pose;
-      if (joint.type == JointType::Ball && pose->translation().norm() > 1e-12)
-        diagnostics_.warning(ErrorCode::VALUE_INVALID,
-                             what + ": a spherical joint cannot translate; 'T' of initial_displacement is ignored",
-                             at(displacement));
-      if (joint.type == JointType::Ball) joint.offset.translation().setZero();
-    }
-  }
-
-  if (velocity && !json_is_null(velocity) && dofs > 0) {
-    const double vscale = scale / units_.time;
-    if (json_is_number(velocity)) {
-      const double v = json_number_value(velocity);
-      if (dofs == 1) joint.initialVelocities = {v * vscale};
-      else if (v != 0.0)
-        diagnostics_.error(ErrorCode::VALUE_INVALID,
-                           what + ": initial_velocity of a " + std::string(jointTypeName(joint.type)) +
-                               " joint needs " + std::to_string(dofs) + " numbers, not one",
-                           at(velocity));
-    } else if (json_is_array(velocity) && json_array_size(velocity) == static_cast<std::size_t>(dofs)) {
-      std::vector<double> values;
-      for (std::size_t i = 0; i < json_array_size(velocity); ++i) {
-        const json_t* entry = json_array_get(velocity, i);
-        auto v = number(entry, at(entry), what + " initial_velocity");
-        if (!v) return;
-        values.push_back(*v / units_.time);
-      }
-      joint.initialVelocities = values;
-    } else if (json_is_object(velocity)) {
-      wrongType(velocity, at(velocity), what + " initial_velocity", "a number or an array of numbers");
-    } else {
-      diagnostics_.error(ErrorCode::VALUE_INVALID,
-                         what + ": initial_velocity needs " + std::to_string(dofs) + " number(s)", at(velocity));
-    }
-  }
-}
-
-void Reader::readJoint(const json_t* object, int assembly) {
-  const std::string path = assemblyPath(assembly);
-  if (!json_is_object(object)) {
-    wrongType(object, at(object), "joint in " + path, "an object");
-    return;
-  }
-  auto name = string(object, "name", "joint in " + path, true);
-  if (!name || !checkName(*name, at(object, "name"), "joint", false)) return;
-  auto& owner = assemblies_[static_cast<std::size_t>(assembly)];
-  if (!flag(object, "active", "joint '" + *name + "'").value_or(true)) {
-    keep(owner.kept, "joint/" + *name, object);
-    return;
-  }
-  JointDef joint;
-  joint.name = *name;
-  joint.assembly = assembly;
-  joint.where = at(object);
-  const std::string what = "joint '" + *name + "'";
-  std::vector<KeptElement> kept;
-  warnUnknownKeys(object,
-                  {"name", "type", "active", "body_frame_pairs", "parent", "child", "axis", "initial_displacement",
-                   "initial_velocity", "stiffness", "damping", "damping_coefficients"},
-                  path + "/" + *name, kept);
-  for (auto& k : kept) owner.kept.push_back(std::move(k));
-
-  bool ok = readJointType(object, joint);
-  // Endpoints: 0.2 body_frame_pairs [[parent body, frame], [child body, frame]]; 2.0 parent/child.
-  bool inactive = false;
-  std::optional<EndPoint> parent;
-  std::optional<EndPoint> child;
-  if (const json_t* pairs = json_object_get(object, "body_frame_pairs")) {
-    if (!json_is_array(pairs) || json_array_size(pairs) != 2) {
-      diagnostics_.error(ErrorCode::ELEMENT_INCORRECT_TYPE,
-                         what + ": body_frame_pairs must be [[parent body, frame], [child body, frame]]", at(pairs));
-      ok = false;
-    } else {
-      parent = endPoint(json_array_get(pairs, 0), assembly, ErrorCode::JOINT_PARENT_LINK_INVALID, what + " parent",
-                        inactive);
-      child = endPoint(json_array_get(pairs, 1), assembly, ErrorCode::JOINT_CHILD_LINK_INVALID, what + " child",
-                       inactive);
-    }
-  } else if (json_object_get(object, "parent") || json_object_get(object, "child")) {
-    const json_t* p = json_object_get(object, "parent");
-    const json_t* c = json_object_get(object, "child");
-    if (!p || !c) {
-      diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + ": needs both 'parent' and 'child'", at(object));
-      ok = false;
-    } else {
-      parent = endPoint(p, assembly, ErrorCode::JOINT_PARENT_LINK_INVALID, what + " parent", inactive);
-      child = endPoint(c, assembly, ErrorCode::JOINT_CHILD_LINK_INVALID, what + " child", inactive);
-    }
-  } else {
-    diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + ": 'body_frame_pairs' (or 'parent' and 'child') is missing",
-                       at(object));
-    ok = false;
-  }
-  if (inactive) {
-    diagnostics_.warning(ErrorCode::ELEMENT_INVALID,
-                         what + " connects a body that is switched off (active: false); the joint is left out",
-                         at(object));
-    keep(owner.kept, "joint/" + *name, object);
-    return;
-  }
-  if (!parent || !child || !ok) return;
-  if (parent->body == child->body) {
-    diagnostics_.error(ErrorCode::JOINT_PARENT_SAME_AS_CHILD,
-                       what + ": parent and child are the same " +
-                           (parent->body == kFixedBody ? std::string("fixed frame")
-                                                       : "body '" + bodies_[static_cast<std::size_t>(parent->body)].name + "'"),
-                       at(object));
-    return;
-  }
-  joint.parent = *parent;
-  joint.child = *child;
-  readInitialValues(object, joint);
-  for (const char* key : {"stiffness", "damping", "damping_coefficients"}) {
-    const json_t* values = json_object_get(object, key);
-    if (!values) continue;
-    std::vector<double> numbers;
-    if (json_is_number(values)) numbers.push_back(json_number_value(values));
-    for (std::size_t i = 0; json_is_array(values) && i < json_array_size(values); ++i) {
-      const json_t* entry = json_array_get(values, i);
-      if (auto n = number(entry, at(entry), what + " " + key)) numbers.push_back(*n);
-    }
-    joint.parameters[key] = joinNumbers(numbers);
-  }
-  const int index = static_cast<int>(joints_.size());
-  joints_.push_back(std::move(joint));
-  owner.joints.push_back(index);
-}
-
-// ---------------------------------------------------------------------------------------------
-// spanning tree
-
-void Reader::buildTree() {
-  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property,
-                                      boost::property<boost::edge_index_t, int>>;
-  // Vertex 0 is the fixed frame; active bodies follow in document order.
-  std::vector<int> bodyOfVertex = {kFixedBody};
-  for (std::size_t b = 0; b < bodies_.size(); ++b) {
-    if (!bodies_[b].active) continue;
-    bodies_[b].vertex = static_cast<int>(bodyOfVertex.size());
-    bodyOfVertex.push_back(static_cast<int>(b));
-  }
-  auto vertexOf = [this](int body) { return body == kFixedBody ? 0 : bodies_[static_cast<std::size_t>(body)].vertex; };
-  Graph graph(bodyOfVertex.size());
-  for (std::size_t j = 0; j < joints_.size(); ++j) {
-    boost::add_edge(static_cast<std::size_t>(vertexOf(joints_[j].parent.body)),
-                    static_cast<std::size_t>(vertexOf(joints_[j].child.body)), static_cast<int>(j), graph);
-  }
-
-  // Breadth first from the fixed frame, joints in document order: each body hangs below the
-  // first joint that reaches it on a shortest path; every other joint closes a loop.
-  struct TreeState {
-    std::vector<int> treeJoint;       // per vertex: the joint that discovered it
-    std::vector<int> discoveryOrder;  // vertices in discovery order
-  } state{std::vector<int>(bodyOfVertex.size(), -1), {}};
-  struct Visitor : boost::default_bfs_visitor {
-    TreeState* state;
-    explicit Visitor(TreeState* s) : state(s) {}
-    void tree_edge(Graph::edge_descriptor edge, const Graph& g) const {
-      const auto to = boost::target(edge, g);
-      state->treeJoint[to] = boost::get(boost::edge_index, g, edge);
-      state->discoveryOrder.push_back(static_cast<int>(to));
-    }
-  };
-  std::vector<boost::default_color_type> colors(bodyOfVertex.size(), boost::white_color);
-  auto colorMap = boost::make_iterator_property_map(colors.begin(), boost::get(boost::vertex_index, graph));
-  boost::breadth_first_visit(graph, 0, boost::visitor(Visitor(&state)).color_map(colorMap));
-  // Bodies that no chain of joints connects to the fixed frame float: the first of each group
-  // becomes a root at the fixed origin.
-  for (std::size_t v = 1; v < bodyOfVertex.size(); ++v) {
-    if (colors[v] != boost::white_color) continue;
-    const BodyDef& body = bodies_[static_cast<std::size_t>(bodyOfVertex[v])];
-    diagnostics_.warning(ErrorCode::KINEMATICS_INVALID,
-                         "body '" + body.name + "' in " + assemblyPath(body.assembly) +
-                             " is not connected to the fixed frame by any joint; it is placed at the fixed origin "
-                             "(use a float joint to position it)",
-                         body.where);
-    state.discoveryOrder.push_back(static_cast<int>(v));
-    boost::breadth_first_visit(graph, v, boost::visitor(Visitor(&state)).color_map(colorMap));
-  }
-
-  for (int v : state.discoveryOrder) {
-    const int j = state.treeJoint[static_cast<std::size_t>(v)];
-    if (j < 0) continue;  // a root
-    JointDef& joint = joints_[static_cast<std::size_t>(j)];
-    joint.treeEdge = true;
-    joint.sense = vertexOf(joint.child.body) == v ? Sense::Forward : Sense::Reversed;
-  }
-  // Zero-configuration poses in the fixed frame, parents before children.
-  for (int v : state.discoveryOrder) {
-    BodyDef& body = bodies_[static_cast<std::size_t>(bodyOfVertex[static_cast<std::size_t>(v)])];
-    const int j = state.treeJoint[static_cast<std::size_t>(v)];
-    if (j < 0) {
-      body.pose = Pose::Identity();
-      continue;
-    }
-    const JointDef& joint = joints_[static_cast<std::size_t>(j)];
-    // Only a rigid joint's {R, T} is structure; float and spherical start from coincident frames
-    // and carry theirs as initial positions.
-    const Pose offset = joint.type == JointType::Fixed ? joint.offset : Pose::Identity();
-    auto poseOf = [this](int b) { return b == kFixedBody ? Pose(Pose::Identity()) : bodies_[static_cast<std::size_t>(b)].pose; };
-    if (joint.sense == Sense::Forward) {
-      body.pose = poseOf(joint.parent.body) * joint.parent.frameInBody * offset * joint.child.frameInBody.inverse();
-    } else {
-      body.pose = poseOf(joint.child.body) * joint.child.frameInBody * offset.inverse() * joint.parent.frameInBody.inverse();
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// output
-
-int Reader::commonAssembly(int a, int b) const {
-  std::set<int> ancestors;
-  for (int x = a; x >= 0; x = assemblies_[static_cast<std::size_t>(x)].parent) ancestors.insert(x);
-  for (int y = b; y >= 0; y = assemblies_[static_cast<std::size_t>(y)].parent)
-    if (ancestors.count(y)) return y;
-  return 0;
-}
-
-std::string Reader::scopedBody(int model, int body) const {
-  if (body == kFixedBody) return "world";
-  std::vector<std::string> parts = {bodies_[static_cast<std::size_t>(body)].name};
-  for (int a = bodies_[static_cast<std::size_t>(body)].assembly; a != model && a > 0;
-       a = assemblies_[static_cast<std::size_t>(a)].parent)
-    parts.insert(parts.begin(), assemblies_[static_cast<std::size_t>(a)].name);
-  return joinPath(parts, "::");
-}
-
-std::string Reader::scopedFrom(int model, const EndPoint& point) const {
-  if (point.body == kFixedBody) return point.frame == kOrigin ? "world" : std::string(kFixed) + ":" + point.frame;
-  const std::string body = scopedBody(model, point.body);
-  return point.frame == kOrigin ? body : body + ":" + point.frame;
-}
-
-std::string Reader::modelScope(int assembly) const {
-  std::string scope;
-  for (int a = assembly; a >= 0; a = assemblies_[static_cast<std::size_t>(a)].parent) {
-    scope = scope.empty() ? assemblies_[static_cast<std::size_t>(a)].name
-                          : assemblies_[static_cast<std::size_t>(a)].name + "::" + scope;
-    if (a == rootModel_) break;
-  }
-  return scope;
-}
-
-std::string Reader::worldScoped(const EndPoint& point) const {
-  if (point.body == kFixedBody) return point.frame == kOrigin ? "" : std::string(kFixed) + ":" + point.frame;
-  const int assembly = bodies_[static_cast<std::size_t>(point.body)].assembly;
-  return modelScope(assembly) + "::" + scopedFrom(assembly, point);
-}
-
-Joint Reader::buildJoint(const JointDef& def) const {
-  Joint joint;
-  joint.name = def.modelName;
-  joint.type = def.type;
-  joint.where = def.where;
-  joint.loopClosure = !def.treeEdge;
-  const bool reversed = def.treeEdge && def.sense == Sense::Reversed;
-  const EndPoint& parent = reversed ? def.child : def.parent;
-  const EndPoint& child = reversed ? def.parent : def.child;
-  joint.parent = scopedBody(def.placedIn, parent.body);
-  joint.child = scopedBody(def.placedIn, child.body);
-  // The joint frame is the child's frame of the pair; at zero it coincides with the parent's.
-  joint.pose.pose = child.frameInBody;
-  joint.pose.where = def.where;
-  // A reversed joint moves the other way: X_CP(q) = X_PC(q)^-1, the same coordinate about the
-  // opposite axis for one-DOF joints, the inverse rotation (and translation) otherwise.
-  const double sign = reversed ? -1.0 : 1.0;
-  if (def.type == JointType::Revolute || def.type == JointType::Prismatic) {
-    JointAxis axis;
-    axis.xyz = sign * def.axis;
-    axis.where = def.where;
-    joint.axes.push_back(axis);
-    joint.initialPositions = def.initialPositions;
-    joint.initialVelocities = def.initialVelocities;
-  } else if (def.type == JointType::Ball || def.type == JointType::Free) {
-    const Pose offset = reversed ? def.offset.inverse() : def.offset;
-    const Vector3 rotation = rotationVector(offset.linear());
-    if (def.type == JointType::Ball) {
-      joint.initialPositions = {rotation.x(), rotation.y(), rotation.z()};
-    } else {
-      const Vector3 t = offset.translation();
-      joint.initialPositions = {t.x(), t.y(), t.z(), rotation.x(), rotation.y(), rotation.z()};
-    }
-    joint.initialVelocities = def.initialVelocities;
-    if (reversed)
-      for (double& v : joint.initialVelocities) v = -v;
-  }
-  return joint;
-}
-
-Model Reader::buildModel(int index) {
-  AssemblyDef& assembly = assemblies_[static_cast<std::size_t>(index)];
-  Model model;
-  model.name = assembly.name;
-  model.where = assembly.where;
-  model.sourceFormat = "shift";
-  model.sourceFile = request_.path;
-  model.parameters = assembly.parameters;
-  model.kept = assembly.kept;
-  for (int b : assembly.bodies) {
-    BodyDef& body = bodies_[static_cast<std::size_t>(b)];
-    if (!body.active) {
-      model.kept.push_back(KeptElement{"body/" + body.name, "", body.where});
-      continue;
-    }
-    Link link = body.link;
-    link.pose.pose = body.pose;  // model frames coincide with the fixed frame
-    link.pose.where = body.where;
-    model.links.push_back(std::move(link));
-    for (const auto& frame : body.frames) {
-      Frame f;
-      f.name = body.name + ":" + frame.name;
-      f.attachedTo = body.name;
-      f.pose.pose = frame.pose;
-      f.pose.where = frame.where;
-      f.where = frame.where;
-      model.frames.push_back(std::move(f));
-    }
-    for (const auto& [key, value] : body.parameters) model.parameters[key] = value;
-  }
-  for (const JointDef& joint : joints_) {
-    if (joint.placedIn != index) continue;
-    model.joints.push_back(buildJoint(joint));
-    for (const auto& [key, value] : joint.parameters) model.parameters["joint." + joint.modelName + "." + key] = value;
-    // The pair as written (a loop constraint needs both frames), and whether the tree turned it.
-    const std::string prefix = "joint." + joint.modelName + ".";
-    model.parameters[prefix + "type"] = joint.typeName;
-    model.parameters[prefix + "parent_frame"] = scopedFrom(index, joint.parent);
-    model.parameters[prefix + "child_frame"] = scopedFrom(index, joint.child);
-    model.parameters[prefix + "sense"] =
-        !joint.treeEdge ? "loop_closure" : joint.sense == Sense::Forward ? "forward" : "reversed";
-  }
-  for (int child : assembly.children) {
-    if (!assemblies_[static_cast<std::size_t>(child)].active) continue;
-    Model nested = buildModel(child);
-    if (nested.links.empty() && nested.models.empty()) {
-      diagnostics_.add(Diagnostic{Severity::Note, ErrorCode::MODEL_WITHOUT_LINK,
-                                  assemblyPath(child) + " has no active body; it is left out",
-                                  assemblies_[static_cast<std::size_t>(child)].where});
-      continue;
-    }
-    model.models.push_back(std::move(nested));
-  }
-  return model;
-}
-
-void Reader::readRestraint(const json_t* object, const std::string& key, int assembly) {
-  AssemblyDef& owner = assemblies_[static_cast<std::size_t>(assembly)];
-  const std::string path = assemblyPath(assembly);
-  if (!json_is_object(object)) {
-    wrongType(object, at(object), "restraint in " + path, "an object");
-    return;
-  }
-  std::string name = key;
-  if (name.empty()) {
-    auto written = string(object, "name", "restraint in " + path, true);
-    if (!written) return;
-    name = *written;
-  }
-  if (!checkName(name, at(object, "name"), "restraint", false)) return;
-  const std::string what = "restraint '" + name + "'";
-  const std::string prefix = "restraint." + name + ".";
-  if (owner.parameters.count(prefix + "type")) {
-    diagnostics_.error(ErrorCode::DUPLICATE_NAME, what + " is defined twice in " + path, at(object, "name"));
-    return;
-  }
-  std::vector<KeptElement> kept;
-  warnUnknownKeys(object,
-                  {"name", "type", "joint", "body_frame_pair", "body_frame_pairs", "distance_type", "knot_points",
-                   "coefficients", "active"},
-                  path + "/restraint/" + name, kept);
-  if (!flag(object, "active", what).value_or(true)) {
-    keep(owner.kept, "restraint/" + name, object);
-    return;
-  }
-  bool ok = true;
-  std::map<std::string, std::string> out;
-  auto type = string(object, "type", what, true);
-  if (!type) {
-    ok = false;
-  } else {
-    const std::string t = toLower(*type);
-    if (t != "spring" && t != "damper" && t != "friction") {
-      diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                         what + ": unknown type '" + *type + "' (expected spring, damper or friction)",
-                         at(object, "type"));
-      ok = false;
-    }
-    out["type"] = t;
-    // A spring acts on the displacement, dampers and friction on its rate.
-    out["variable"] = t == "spring" ? "displacement" : "velocity";
-  }
-
-  const json_t* jointRef = json_object_get(object, "joint");
-  const json_t* pair = json_object_get(object, "body_frame_pair");
-  if (!pair) pair = json_object_get(object, "body_frame_pairs");
-  if (jointRef && pair) {
-    diagnostics_.error(ErrorCode::ELEMENT_INVALID, what + ": give either 'joint' or 'body_frame_pair', not both",
-                       at(object));
-    ok = false;
-  } else if (!jointRef && !pair) {
-    diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + ": needs 'joint' or 'body_frame_pair'", at(object));
-    ok = false;
-  } else if (jointRef) {
-    if (!json_is_string(jointRef)) {
-      wrongType(jointRef, at(jointRef), what + " 'joint'", "a joint name or path");
-      ok = false;
-    } else {
-      const std::vector<std::string> parts = splitPath(json_string_value(jointRef));
-      std::optional<int> in = parts.size() == 1 ? std::optional<int>(assembly)
-                                                : findAssembly({parts.begin(), parts.end() - 1}, assembly);
-      if (!in && parts.size() > 1) in = findAssembly({parts.begin(), parts.end() - 1}, 0);
-      int found = -1;
-      if (in)
-        for (int j : assemblies_[static_cast<std::size_t>(*in)].joints)
-          if (joints_[static_cast<std::size_t>(j)].name == parts.back() && found < 0) found = j;
-      if (found < 0) {
-        diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                           what + ": no joint '" + json_string_value(jointRef) + "' in " + path, at(jointRef));
-        ok = false;
-      } else {
-        const JointDef& joint = joints_[static_cast<std::size_t>(found)];
-        out["joint"] = modelScope(joint.placedIn) + "::" + joint.modelName;
-        if (joint.type != JointType::Revolute && joint.type != JointType::Prismatic) {
-          diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                             what + ": joint '" + joint.name + "' is a " + joint.typeName +
-                                 " joint; a restraint needs one joint variable (Rx..Tz, revolute, prismatic)",
-                             at(jointRef));
-          ok = false;
-        }
-      }
-    }
-    if (json_object_get(object, "distance_type"))
-      diagnostics_.warning(ErrorCode::ELEMENT_INVALID,
-                           what + ": 'distance_type' only applies to a body_frame_pair; ignored",
-                           at(object, "distance_type"));
-  } else {
-    if (!json_is_array(pair) || json_array_size(pair) != 2) {
-      diagnostics_.error(ErrorCode::ELEMENT_INCORRECT_TYPE, what + ": body_frame_pair must be [[body, frame], [body, frame]]",
-                         at(pair));
-      ok = false;
-    } else {
-      bool inactive = false;
-      auto first = endPoint(json_array_get(pair, 0), assembly, ErrorCode::ELEMENT_INVALID, what + " first frame", inactive);
-      auto second = endPoint(json_array_get(pair, 1), assembly, ErrorCode::ELEMENT_INVALID, what + " second frame", inactive);
-      if (inactive) {
-        diagnostics_.warning(ErrorCode::ELEMENT_INVALID,
-                             what + " acts on a body that is switched off (active: false); the restraint is left out",
-                             at(object));
-        keep(owner.kept, "restraint/" + name, object);
-        return;
-      }
-      if (!first || !second) {
-        ok = false;
-      } else {
-        out["parent_frame"] = worldScoped(*first);
-        out["child_frame"] = worldScoped(*second);
-        if (out["parent_frame"].empty()) out["parent_frame"] = "world";
-        if (out["child_frame"].empty()) out["child_frame"] = "world";
-      }
-    }
-    std::string distance = "euclidean";
-    if (auto d = string(object, "distance_type", what, false)) {
-      distance = *d;
-      if (distance != "Tx" && distance != "Ty" && distance != "Tz" && toLower(distance) != "euclidean") {
-        diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                           what + ": distance_type '" + distance + "' is not Tx, Ty, Tz or euclidean",
-                           at(object, "distance_type"));
-        ok = false;
-      }
-      if (toLower(distance) == "euclidean") distance = "euclidean";
-    }
-    out["distance_type"] = distance;
-  }
-
-  // Piecewise polynomial: n knots, n + 1 coefficient arrays (highest power first).
-  std::vector<double> knots;
-  if (const json_t* k = json_object_get(object, "knot_points")) {
-    if (json_is_number(k)) {
-      knots.push_back(json_number_value(k));
-    } else if (!json_is_array(k)) {
-      wrongType(k, at(k), what + " knot_points", "an array of numbers");
-      ok = false;
-    } else {
-      for (std::size_t i = 0; i < json_array_size(k); ++i) {
-        const json_t* entry = json_array_get(k, i);
-        if (auto n = number(entry, at(entry), what + " knot_points")) knots.push_back(*n);
-        else ok = false;
-      }
-      for (std::size_t i = 1; i < knots.size(); ++i) {
-        if (!(knots[i - 1] < knots[i])) {
-          diagnostics_.error(ErrorCode::ELEMENT_INVALID, what + ": knot_points must increase strictly", at(k));
-          ok = false;
-          break;
-        }
-      }
-    }
-  }
-  std::string coefficientText;
-  const json_t* coefficients = json_object_get(object, "coefficients");
-  if (!coefficients) {
-    diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + ": 'coefficients' is missing", at(object));
-    ok = false;
-  } else if (!json_is_array(coefficients)) {
-    wrongType(coefficients, at(coefficients), what + " coefficients", "an array of coefficient arrays");
-    ok = false;
-  } else {
-    if (json_array_size(coefficients) != knots.size() + 1) {
-      diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                         what + ": " + std::to_string(knots.size()) + " knot point(s) need " +
-                             std::to_string(knots.size() + 1) + " coefficient arrays (one per interval), got " +
-                             std::to_string(json_array_size(coefficients)),
-                         at(coefficients));
-      ok = false;
-    }
-    for (std::size_t i = 0; i < json_array_size(coefficients); ++i) {
-      const json_t* polynomial = json_array_get(coefficients, i);
-      std::vector<double> values;
-      if (json_is_number(polynomial)) {
-        values.push_back(json_number_value(polynomial));
-      } else if (!json_is_array(polynomial) || json_array_size(polynomial) == 0) {
-        diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                           what + ": coefficient array " + std::to_string(i + 1) + " must hold at least one number",
-                           at(polynomial).line > 0 ? at(polynomial) : at(coefficients));
-        ok = false;
-      } else {
-        for (std::size_t c = 0; c < json_array_size(polynomial); ++c) {
-          const json_t* entry = json_array_get(polynomial, c);
-          if (auto n = number(entry, at(entry), what + " coefficient")) values.push_back(*n);
-          else ok = false;
-        }
-      }
-      if (i > 0) coefficientText += "; ";
-      coefficientText += joinNumbers(values);
-    }
-  }
-  if (!ok) return;
-  out["knot_points"] = joinNumbers(knots);
-  out["coefficients"] = coefficientText;
-  for (const auto& [k, v] : out) owner.parameters[prefix + k] = v;
-  for (auto& k : kept) owner.kept.push_back(std::move(k));
-  keep(owner.kept, "restraint/" + name, object);
-}
-
-void Reader::writeDocument() {
-  // Names inside one model must differ across links, frames, nested models and joints.
-  std::vector<UniqueNames> used(assemblies_.size(), UniqueNames(":", "", 2));
-  for (std::size_t a = 0; a < assemblies_.size(); ++a) {
-    if (!assemblies_[a].active) continue;
-    for (int b : assemblies_[a].bodies) {
-      const BodyDef& body = bodies_[static_cast<std::size_t>(b)];
-      if (!body.active) continue;
-      used[a].add(body.name);
-      for (const auto& f : body.frames) used[a].add(body.name + ":" + f.name);
-    }
-    for (int c : assemblies_[a].children) {
-      const AssemblyDef& child = assemblies_[static_cast<std::size_t>(c)];
-      if (!child.active) continue;
-      if (!used[a].add(child.name))
-        diagnostics_.error(ErrorCode::DUPLICATE_NAME,
-                           "subassembly '" + child.name + "' has the name of a body in " +
-                               assemblyPath(static_cast<int>(a)) + "; both become one scope in the model",
-                           child.where);
-    }
-  }
-  for (auto& joint : joints_) {
-    int place = joint.assembly;
-    if (joint.parent.body != kFixedBody)
-      place = commonAssembly(place, bodies_[static_cast<std::size_t>(joint.parent.body)].assembly);
-    if (joint.child.body != kFixedBody)
-      place = commonAssembly(place, bodies_[static_cast<std::size_t>(joint.child.body)].assembly);
-    joint.placedIn = place;
-    // A joint that has to live higher up than its assembly keeps the path to where it was declared.
-    std::vector<std::string> parts = {joint.name};
-    for (int a = joint.assembly; a != place && a > 0; a = assemblies_[static_cast<std::size_t>(a)].parent)
-      parts.insert(parts.begin(), assemblies_[static_cast<std::size_t>(a)].name);
-    std::string name = joinPath(parts, ":");
-    const std::string unique = used[static_cast<std::size_t>(place)].unique(name);
-    if (unique != name)
-      diagnostics_.warning(ErrorCode::DUPLICATE_NAME,
-                           "joint '" + joint.name + "': the name is already used in " + assemblyPath(joint.assembly) +
-                               "; this joint is named '" + unique + "'",
-                           joint.where);
-    joint.modelName = unique;
-  }
-  // A file with a single top-level assembly and nothing at the top level gives that assembly as
-  // the world's model; otherwise a root model named after the file holds the assemblies.
-  {
-    const AssemblyDef& top = assemblies_[0];
-    int activeChildren = 0;
-    int onlyChild = 0;
-    for (int c : top.children)
-      if (assemblies_[static_cast<std::size_t>(c)].active) {
-        ++activeChildren;
-        onlyChild = c;
-      }
-    bool rootUsed = false;
-    for (int b : top.bodies) rootUsed = rootUsed || bodies_[static_cast<std::size_t>(b)].active;
-    for (const auto& joint : joints_) rootUsed = rootUsed || joint.placedIn == 0;
-    if (!rootUsed && activeChildren == 1) rootModel_ = onlyChild;
-  }
-  for (const auto& pending : restraints_) readRestraint(pending.object, pending.key, pending.assembly);
-
-  World world;
-  world.name = assemblies_[0].name;
-  world.where = at(json_.root());
-  world.gravity = gravity_;
-  world.physics = physics_;
-  world.parameters = parameters_;
-  world.kept = worldKept_;
-  for (const auto& frame : fixedFrames_) {
-    Frame f;
-    f.name = std::string(kFixed) + ":" + frame.name;
-    f.pose.pose = frame.pose;
-    f.pose.where = frame.where;
-    f.where = frame.where;
-    world.frames.push_back(std::move(f));
-  }
-  writeLights(world);
-  Model root = buildModel(rootModel_);
-  if (rootModel_ != 0) {
-    for (const auto& [key, value] : assemblies_[0].parameters) root.parameters.emplace(key, value);
-    root.kept.insert(root.kept.end(), assemblies_[0].kept.begin(), assemblies_[0].kept.end());
-  }
-  for (const auto& [key, value] : parameters_) root.parameters.emplace(key, value);
-  if (!root.links.empty() || !root.models.empty()) world.models.push_back(std::move(root));
-  else
-    diagnostics_.warning(ErrorCode::MODEL_WITHOUT_LINK, "the file has no active body", at(json_.root()));
-  document_.worlds.push_back(std::move(world));
-}
-
-void Reader::writeLights(World& world) {
-  for (const auto& def : lights_) {
-    Light light = def.light;
-    light.attachedTo = worldScoped(def.at);
-    light.pose.relativeTo = light.attachedTo;
-    light.pose.where = light.where;
-    world.lights.push_back(std::move(light));
-  }
-  if (!lights_.empty()) return;
-  // Shift's default: one directional light overhead, shining along gravity.
-  Light light;
-  light.name = "default_overhead";
-  light.type = LightType::Directional;
-  const Vector3 down = gravity_.norm() > 0 ? Vector3(gravity_.normalized()) : Vector3(Vector3::UnitZ());
-  light.direction = down;
-  light.pose.pose.translation() = -10.0 * down;
-  world.lights.push_back(std::move(light));
-  world.parameters["default_light"] = "true";
-}
-
-void Reader::run() {
-  document_.sourceFile = request_.path;
-  document_.format = "shift";
-  if (!json_.parse(request_.content, request_.path, diagnostics_)) return;
+bool Reader::run() {
+  if (!json_.parse(request_.content, request_.path, diagnostics_)) return false;
   const json_t* root = json_.root();
   if (!json_is_object(root)) {
     wrongType(root, at(root), "a Shift file", "a JSON object at the top");
-    return;
+    return false;
   }
+  file_.where = at(root);
   warnUnknownKeys(root,
                   {"model_parameters", "fixed", "frames", "lights", "terrain", "assemblies", "bodies", "joints",
                    "restraints"},
                   "top level", worldKept_);
   readParameters(json_object_get(root, "model_parameters"));
-  document_.formatVersion = version_;
 
   // Fixed frames and lights: 0.2 keeps them in "fixed", 2.0 at the top level.
   const json_t* fixed = json_object_get(root, "fixed");
@@ -1819,7 +462,18 @@ void Reader::run() {
   for (const json_t* holder : {fixed, root}) {
     if (!holder) continue;
     const std::string where = holder == fixed ? "fixed" : "top level";
-    if (holder == fixed) warnUnknownKeys(fixed, {"frames", "lights", "terrain"}, "fixed", worldKept_);
+    if (holder == fixed) {
+      // The fixed frame holds frames, lights and terrain; bodies there would silently vanish.
+      for (const char* key : {"bodies", "joints"}) {
+        if (const json_t* misplaced = json_object_get(fixed, key)) {
+          diagnostics_.error(ErrorCode::ELEMENT_INVALID,
+                             std::string("'") + key + "' inside 'fixed': the fixed frame holds frames, lights and "
+                                                      "terrain; bodies and joints belong in an assembly or at the top level",
+                             at(misplaced));
+        }
+      }
+      warnUnknownKeys(fixed, {"frames", "lights", "terrain", "bodies", "joints"}, "fixed", worldKept_);
+    }
     const json_t* frames = array(holder, "frames", where);
     const json_t* terrain = json_object_get(holder, "terrain");
     readFixed(frames, terrain);
@@ -1832,44 +486,47 @@ void Reader::run() {
   readAssembly(root, -1, true);
 
   // Joints and restraints once every body is known: they may name bodies anywhere by path.
+  struct PendingRestraint {
+    const json_t* object;
+    std::string key;
+    int assembly;
+  };
+  std::vector<PendingRestraint> restraints;
   for (std::size_t a = 0; a < assemblies_.size(); ++a) {
-    AssemblyDef& assembly = assemblies_[a];
+    AssemblyRecord& assembly = assemblies_[a];
     const std::string path = assemblyPath(static_cast<int>(a));
     if (!assembly.active) {
       if (assembly.parent >= 0 && assemblies_[static_cast<std::size_t>(assembly.parent)].active)
-        keep(assemblies_[static_cast<std::size_t>(assembly.parent)].kept, "assembly/" + assembly.name, assembly.json);
+        keep(assemblies_[static_cast<std::size_t>(assembly.parent)].kept, "assembly/" + assembly.name, assemblyJson_[a]);
       continue;
     }
-    if (const json_t* joints = array(assembly.json, "joints", path)) {
+    if (const json_t* joints = array(assemblyJson_[a], "joints", path)) {
       for (std::size_t i = 0; i < json_array_size(joints); ++i) readJoint(json_array_get(joints, i), static_cast<int>(a));
     }
-    const json_t* restraints = json_object_get(assembly.json, "restraints");
-    if (json_is_array(restraints)) {
-      for (std::size_t i = 0; i < json_array_size(restraints); ++i)
-        restraints_.push_back({json_array_get(restraints, i), "", static_cast<int>(a)});
-    } else if (json_is_object(restraints)) {
+    const json_t* list = json_object_get(assemblyJson_[a], "restraints");
+    if (json_is_array(list)) {
+      for (std::size_t i = 0; i < json_array_size(list); ++i)
+        restraints.push_back({json_array_get(list, i), "", static_cast<int>(a)});
+    } else if (json_is_object(list)) {
       const char* key = nullptr;
       json_t* value = nullptr;
-      json_object_foreach(const_cast<json_t*>(restraints), key, value) restraints_.push_back({value, key, static_cast<int>(a)});
-    } else if (restraints && !json_is_null(restraints)) {
-      wrongType(restraints, at(restraints), path + " restraints", "an array or an object of restraints");
+      json_object_foreach(const_cast<json_t*>(list), key, value) restraints.push_back({value, key, static_cast<int>(a)});
+    } else if (list && !json_is_null(list)) {
+      wrongType(list, at(list), path + " restraints", "an array or an object of restraints");
     }
   }
   for (const json_t* lights : lightLists)
     for (std::size_t i = 0; i < json_array_size(lights); ++i) readLight(json_array_get(lights, i), "lights");
-
-  buildTree();
-  writeDocument();
+  // A restraint may name a joint of any assembly.
+  for (const auto& pending : restraints) readRestraint(pending.object, pending.key, pending.assembly);
+  return true;
 }
 
-}  // namespace
-
-void readShift(const plugin::LoadRequest& request, Document& document, Diagnostics& diagnostics) {
-  Reader reader(request, document, diagnostics);
-  reader.run();
+bool readShiftFile(const plugin::LoadRequest& request, ShiftFile& file, Diagnostics& diagnostics) {
+  return Reader(request, file, diagnostics).run();
 }
 
-int sniffShift(const char* head, std::size_t size) {
+int sniffShift(const char* /*path*/, const char* head, std::size_t size) {
   if (!head || size == 0) return 0;
   const std::string_view text(head, size);
   auto has = [&text](std::string_view key) { return text.find(key) != std::string_view::npos; };

@@ -26,7 +26,14 @@ struct Joint {
   /// axes[0] is SDFormat's <axis>, axes[1] <axis2>, axes[2] a third axis (DART euler/planar).
   std::vector<JointAxis> axes;
   double screwThreadPitch = 0;  // metres of translation per revolution: z = q / (2 pi) * pitch
-  double gearRatio = 1;
+  /// SDFormat's <gearbox_ratio> of a Gearbox joint: how it couples its two bodies. Nothing else
+  /// reads it; it does not change this joint's own motion.
+  double gearboxRatio = 1;
+  /// Transmission between the joint coordinate and the child's motion (HRDF's gear_ratio): the
+  /// child turns (or slides) q / transmissionRatio along the axis. 1 is a direct drive. Applies to
+  /// single-axis revolute, continuous and prismatic joints; SDFormat output carries it as
+  /// <interlink:transmission_ratio>.
+  double transmissionRatio = 1;
   /// One value per DOF (dofCount(type)); empty means zeros.
   std::vector<double> initialPositions;
   std::vector<double> initialVelocities;

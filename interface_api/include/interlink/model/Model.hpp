@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "interlink/SourceLocation.hpp"
+#include "interlink/model/Extension.hpp"
 #include "interlink/model/Frame.hpp"
 #include "interlink/model/Include.hpp"
 #include "interlink/model/Joint.hpp"
@@ -33,6 +34,8 @@ struct Model {
   /// Format-specific parameters kept for the host (units, simulation settings, ...).
   std::map<std::string, std::string> parameters;
   std::vector<KeptElement> kept;
+  /// Typed format-specific records (declared in the format plugin's public header).
+  Extensions extensions;
   /// Built from a host parser's InterfaceModel: its joints name only a child frame, so they
   /// take part in the frame graph but not in the kinematic tree.
   bool fromInterfaceModel = false;

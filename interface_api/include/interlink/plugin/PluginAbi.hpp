@@ -34,7 +34,7 @@ constexpr std::uint32_t modelAbiFingerprint() {
                                  sizeof(Joint),      sizeof(JointAxis), sizeof(Frame),   sizeof(Shape),
                                  sizeof(Geometry),   sizeof(Inertial),  sizeof(Include), sizeof(Light),
                                  sizeof(Diagnostic), sizeof(Diagnostics), sizeof(std::string),
-                                 alignof(Pose)};
+                                 alignof(Pose),      sizeof(Extensions), sizeof(ExtensionRecord)};
   for (std::uint64_t s : sizes) {
     h ^= s;
     h *= 1099511628211ull;

@@ -33,6 +33,12 @@ const auto signedNumberText =
                                              (x3::lit('.') >> +x3::digit)) >>
                        -exponentPart]];
 
+// Set by toDouble when a number is too small in magnitude for a double (1e-400): the callers say
+// so, rather than reporting it as out of range or not finite. One parse at a time per thread.
+thread_local bool numberUnderflowed = false;
+constexpr const char* kUnderflowMessage =
+    "underflows: its magnitude is below the smallest double (4.9e-324); write 0 if that is meant";
+
 double toDouble(const boost::iterator_range<Iterator>& range) {
   const char* first = &*range.begin();
   const char* last = first + range.size();
@@ -40,7 +46,11 @@ double toDouble(const boost::iterator_range<Iterator>& range) {
   double value = 0;
   const auto [end, error] = std::from_chars(first, last, value, std::chars_format::general);
   (void)end;
-  // Out of the double range (either way): reported by the callers' finiteness checks.
+  if (error == std::errc::result_out_of_range && std::abs(std::strtod(std::string(first, last).c_str(), nullptr)) < 1) {
+    numberUnderflowed = true;
+    return 0;
+  }
+  // Overflow: reported by the callers' finiteness checks.
   if (error != std::errc()) return std::numeric_limits<double>::infinity();
   return value;
 }
@@ -159,6 +169,7 @@ ParseResult<T> runFormulaParser(std::string_view text, const Parser& parser, con
                                 const char* firstExpected) {
   if (auto deep = tooDeep(text))
     return failure<T>(*deep, "formula nested deeper than " + std::to_string(kMaxFormulaDepth) + " levels");
+  numberUnderflowed = false;
   Iterator first = text.begin();
   T value{};
   try {
@@ -176,6 +187,7 @@ ParseResult<T> runFormulaParser(std::string_view text, const Parser& parser, con
   if (rest != text.size())
     return failure<T>(rest, std::string("unexpected ") + describeAt(text, rest) +
                                 "; expected an operator or the end of " + whatWhole);
+  if (numberUnderflowed) return failure<T>(skipWhitespace(text, 0), std::string("a number in the formula ") + kUnderflowMessage);
   ParseResult<T> result;
   result.value = value;
   return result;
@@ -200,7 +212,10 @@ ParseResult<std::vector<double>> parseFloatList(std::string_view text, std::size
     if (end < text.size() && skipWhitespace(text, end) == end)
       return failure<std::vector<double>>(end, std::string("expected white space after a number in the ") + what +
                                                    ", got " + describeAt(text, end));
+    numberUnderflowed = false;
     values.push_back(toDouble(raw));
+    if (numberUnderflowed)
+      return failure<std::vector<double>>(at, std::string("a number in the ") + what + " " + kUnderflowMessage);
     if (!std::isfinite(values.back()))
       return failure<std::vector<double>>(at, std::string("number out of range in the ") + what);
     at = skipWhitespace(text, end);

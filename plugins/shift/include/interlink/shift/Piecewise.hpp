@@ -1,20 +1,15 @@
 #pragma once
 // Shift restraints (springs, dampers, friction) are piecewise polynomials of one joint variable or
-// of a distance between two frames. The Shift plugin keeps each restraint in Model::parameters as
-// text ("restraint.<name>.knot_points", "restraint.<name>.coefficients"); this header-only
-// utility reads that text back and evaluates the function, so a host needs no plugin code.
+// of a distance between two frames. The Shift plugin gives each restraint to the host as a typed
+// record (ShiftAssembly.hpp) holding one of these; this header-only evaluator needs no plugin code.
 //
-//   knot_points  k_0 < k_1 < ... < k_{n-1}          text: "0"
-//   coefficients n + 1 arrays, highest power first  text: "2 0.5 0; 0"
+//   knots         k_0 < k_1 < ... < k_{n-1}
+//   coefficients  n + 1 arrays, highest power first
 //   f(x) = polynomial i, where i = number of knots <= x  (x < k_0 uses the first array)
 //
 // The seed's example (knots [0], coefficients [[2, 0.5, 0], [0]]) is 2x^2 + 0.5x for x < 0 and 0
 // otherwise.
 #include <cstddef>
-#include <locale>
-#include <optional>
-#include <sstream>
-#include <string>
 #include <vector>
 
 namespace interlink::shift {
@@ -59,37 +54,5 @@ struct PiecewisePolynomial {
     return value;
   }
 };
-
-namespace detail {
-inline std::optional<std::vector<double>> readNumbers(const std::string& text) {
-  std::vector<double> numbers;
-  std::istringstream in(text);
-  in.imbue(std::locale::classic());
-  double value = 0;
-  while (in >> value) numbers.push_back(value);
-  if (!in.eof()) return std::nullopt;
-  return numbers;
-}
-}  // namespace detail
-
-/// Reads the parameter text the plugin writes: knots "k0 k1 ...", coefficients "a b c; d; ..."
-/// (arrays separated by ';'). Nothing when the text is malformed or breaks the count rule.
-inline std::optional<PiecewisePolynomial> parsePiecewise(const std::string& knots, const std::string& coefficients) {
-  PiecewisePolynomial function;
-  auto knotValues = detail::readNumbers(knots);
-  if (!knotValues) return std::nullopt;
-  function.knots = *knotValues;
-  std::size_t start = 0;
-  while (start <= coefficients.size()) {
-    std::size_t end = coefficients.find(';', start);
-    if (end == std::string::npos) end = coefficients.size();
-    auto polynomial = detail::readNumbers(coefficients.substr(start, end - start));
-    if (!polynomial) return std::nullopt;
-    function.coefficients.push_back(*polynomial);
-    start = end + 1;
-  }
-  if (!function.valid()) return std::nullopt;
-  return function;
-}
 
 }  // namespace interlink::shift

@@ -1,0 +1,15 @@
+#pragma once
+// Repeated warnings of one kind become one: a robot with 100 missing meshes gets one warning with
+// the count and the first few names, not 100 lines (LoadOptions::listEveryWarning keeps them all).
+#include <cstddef>
+
+#include "interlink/Diagnostics.hpp"
+
+namespace interlink::detail {
+
+/// Warnings of one kind: the same code and the same message once the quoted names ('...') are
+/// taken out. A kind seen more than `keepUpTo` times is replaced, where its first occurrence
+/// stood, by one warning that names the first few and counts the rest. Errors are never grouped.
+void groupRepeatedWarnings(Diagnostics& diagnostics, std::size_t keepUpTo = 3);
+
+}  // namespace interlink::detail
