@@ -205,14 +205,7 @@ class MjcfWriter {
     const Pose X_CJ = detail::relativePose(graph_, childFrame, *jointFrame);
     auto axisIn = [&](std::size_t i, const Vector3& fallback) -> Vector3 {
       if (i >= joint.axes.size()) return X_CJ.linear() * fallback;
-      const JointAxis& a = joint.axes[i];
-      Matrix3 R = X_CJ.linear();
-      if (!a.expressedIn.empty() && a.expressedIn != joint.name) {
-        if (auto e = graph_.resolveReference(*jointFrame, a.expressedIn)) {
-          R = detail::relativePose(graph_, childFrame, *e).linear();
-        }
-      }
-      return (R * a.xyz).normalized();
+      return (X_CJ.linear() * detail::axisInJointFrame(graph_, *jointFrame, joint.axes[i])).normalized();
     };
     auto limits = [&](std::size_t i) { return i < joint.axes.size() ? &joint.axes[i] : nullptr; };
     std::vector<MujocoJoint> parts;

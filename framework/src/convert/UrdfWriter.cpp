@@ -271,17 +271,10 @@ class UrdfWriter {
   }
 
   /// The axis of `axis` in the joint frame (URDF axes are in the joint frame = child link frame).
-  Vector3 axisInJointFrame(std::size_t jointIndex, const JointAxis& axis) const {
-    if (axis.expressedIn.empty()) return axis.xyz;
-    auto reference = graph_.resolveReference(jointIndex, axis.expressedIn);
-    if (!reference) return axis.xyz;
-    return detail::relativePose(graph_, jointIndex, *reference).linear() * axis.xyz;
-  }
-
   std::vector<SubJoint> subJoints(const Joint& joint, std::size_t jointIndex, const std::string& scopedName) {
     auto axis = [&](std::size_t i, const Vector3& fallback) {
       SubJoint s;
-      s.axis = i < joint.axes.size() ? axisInJointFrame(jointIndex, joint.axes[i]) : fallback;
+      s.axis = i < joint.axes.size() ? detail::axisInJointFrame(graph_, jointIndex, joint.axes[i]) : fallback;
       s.limits = i < joint.axes.size() ? &joint.axes[i] : nullptr;
       return s;
     };

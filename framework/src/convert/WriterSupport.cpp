@@ -105,6 +105,13 @@ Pose relativePose(const FrameGraph& graph, std::size_t reference, std::size_t fr
   return frames[reference].pose.inverse() * frames[frame].pose;
 }
 
+Vector3 axisInJointFrame(const FrameGraph& graph, std::size_t jointFrame, const JointAxis& axis) {
+  if (axis.expressedIn.empty()) return axis.xyz;
+  auto reference = graph.resolveReference(jointFrame, axis.expressedIn);
+  if (!reference) return axis.xyz;
+  return relativePose(graph, jointFrame, *reference).linear() * axis.xyz;
+}
+
 bool writable(const LoadResult& loaded, Diagnostics& diagnostics) {
   if (!loaded.ok()) {
     diagnostics.error(ErrorCode::ELEMENT_ERROR, "the input has errors; nothing is written",

@@ -7,6 +7,7 @@
 #include "interlink/FrameGraph.hpp"
 #include "interlink/Loader.hpp"
 #include "interlink/Pose.hpp"
+#include "interlink/model/JointAxis.hpp"
 
 namespace interlink::convert::detail {
 
@@ -49,5 +50,9 @@ std::string quaternionWxyzText(const Pose& pose);
 
 /// The pose of frame `frame` relative to frame `reference` (indices of graph.frames()).
 Pose relativePose(const FrameGraph& graph, std::size_t reference, std::size_t frame);
+
+/// The direction of `axis` in the frame of joint `jointFrame`, honouring its expressed_in frame
+/// (as written when that frame is unknown).
+Vector3 axisInJointFrame(const FrameGraph& graph, std::size_t jointFrame, const JointAxis& axis);
 
 }  // namespace interlink::convert::detail
