@@ -16,6 +16,7 @@
 
 #include <boost/filesystem.hpp>
 
+#include "CorpusFiles.hpp"
 #include "LibsdformatFrames.hpp"
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
@@ -28,58 +29,9 @@ namespace fs = boost::filesystem;
 
 constexpr double kTolerance = 1e-9;
 
-struct CorpusFile {
-  std::string format;
-  std::string path;
-  std::string label;  // a test-name-safe form of the path
-};
-
-std::string sanitize(const std::string& text) {
-  std::string out;
-  for (char c : text) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  return out;
-}
-
-/// Files under `root` whose extension is in `extensions`, sorted.
-std::vector<CorpusFile> collect(const std::string& format, const std::string& root,
-                                const std::vector<std::string>& extensions) {
-  std::vector<CorpusFile> files;
-  boost::system::error_code error;
-  if (!fs::is_directory(root, error)) return files;
-  for (fs::recursive_directory_iterator it(root, error), end; it != end && !error; it.increment(error)) {
-    if (!fs::is_regular_file(it->path(), error)) continue;
-    const std::string extension = it->path().extension().string();
-    if (std::find(extensions.begin(), extensions.end(), extension) == extensions.end()) continue;
-    const std::string path = it->path().string();
-    files.push_back({format, path, sanitize(path.substr(root.size()))});
-  }
-  std::sort(files.begin(), files.end(), [](const CorpusFile& a, const CorpusFile& b) { return a.path < b.path; });
-  return files;
-}
-
-std::vector<CorpusFile> filesOf(const std::string& format) {
-  if (format == "sdformat") {
-    auto files = collect(format, test::corpus("sdformat"), {".sdf", ".world"});
-    for (auto& f : collect(format, test::sourceDir() + "/samples/models", {".sdf"})) {
-      f.label = "samples" + f.label;
-      files.push_back(f);
-    }
-    return files;
-  }
-  if (format == "urdf") {
-    auto files = collect(format, test::corpus(""), {".urdf"});
-    for (auto& f : collect(format, test::sourceDir() + "/tests/urdf/data", {".urdf"})) {
-      f.label = "tests" + f.label;
-      files.push_back(f);
-    }
-    return files;
-  }
-  if (format == "skel") return collect(format, DART_SKEL_DATA_DIR, {".skel"});
-  if (format == "hrdf") return collect(format, test::corpus("hrdf"), {".hrdf"});
-  if (format == "shift") return collect(format, test::corpus("shift"), {".json"});
-  if (format == "juice") return collect(format, test::corpus("juice"), {".jm"});
-  return {};
-}
+using test::corpusFiles;
+using test::corpusOptions;
+using test::CorpusFile;
 
 const std::vector<std::string>& formats() {
   static const std::vector<std::string> all = {"sdformat", "urdf", "skel", "hrdf", "shift", "juice"};
@@ -89,13 +41,6 @@ const std::vector<std::string>& formats() {
 const Loader& sharedLoader() {
   static const auto loader = std::make_unique<Loader>();
   return *loader;
-}
-
-LoadOptions corpusOptions() {
-  LoadOptions options;
-  options.resourcePaths = {test::corpus("sdformat/test/integration/model"),
-                           test::sourceDir() + "/tests/urdf/data/packages"};
-  return options;
 }
 
 std::string outputDir() {
@@ -121,9 +66,6 @@ std::string poseText(const Pose& pose) {
   out << pose.translation().transpose() << " | R row0 " << pose.linear().row(0);
   return out.str();
 }
-
-// Readable parameter names in gtest's output instead of a byte dump.
-void PrintTo(const CorpusFile& file, std::ostream* out) { *out << file.format << ": " << file.path; }
 
 /// A corpus file's name as the list of expected rejections writes it: relative to the corpus (or
 /// to DART's data, the source tree), with "/" separators.
@@ -301,8 +243,8 @@ TEST_P(UrdfRoundTrip, CheckUrdfAcceptsAndLinksKeepTheirPoses) {
 std::string labelOf(const ::testing::TestParamInfo<CorpusFile>& info) { return info.param.label; }
 
 #define INTERLINK_ROUNDTRIP_FORMAT(Name, format)                                                          \
-  INSTANTIATE_TEST_SUITE_P(Name, SdformatRoundTrip, ::testing::ValuesIn(filesOf(format)), labelOf);     \
-  INSTANTIATE_TEST_SUITE_P(Name, UrdfRoundTrip, ::testing::ValuesIn(filesOf(format)), labelOf);
+  INSTANTIATE_TEST_SUITE_P(Name, SdformatRoundTrip, ::testing::ValuesIn(corpusFiles(format)), labelOf);     \
+  INSTANTIATE_TEST_SUITE_P(Name, UrdfRoundTrip, ::testing::ValuesIn(corpusFiles(format)), labelOf);
 
 INTERLINK_ROUNDTRIP_FORMAT(Sdformat, "sdformat")
 INTERLINK_ROUNDTRIP_FORMAT(Urdf, "urdf")
@@ -313,7 +255,7 @@ INTERLINK_ROUNDTRIP_FORMAT(Juice, "juice")
 
 TEST(RoundTripCorpus, EveryFormatHasFilesThatLoad) {
   for (const std::string& format : formats()) {
-    const auto files = filesOf(format);
+    const auto files = corpusFiles(format);
     EXPECT_FALSE(files.empty()) << format;
     std::size_t loaded = 0;
     for (const auto& file : files) loaded += sharedLoader().loadFile(file.path, corpusOptions()).ok() ? 1 : 0;

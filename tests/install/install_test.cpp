@@ -3,7 +3,7 @@
 
 #include <boost/filesystem.hpp>
 
-#include "TestSupport.hpp"
+#include "InstallSupport.hpp"
 
 namespace interlink {
 namespace {
@@ -11,12 +11,9 @@ namespace {
 namespace fs = boost::filesystem;
 
 TEST(Install, ThirdPartyPluginBuildsAgainstTheInstallAndLoads) {
-  const fs::path work = fs::temp_directory_path() / fs::unique_path("interlink-install-%%%%%%");
-  const std::string prefix = (work / "prefix").string();
-  const std::string cmake = CMAKE_COMMAND;
-
-  auto install = test::run(cmake + " --install " + std::string(INTERLINK_BINARY_DIR) + " --prefix " + prefix);
-  ASSERT_EQ(install.exitCode, 0) << install.output;
+  const test::TemporaryInstall install("interlink-install");
+  ASSERT_EQ(install.installation.exitCode, 0) << install.installation.output;
+  const std::string& prefix = install.prefix;
   EXPECT_TRUE(fs::exists(prefix + "/lib/cmake/Interlink/InterlinkConfig.cmake"));
   EXPECT_TRUE(fs::exists(prefix + "/lib/cmake/Interlink/InterlinkTargets.cmake"));
   EXPECT_TRUE(fs::exists(prefix + "/lib/pkgconfig/interlink.pc"));
@@ -26,11 +23,8 @@ TEST(Install, ThirdPartyPluginBuildsAgainstTheInstallAndLoads) {
   EXPECT_EQ(pkg.exitCode, 0) << pkg.output;
   EXPECT_NE(pkg.output.find("-linterlink"), std::string::npos) << pkg.output;
 
-  const std::string sampleBuild = (work / "sample-build").string();
-  auto configure = test::run(cmake + " -S " + test::sourceDir() + "/samples/toml_plugin -B " + sampleBuild +
-                             " -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=" + prefix);
-  ASSERT_EQ(configure.exitCode, 0) << configure.output;
-  auto build = test::run(cmake + " --build " + sampleBuild);
+  const std::string sampleBuild = install.work + "/sample-build";
+  auto build = install.build(test::sourceDir() + "/samples/toml_plugin", sampleBuild);
   ASSERT_EQ(build.exitCode, 0) << build.output;
   ASSERT_TRUE(fs::exists(sampleBuild + "/libinterlink_plugin_toml.so"));
 
@@ -51,19 +45,19 @@ TEST(Install, ThirdPartyPluginBuildsAgainstTheInstallAndLoads) {
   auto check = test::run("INTERLINK_PLUGIN_PATH=" + sampleBuild + " INTERLINK_RESOURCE_PATH=" +
                          test::corpus("sdformat/test/integration/model") + " " + cli + " check " + world);
   EXPECT_EQ(check.exitCode, 0) << check.output;
-  fs::remove_all(work);
+  fs::remove_all(install.work);
 }
 
 /// The whole path of a plugin author and a vendor: install Interlink, build both samples with
 /// interlink_add_plugin() / interlink_add_hardware_plugin(), install them into Interlink's plugin
 /// directory (INTERLINK_PLUGIN_INSTALL_DIR), then move the whole prefix: everything still works.
 TEST(Install, SamplesInstallIntoTheInterlinkPrefixWhichIsRelocatable) {
-  const std::string work = test::makeTempDir("interlink-install-samples");
-  const std::string prefix = work + "/prefix";
+  const test::TemporaryInstall install("interlink-install-samples");
+  ASSERT_EQ(install.installation.exitCode, 0) << install.installation.output;
+  const std::string& work = install.work;
+  const std::string& prefix = install.prefix;
   const std::string cmake = CMAKE_COMMAND;
   const std::string env = "env -u INTERLINK_PLUGIN_PATH XDG_CACHE_HOME=" + work + "/cache ";
-  auto install = test::run(cmake + " --install " + std::string(INTERLINK_BINARY_DIR) + " --prefix " + prefix);
-  ASSERT_EQ(install.exitCode, 0) << install.output;
 
   // The package names the plugin directory; the helpers come with it.
   const std::string config = test::readFile(prefix + "/lib/cmake/Interlink/InterlinkConfig.cmake");
@@ -84,10 +78,7 @@ TEST(Install, SamplesInstallIntoTheInterlinkPrefixWhichIsRelocatable) {
 
   for (const char* sample : {"toml_plugin", "hardware_plugin"}) {
     const std::string build = work + "/build-" + sample;
-    auto configure = test::run(cmake + " -S " + test::sourceDir() + "/samples/" + sample + " -B " + build +
-                               " -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=" + prefix);
-    ASSERT_EQ(configure.exitCode, 0) << configure.output;
-    auto built = test::run(cmake + " --build " + build);
+    auto built = install.build(test::sourceDir() + "/samples/" + sample, build);
     ASSERT_EQ(built.exitCode, 0) << built.output;
     auto installed = test::run(cmake + " --install " + build);
     ASSERT_EQ(installed.exitCode, 0) << installed.output;

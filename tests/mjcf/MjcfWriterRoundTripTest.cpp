@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "CorpusFiles.hpp"
 #include "MujocoOracle.hpp"
 #include "TestSupport.hpp"
 #include "interlink/convert/Writers.hpp"
@@ -21,30 +22,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr double kTolerance = 1e-9;
-
-struct CorpusRoot {
-  std::string format;
-  std::string directory;
-  std::vector<std::string> extensions;
-};
-
-std::vector<CorpusRoot> corpusRoots() {
-  return {{"sdformat", test::corpus("sdformat"), {".sdf", ".world"}},
-          {"sdformat", test::sourceDir() + "/samples/models", {".sdf"}},
-          {"urdf", test::corpus(""), {".urdf"}},
-          {"urdf", test::sourceDir() + "/tests/urdf/data", {".urdf"}},
-          {"skel", "/usr/share/doc/dart/data/skel", {".skel"}},
-          {"hrdf", test::corpus("hrdf"), {".hrdf"}},
-          {"shift", test::corpus("shift"), {".json"}},
-          {"juice", test::corpus("juice"), {".jm"}},
-          {"mjcf", test::sourceDir() + "/tests/data/mujoco", {".xml"}}};
-}
-
-LoadOptions corpusOptions() {
-  LoadOptions options;
-  options.resourcePaths = {test::corpus("sdformat/test/integration/model"), test::sourceDir() + "/tests/urdf/data/packages"};
-  return options;
-}
 
 struct Tally {
   int files = 0, loaded = 0, converted = 0, links = 0, sites = 0;
@@ -121,25 +98,14 @@ TEST(MjcfWriterRoundTrip, EveryCorpusModelLoadsInMujocoWithTheSameFramesAndMasse
   Loader loader;
   Tally tally;
   std::map<std::string, int> loadedPerFormat;
-  for (const CorpusRoot& root : corpusRoots()) {
-    std::error_code ec;
-    if (!fs::is_directory(root.directory, ec)) continue;
-    std::vector<std::string> files;
-    for (auto it = fs::recursive_directory_iterator(root.directory, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (ec) break;
-      const std::string extension = it->path().extension().string();
-      if (it->is_regular_file(ec) &&
-          std::find(root.extensions.begin(), root.extensions.end(), extension) != root.extensions.end()) {
-        files.push_back(it->path().string());
-      }
-    }
-    std::sort(files.begin(), files.end());
-    for (const std::string& file : files) {
+  for (const std::string format : {"sdformat", "urdf", "skel", "hrdf", "shift", "juice", "mjcf"}) {
+    for (const test::CorpusFile& corpusFile : test::corpusFiles(format)) {
+      const std::string& file = corpusFile.path;
       ++tally.files;
-      const LoadResult original = loader.loadFile(file, corpusOptions());
-      if (!original.ok() || original.document.format != root.format) continue;
+      const LoadResult original = loader.loadFile(file, test::corpusOptions());
+      if (!original.ok() || original.document.format != format) continue;
       ++tally.loaded;
-      ++loadedPerFormat[root.format];
+      ++loadedPerFormat[format];
       SCOPED_TRACE(file);
       Diagnostics diagnostics;
       const auto text = convert::writeMjcf(original, diagnostics);

@@ -7,6 +7,7 @@
 
 #include <boost/filesystem.hpp>
 
+#include "Scratch.hpp"
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
 
@@ -19,12 +20,7 @@ const std::string kRoot = TEST_PLUGIN_ROOT;
 
 class PluginCacheTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = test::makeTempDir("interlink-plugin-cache");
-    fs::create_directories(dir_ + "/plugins");
-    cache_ = dir_ + "/cache/plugins.cache";
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  void SetUp() override { fs::create_directories(dir_ + "/plugins"); }
 
   /// Copies a test plugin into the private plugin directory under `name`.
   std::string install(const std::string& from, const std::string& name) {
@@ -33,8 +29,9 @@ class PluginCacheTest : public ::testing::Test {
     return to;
   }
 
-  std::string dir_;
-  std::string cache_;
+  test::Scratch scratch_;
+  const std::string dir_ = scratch_.dir().string();
+  const std::string cache_ = dir_ + "/cache/plugins.cache";
 };
 
 std::string goodLibrary() { return kRoot + "/good/libtest_plugin_good.so"; }

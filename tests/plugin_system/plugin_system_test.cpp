@@ -8,6 +8,7 @@
 
 #include <boost/filesystem.hpp>
 
+#include "Scratch.hpp"
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
 #include "plugins/GoodSummary.hpp"
@@ -21,19 +22,10 @@ const std::string kRoot = TEST_PLUGIN_ROOT;
 
 class PluginSystem : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / fs::unique_path("interlink-plugins-%%%%%%");
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  std::string write(const std::string& name, const std::string& content) { return scratch_.write(name, content); }
 
-  std::string write(const std::string& name, const std::string& content) {
-    const fs::path p = dir_ / name;
-    std::ofstream(p.string()) << content;
-    return p.string();
-  }
-
-  fs::path dir_;
+  test::Scratch scratch_;
+  const fs::path dir_{scratch_.dir().string()};
 };
 
 const RefusedLibrary* refusedNamed(const PluginRegistry& registry, const std::string& fragment) {
@@ -239,12 +231,8 @@ namespace {
 
 class PluginFiles : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = boost::filesystem::temp_directory_path() / boost::filesystem::unique_path("interlink-plugin-files-%%%%%%");
-    boost::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { boost::filesystem::remove_all(dir_); }
-  boost::filesystem::path dir_;
+  test::Scratch scratch_;
+  const boost::filesystem::path dir_{scratch_.dir().string()};
 };
 
 // A plugin file cut short (an interrupted copy) once crashed every command with SIGBUS inside

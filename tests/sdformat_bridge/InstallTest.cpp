@@ -7,7 +7,7 @@
 
 #include <boost/filesystem.hpp>
 
-#include "TestSupport.hpp"
+#include "InstallSupport.hpp"
 
 namespace interlink {
 namespace {
@@ -15,20 +15,15 @@ namespace {
 namespace fs = boost::filesystem;
 
 TEST(SdformatBridgeInstall, SampleHostBuildsFromTheInstallAndPrintsTheWorld) {
-  const fs::path work = fs::temp_directory_path() / fs::unique_path("interlink-bridge-install-%%%%%%");
-  const std::string prefix = (work / "prefix").string();
-  const std::string cmake = CMAKE_COMMAND;
-
-  auto install = test::run(cmake + " --install " + std::string(INTERLINK_BINARY_DIR) + " --prefix " + prefix);
-  ASSERT_EQ(install.exitCode, 0) << install.output;
+  const test::TemporaryInstall install("interlink-bridge-install");
+  ASSERT_EQ(install.installation.exitCode, 0) << install.installation.output;
+  const std::string& prefix = install.prefix;
+  const fs::path work = install.work;
   EXPECT_TRUE(fs::exists(prefix + "/include/interlink/sdformat/Bridge.hpp"));
   EXPECT_TRUE(fs::exists(prefix + "/lib/cmake/Interlink/InterlinkSdformatBridgeTargets.cmake"));
 
   const std::string build = (work / "host-build").string();
-  auto configure = test::run(cmake + " -S " + test::sourceDir() + "/samples/sdformat_host -B " + build +
-                             " -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=" + prefix);
-  ASSERT_EQ(configure.exitCode, 0) << configure.output;
-  auto compile = test::run(cmake + " --build " + build);
+  auto compile = install.build(test::sourceDir() + "/samples/sdformat_host", build);
   ASSERT_EQ(compile.exitCode, 0) << compile.output;
   ASSERT_TRUE(fs::exists(build + "/sdformat_host"));
 

@@ -19,11 +19,6 @@
 namespace interlink::convert {
 namespace {
 
-using detail::attr;
-using detail::number;
-using detail::numbers;
-using detail::XmlOut;
-
 constexpr double kMassBound = 1e-13;
 
 std::string frameAttributes(const Pose& pose) {
@@ -33,12 +28,7 @@ std::string frameAttributes(const Pose& pose) {
   return out;
 }
 
-/// One MuJoCo joint of the several a core joint may need.
-struct MujocoJoint {
-  const char* type;  // hinge, slide, ball, free
-  Vector3 axis = Vector3::UnitZ();
-  const JointAxis* limits = nullptr;
-};
+using MujocoJoint = detail::TargetJoint;  // hinge, slide, ball or free
 
 class MjcfWriter {
  public:
@@ -221,8 +211,8 @@ class MjcfWriter {
       const MujocoJoint& part = parts[k];
       std::string attributes = attr("name", parts.size() == 1 ? base : base + "__" + std::to_string(k)) +
                                attr("type", part.type);
-      if (std::string(part.type) != "free") attributes += attr("pos", numbers(X_CJ.translation()));
-      if (std::string(part.type) == "hinge" || std::string(part.type) == "slide") {
+      if (part.type != "free") attributes += attr("pos", numbers(X_CJ.translation()));
+      if (part.type == "hinge" || part.type == "slide") {
         attributes += attr("axis", numbers(part.axis));
         const JointAxis* a = part.limits;
         if (a && std::isfinite(a->lower) && std::isfinite(a->upper)) {

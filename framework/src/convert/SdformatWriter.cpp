@@ -13,11 +13,6 @@
 namespace interlink::convert {
 namespace {
 
-using detail::attr;
-using detail::number;
-using detail::numbers;
-using detail::XmlOut;
-
 /// "x y z qx qy qz qw" for rotation_format="quat_xyzw": no precision lost to Euler angles.
 std::string quaternionPoseText(const Pose& pose) {
   const Eigen::Vector4d wxyz = quaternionWxyz(pose);

@@ -16,11 +16,6 @@
 namespace interlink::convert {
 namespace {
 
-using detail::attr;
-using detail::number;
-using detail::numbers;
-using detail::XmlOut;
-
 constexpr double kIdentityTolerance = 1e-12;
 constexpr double kUnlimited = 1e16;  // URDF has no "unlimited"; SDFormat's magnitude stands in
 
@@ -31,11 +26,7 @@ std::string originAttributes(const Pose& pose) {
   return attr("xyz", numbers(pose.translation())) + attr("rpy", numbers(rpy));
 }
 
-struct SubJoint {
-  std::string type;  // URDF type
-  Vector3 axis = Vector3::UnitX();
-  const JointAxis* limits = nullptr;
-};
+using SubJoint = detail::TargetJoint;  // one URDF joint of the chain a core joint becomes
 
 class UrdfWriter {
  public:

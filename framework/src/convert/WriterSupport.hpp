@@ -57,7 +57,24 @@ Pose relativePose(const FrameGraph& graph, std::size_t reference, std::size_t fr
 /// (as written when that frame is unknown).
 Vector3 axisInJointFrame(const FrameGraph& graph, std::size_t jointFrame, const JointAxis& axis);
 
+/// One joint of the target format among those a core joint becomes (URDF, MJCF): the target's
+/// type name, its axis in the frame the target writes axes in, and the core axis whose limits and
+/// dynamics it carries (null: none).
+struct TargetJoint {
+  std::string type;
+  Vector3 axis = Vector3::UnitZ();
+  const JointAxis* limits = nullptr;
+};
+
 /// The single-axis chain (JointType.hpp) of `joint` with its axes in the joint frame `jointFrame`.
 SingleAxisChain singleAxisChainOf(const FrameGraph& graph, std::size_t jointFrame, const Joint& joint);
 
 }  // namespace interlink::convert::detail
+
+namespace interlink::convert {
+// The XML writers' vocabulary, unqualified in each of them.
+using detail::attr;
+using detail::number;
+using detail::numbers;
+using detail::XmlOut;
+}  // namespace interlink::convert
