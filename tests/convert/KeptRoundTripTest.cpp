@@ -1,0 +1,138 @@
+// Issue 12 class 9 (and issue 15 item 3): elements outside the kinematic model (sensors, plugins,
+// materials, lights, custom elements) are kept as typed trees and written back by the SDFormat
+// writer where they were read; libsdformat 12.3 reads them from the converted file.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <sdf/Light.hh>
+#include <sdf/Link.hh>
+#include <sdf/Material.hh>
+#include <sdf/Model.hh>
+#include <sdf/Root.hh>
+#include <sdf/Sensor.hh>
+#include <sdf/Visual.hh>
+
+#include "TestSupport.hpp"
+#include "interlink/Loader.hpp"
+#include "interlink/convert/Writers.hpp"
+
+namespace interlink {
+namespace {
+
+constexpr const char* kModel = R"(<?xml version='1.0'?>
+<sdf version='1.9' xmlns:gz='http://gazebosim.org/schema'>
+<model name='robot'>
+  <plugin name='controller' filename='libcontroller.so'><gain>2.5</gain><topic>/cmd</topic></plugin>
+  <gz:note level='2'>made by hand</gz:note>
+  <link name='base'>
+    <visual name='shell'>
+      <geometry><box><size>1 1 1</size></box></geometry>
+      <material>
+        <script><uri>file://media/materials/scripts/gazebo.material</uri><name>Gazebo/Grey</name></script>
+        <ambient>0.3 0.3 0.3 1</ambient>
+      </material>
+    </visual>
+    <collision name='hull'>
+      <geometry><box><size>1 1 1</size></box></geometry>
+      <surface><friction><ode><mu>0.8</mu></ode></friction></surface>
+    </collision>
+    <sensor name='eye' type='camera'>
+      <update_rate>30</update_rate>
+      <camera><horizontal_fov>1.2</horizontal_fov><image><width>320</width><height>240</height></image></camera>
+      <plugin name='cam' filename='libcam.so'/>
+    </sensor>
+    <light name='lamp' type='spot'>
+      <attenuation><range>12</range></attenuation>
+      <spot><inner_angle>0.3</inner_angle><outer_angle>0.6</outer_angle><falloff>1</falloff></spot>
+    </light>
+  </link>
+  <link name='arm'><pose>0 0 1 0 0 0</pose></link>
+  <joint name='elbow' type='revolute'>
+    <parent>base</parent><child>arm</child>
+    <axis><xyz>0 1 0</xyz><limit><lower>-1</lower><upper>1</upper></limit></axis>
+    <sensor name='torque' type='force_torque'><force_torque><frame>child</frame></force_torque></sensor>
+  </joint>
+</model>
+</sdf>
+)";
+
+std::filesystem::path scratch(const std::string& name) {
+  const std::filesystem::path dir = std::filesystem::path(testing::TempDir()) / "interlink_kept_roundtrip";
+  std::filesystem::create_directories(dir);
+  return dir / name;
+}
+
+std::string write(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+/// The kept elements of a model as comparable text: where they belong and their trees.
+std::vector<std::string> keptSummary(const Model& model) {
+  std::vector<std::string> out;
+  std::function<std::string(const KeptNode&)> tree = [&](const KeptNode& node) {
+    std::string s = "<" + node.name;
+    for (const auto& [name, value] : node.attributes) s += " " + name + "=" + value;
+    s += ">" + node.text;
+    for (const KeptNode& child : node.children) s += tree(child);
+    return s + "</>";
+  };
+  for (const KeptElement& kept : model.kept) {
+    std::string owners;
+    for (const std::string& owner : kept.owners) owners += owner + "/";
+    out.push_back(kept.within + " [" + owners + "] " + tree(kept.element));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(KeptRoundTrip, SdformatToSdformatKeepsWhatItRead) {
+  static const Loader loader;
+  const LoadResult original = loader.loadFile(write(scratch("robot.sdf"), kModel));
+  ASSERT_TRUE(original.ok()) << test::dump(original.diagnostics);
+  const std::vector<std::string> before = keptSummary(*original.document.model);
+  // The plugin, the custom element, the material, the surface, the sensors and the light's extras.
+  ASSERT_GE(before.size(), 8u) << ::testing::PrintToString(before);
+
+  Diagnostics diagnostics;
+  const auto text = convert::writeSdformat(original, diagnostics);
+  ASSERT_TRUE(text.has_value()) << test::dump(diagnostics);
+  const std::string converted = write(scratch("robot_converted.sdf"), *text);
+
+  const LoadResult again = loader.loadFile(converted);
+  ASSERT_TRUE(again.ok()) << test::dump(again.diagnostics) << *text;
+  EXPECT_EQ(keptSummary(*again.document.model), before) << *text;
+  // Written once: the colour-derived material does not duplicate the kept one.
+  EXPECT_EQ(again.document.model->links.at(0).visuals.at(0).material, "Gazebo/Grey");
+
+  // libsdformat reads the written-back elements as the elements they are.
+  sdf::Root root;
+  const sdf::Errors errors = root.Load(converted);
+  ASSERT_TRUE(errors.empty()) << errors.front().Message() << "\n" << *text;
+  const sdf::Model* model = root.Model();
+  ASSERT_NE(model, nullptr);
+  const sdf::Link* base = model->LinkByName("base");
+  ASSERT_NE(base, nullptr);
+  ASSERT_EQ(base->SensorCount(), 1u) << *text;
+  EXPECT_EQ(base->SensorByIndex(0)->Type(), sdf::SensorType::CAMERA);
+  EXPECT_DOUBLE_EQ(base->SensorByIndex(0)->UpdateRate(), 30);
+  ASSERT_EQ(base->LightCount(), 1u) << *text;
+  EXPECT_DOUBLE_EQ(base->LightByIndex(0)->AttenuationRange(), 12);
+  EXPECT_DOUBLE_EQ(base->LightByIndex(0)->SpotOuterAngle().Radian(), 0.6);
+  const sdf::Visual* shell = base->VisualByName("shell");
+  ASSERT_NE(shell, nullptr);
+  ASSERT_NE(shell->Material(), nullptr);
+  EXPECT_EQ(shell->Material()->ScriptName(), "Gazebo/Grey");
+  EXPECT_EQ(shell->Material()->ScriptUri(), "file://media/materials/scripts/gazebo.material");
+  EXPECT_TRUE(model->Element()->HasElement("plugin")) << *text;
+  EXPECT_EQ(model->Element()->GetElement("plugin")->Get<std::string>("filename"), "libcontroller.so");
+}
+
+}  // namespace
+}  // namespace interlink
