@@ -17,6 +17,7 @@
 #include <sdf/Root.hh>
 #include <sdf/Sensor.hh>
 #include <sdf/Visual.hh>
+#include <sdf/World.hh>
 
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
@@ -132,6 +133,60 @@ TEST(KeptRoundTrip, SdformatToSdformatKeepsWhatItRead) {
   EXPECT_EQ(shell->Material()->ScriptUri(), "file://media/materials/scripts/gazebo.material");
   EXPECT_TRUE(model->Element()->HasElement("plugin")) << *text;
   EXPECT_EQ(model->Element()->GetElement("plugin")->Get<std::string>("filename"), "libcontroller.so");
+}
+
+constexpr const char* kWorld = R"(<?xml version='1.0'?>
+<sdf version='1.6'>
+<world name='lab'>
+  <physics name='fast' type='ode'>
+    <max_step_size>0.002</max_step_size>
+    <real_time_update_rate>500</real_time_update_rate>
+    <ode><solver><type>quick</type><iters>50</iters><sor>1.3</sor></solver><constraints><cfm>0</cfm></constraints></ode>
+  </physics>
+  <scene><ambient>0.4 0.4 0.4 1</ambient><shadows>false</shadows></scene>
+  <plugin name='world_plugin' filename='libworld.so'><rate>10</rate></plugin>
+  <light name='sun' type='directional'><specular>0.2 0.2 0.2 1</specular><direction>-0.5 0.1 -0.9</direction></light>
+  <model name='box'>
+    <static>true</static>
+    <link name='l'><sensor name='touch' type='contact'><contact><collision>c</collision></contact></sensor></link>
+  </model>
+</world>
+</sdf>
+)";
+
+std::vector<std::string> keptSummary(const std::vector<KeptElement>& kept) {
+  Model holder;
+  holder.kept = kept;
+  return keptSummary(holder);
+}
+
+TEST(KeptRoundTrip, WorldSettingsPhysicsParametersAndModelSensorsSurviveConvert) {
+  static const Loader loader;
+  const LoadResult original = loader.loadFile(write(scratch("lab.sdf"), kWorld));
+  ASSERT_TRUE(original.ok()) << test::dump(original.diagnostics);
+  Diagnostics diagnostics;
+  const auto text = convert::writeSdformat(original, diagnostics);
+  ASSERT_TRUE(text.has_value()) << test::dump(diagnostics);
+  const std::string converted = write(scratch("lab_converted.sdf"), *text);
+  const LoadResult again = loader.loadFile(converted);
+  ASSERT_TRUE(again.ok()) << test::dump(again.diagnostics) << *text;
+
+  const World& before = original.document.worlds.at(0);
+  const World& after = again.document.worlds.at(0);
+  EXPECT_EQ(after.physics.values, before.physics.values) << *text;
+  EXPECT_EQ(after.physics.values.at("ode/solver/iters"), 50);
+  EXPECT_EQ(keptSummary(after.kept), keptSummary(before.kept)) << *text;
+  EXPECT_EQ(keptSummary(after.models.at(0)), keptSummary(before.models.at(0))) << *text;
+
+  sdf::Root root;
+  const sdf::Errors errors = root.Load(converted);
+  ASSERT_TRUE(errors.empty()) << errors.front().Message() << "\n" << *text;
+  const sdf::ElementPtr world = root.WorldByIndex(0)->Element();
+  EXPECT_EQ(world->GetElement("physics")->GetElement("ode")->GetElement("solver")->Get<std::string>("type"), "quick");
+  EXPECT_EQ(world->GetElement("physics")->GetElement("ode")->GetElement("solver")->Get<int>("iters"), 50);
+  EXPECT_FALSE(world->GetElement("scene")->Get<bool>("shadows"));
+  EXPECT_EQ(world->GetElement("plugin")->Get<std::string>("filename"), "libworld.so");
+  ASSERT_EQ(root.WorldByIndex(0)->ModelByIndex(0)->LinkByIndex(0)->SensorCount(), 1u) << *text;
 }
 
 }  // namespace

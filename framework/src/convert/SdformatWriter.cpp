@@ -150,6 +150,41 @@ class SdformatWriter {
     out_.close(node.name);
   }
 
+  /// The engine parameters the reader kept by path (numbers in Physics::values, names such as
+  /// solver types as kept elements under "physics/..."), as the nested elements they were.
+  void writePhysicsParameters(const Physics& physics) {
+    KeptNode root;
+    const auto at = [&root](std::string_view path) -> KeptNode& {
+      KeptNode* node = &root;
+      while (!path.empty()) {
+        const std::size_t slash = path.find('/');
+        const std::string_view name = path.substr(0, slash);
+        path = slash == std::string_view::npos ? std::string_view() : path.substr(slash + 1);
+        auto child = std::find_if(node->children.begin(), node->children.end(),
+                                  [&](const KeptNode& c) { return c.name == name; });
+        if (child == node->children.end()) {
+          node->children.push_back(KeptNode{std::string(name), {}, {}, {}});
+          node = &node->children.back();
+        } else {
+          node = &*child;
+        }
+      }
+      return *node;
+    };
+    for (const auto& [key, value] : physics.values) at(key).text = number(value);
+    if (kept_) {
+      for (const KeptElement& kept : *kept_) {
+        if (kept.element.name.empty() || !kept.owners.empty()) continue;
+        if (kept.within == "physics") {
+          root.children.push_back(kept.element);
+        } else if (kept.within.rfind("physics/", 0) == 0) {
+          at(std::string_view(kept.within).substr(8)).children.push_back(kept.element);
+        }
+      }
+    }
+    for (const KeptNode& child : root.children) writeNode(child);
+  }
+
   /// Sets the kept list of the model or world being written, restoring the enclosing one.
   struct KeptScope {
     const std::vector<KeptElement>*& current;
@@ -202,6 +237,7 @@ class SdformatWriter {
                              attr("type", world.physics.type.empty() ? "ode" : world.physics.type));
     out_.leaf("max_step_size", number(world.physics.maxStepSize));
     out_.leaf("real_time_factor", number(world.physics.realTimeFactor));
+    writePhysicsParameters(world.physics);
     out_.close("physics");
     for (const Model& model : world.models) {
       if (model.include) {

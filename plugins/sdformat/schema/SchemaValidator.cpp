@@ -60,6 +60,17 @@ bool numbersOf(std::string_view text, std::size_t count, bool integers) {
   return true;
 }
 
+/// r g b [a], each in [0, 1] (libsdformat refuses components outside).
+bool colorMatches(std::string_view text) {
+  const std::vector<std::string_view> parts = tokens(text);
+  if (parts.size() != 3 && parts.size() != 4) return false;
+  for (std::string_view part : parts) {
+    double component = 0;
+    if (!parseNumber(part, component) || component < 0 || component > 1) return false;
+  }
+  return true;
+}
+
 const char* typeName(ValueType type) {
   switch (type) {
     case ValueType::Bool: return "a bool (true, false, 1 or 0)";
@@ -69,7 +80,7 @@ const char* typeName(ValueType type) {
     case ValueType::Vector3: return "3 numbers";
     case ValueType::Vector2d: return "2 numbers";
     case ValueType::Vector2i: return "2 integers";
-    case ValueType::Color: return "a colour (3 or 4 numbers)";
+    case ValueType::Color: return "a colour (3 or 4 numbers from 0 to 1)";
     case ValueType::Pose: return "a pose (6 numbers, or 7 with rotation_format quat_xyzw)";
     case ValueType::Time: return "a time (seconds, or seconds and nanoseconds)";
     case ValueType::Quaternion: return "a quaternion (4 numbers)";
@@ -99,7 +110,7 @@ bool valueMatches(ValueType type, std::string_view text, const XmlElement* owner
     case ValueType::Vector2d: return numbersOf(text, 2, false);
     case ValueType::Vector2i: return numbersOf(text, 2, true);
     case ValueType::Quaternion: return numbersOf(text, 4, false);
-    case ValueType::Color: return numbersOf(text, 3, false) || numbersOf(text, 4, false);
+    case ValueType::Color: return colorMatches(text);
     case ValueType::Time: return numbersOf(text, 1, false) || numbersOf(text, 2, true);
     case ValueType::Pose: {
       const bool quaternion = owner && trimmed(owner->attributeOr("rotation_format", "")) == "quat_xyzw";
