@@ -41,10 +41,16 @@ bool parseNumber(std::string_view token, double& value) {
   return error == std::errc() && end == token.data() + token.size();
 }
 
+/// Decimal, or hexadecimal with 0x (libsdformat reads both, e.g. //collide_bitmask 0xAB).
 bool parseInteger(std::string_view token, bool allowNegative, double& value) {
   if (!token.empty() && token.front() == '+') token.remove_prefix(1);
+  int base = 10;
+  if (token.size() > 2 && token[0] == '0' && (token[1] == 'x' || token[1] == 'X')) {
+    token.remove_prefix(2);
+    base = 16;
+  }
   long long integer = 0;
-  const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), integer);
+  const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), integer, base);
   if (error != std::errc() || end != token.data() + token.size() || (!allowNegative && integer < 0)) return false;
   value = static_cast<double>(integer);
   return true;

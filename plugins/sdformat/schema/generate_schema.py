@@ -24,6 +24,14 @@ TYPES = {None: "None", "string": "String", "bool": "Bool", "int": "Int", "unsign
          "uint64_t": "UnsignedInt", "double": "Double", "float": "Double", "vector3": "Vector3",
          "vector2d": "Vector2d", "vector2i": "Vector2i", "color": "Color", "pose": "Pose", "time": "Time",
          "quaternion": "Quaternion", "char": "Char"}
+# Values libsdformat's DOM accepts although no description lists them (sdf::Sensor::Load reads
+# "wideanglecamera" and "wide_angle_camera"; gazebo_models use the former).
+EXTRA_VALUES = {("sensor", "type"): ["wideanglecamera", "wide_angle_camera"]}
+# libsdformat reads a file of an older version after converting it to the newest version it knows
+# (1.9 for libsdformat 12, the reference): value bounds of older versions come from 1.9's
+# description of the same element. Older descriptions carry bounds no reader ever enforced
+# (1.3 says 0 <= //friction/ode/mu <= 1 with a default of -1).
+BOUNDS_VERSION = "1.9"
 OCCURRENCE = {"0": "Optional", "1": "One", "+": "OneOrMore", "*": "Any", "-1": "Deprecated"}
 
 
@@ -140,6 +148,24 @@ def renames(text):
     return rules
 
 
+def nodes_by_parent(version):
+    """(parent element name, element name) -> indices of the nodes so placed."""
+    placed = {}
+    for node in version.nodes:
+        for child in node["children"]:
+            placed.setdefault((node["name"], child["name"]), set()).add(child["node"])
+    return placed
+
+
+def bounds_by_parent(version):
+    out = {}
+    for key, indices in nodes_by_parent(version).items():
+        for index in indices:
+            node = version.nodes[index]
+            out[key] = (node["min"], node["max"])
+    return out
+
+
 def c_string(value):
     if value is None:
         return "nullptr"
@@ -161,17 +187,41 @@ def main():
         version = Version(source, v)
         version.build()
         versions.append(version)
-    # Enumerated attribute values merged over versions, keyed by element and attribute name.
-    merged = {}
-    for version in versions:
+    # Bounds of versions before BOUNDS_VERSION from that version, by element and parent name.
+    reference = versions[VERSIONS.index(BOUNDS_VERSION)]
+    reference_bounds = {}
+    for key, bounds in bounds_by_parent(reference).items():
+        reference_bounds.setdefault(key, set()).add(bounds)
+    for version in versions[:VERSIONS.index(BOUNDS_VERSION)]:
+        for key, indices in nodes_by_parent(version).items():
+            candidates = reference_bounds.get(key, set())
+            bounds = next(iter(candidates)) if len(candidates) == 1 else (None, None)
+            for index in indices:
+                version.nodes[index]["min"], version.nodes[index]["max"] = bounds
+    # Enumerated attribute values by version (older versions read with BOUNDS_VERSION's list, as
+    # libsdformat converts them), keyed by element and attribute name.
+    def listed(version):
+        out = {key: list(values) for key, values in EXTRA_VALUES.items()}
         for node in version.nodes:
             for attribute in node["attributes"]:
-                if attribute["values"]:
-                    key = (node["name"], attribute["name"])
-                    merged.setdefault(key, [])
-                    for value in attribute["values"]:
-                        if value not in merged[key]:
-                            merged[key].append(value)
+                for value in attribute["values"]:
+                    values = out.setdefault((node["name"], attribute["name"]), [])
+                    if value not in values:
+                        values.append(value)
+        return out
+    lists = {}  # (version index, key) -> C name
+    value_arrays = []
+    for vi, version in enumerate(versions):
+        listing = version if vi >= VERSIONS.index(BOUNDS_VERSION) else reference
+        for key, values in sorted(listed(listing).items()):
+            if key not in [(n["name"], a["name"]) for n in version.nodes for a in n["attributes"]]:
+                continue
+            if values in [v for _, v in value_arrays]:
+                name = value_arrays[[v for _, v in value_arrays].index(values)][0]
+            else:
+                name = f"kValues{len(value_arrays)}"
+                value_arrays.append((name, values))
+            lists[(vi, key)] = name
     revision = args.rev
     if args.git_dir:
         revision = subprocess.run(["git", "--git-dir", args.git_dir, "rev-parse", args.rev], check=True,
@@ -185,10 +235,7 @@ def main():
     out.append("namespace {")
     out.append("using T = ValueType;")
     out.append("using O = Occurrence;")
-    enum_names = {}
-    for i, (key, values) in enumerate(sorted(merged.items())):
-        name = f"kValues{i}"
-        enum_names[key] = name
+    for name, values in value_arrays:
         out.append(f"constexpr const char* {name}[] = {{{', '.join(c_string(v) for v in values)}, nullptr}};")
     table = []
     for vi, version in enumerate(versions):
@@ -197,7 +244,7 @@ def main():
         for node in version.nodes:
             first_attribute, first_child = len(attributes), len(children)
             for a in node["attributes"]:
-                values = enum_names.get((node["name"], a["name"]), "nullptr") if a["values"] else "nullptr"
+                values = lists.get((vi, (node["name"], a["name"])), "nullptr")
                 attributes.append(f"{{{c_string(a['name'])}, T::{a['type']}, {str(a['required']).lower()}, {values}}}")
             for c in node["children"]:
                 children.append(f"{{{c_string(c['name'])}, {c['node']}, O::{c['occurrence']}}}")
