@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -74,6 +75,40 @@ std::string write(const std::filesystem::path& path, const std::string& text) {
   return path.string();
 }
 
+/// A file read, converted to SDFormat and the result read again.
+struct RoundTrip {
+  LoadResult original;
+  std::string text;       // the converted file
+  std::string converted;  // its path
+  LoadResult again;
+};
+
+/// Loads `content` (saved as `name`), converts it to SDFormat and loads the output; fails the
+/// running test (and returns nullopt) when a step fails.
+std::optional<RoundTrip> roundTrip(const std::string& name, const std::string& content) {
+  static const Loader loader;
+  RoundTrip trip;
+  trip.original = loader.loadFile(write(scratch(name + ".sdf"), content));
+  if (!trip.original.ok()) {
+    ADD_FAILURE() << test::dump(trip.original.diagnostics);
+    return std::nullopt;
+  }
+  Diagnostics diagnostics;
+  const auto text = convert::writeSdformat(trip.original, diagnostics);
+  if (!text) {
+    ADD_FAILURE() << test::dump(diagnostics);
+    return std::nullopt;
+  }
+  trip.text = *text;
+  trip.converted = write(scratch(name + "_converted.sdf"), trip.text);
+  trip.again = loader.loadFile(trip.converted);
+  if (!trip.again.ok()) {
+    ADD_FAILURE() << test::dump(trip.again.diagnostics) << trip.text;
+    return std::nullopt;
+  }
+  return trip;
+}
+
 /// The kept elements of a model as comparable text: where they belong and their trees.
 std::vector<std::string> keptSummary(const Model& model) {
   std::vector<std::string> out;
@@ -94,20 +129,14 @@ std::vector<std::string> keptSummary(const Model& model) {
 }
 
 TEST(KeptRoundTrip, SdformatToSdformatKeepsWhatItRead) {
-  static const Loader loader;
-  const LoadResult original = loader.loadFile(write(scratch("robot.sdf"), kModel));
-  ASSERT_TRUE(original.ok()) << test::dump(original.diagnostics);
-  const std::vector<std::string> before = keptSummary(*original.document.model);
+  const auto trip = roundTrip("robot", kModel);
+  ASSERT_TRUE(trip.has_value());
+  const LoadResult& again = trip->again;
+  const std::string* text = &trip->text;
+  const std::string& converted = trip->converted;
+  const std::vector<std::string> before = keptSummary(*trip->original.document.model);
   // The plugin, the custom element, the material, the surface, the sensors and the light's extras.
   ASSERT_GE(before.size(), 8u) << ::testing::PrintToString(before);
-
-  Diagnostics diagnostics;
-  const auto text = convert::writeSdformat(original, diagnostics);
-  ASSERT_TRUE(text.has_value()) << test::dump(diagnostics);
-  const std::string converted = write(scratch("robot_converted.sdf"), *text);
-
-  const LoadResult again = loader.loadFile(converted);
-  ASSERT_TRUE(again.ok()) << test::dump(again.diagnostics) << *text;
   EXPECT_EQ(keptSummary(*again.document.model), before) << *text;
   // Written once: the colour-derived material does not duplicate the kept one.
   EXPECT_EQ(again.document.model->links.at(0).visuals.at(0).material, "Gazebo/Grey");
@@ -161,18 +190,12 @@ std::vector<std::string> keptSummary(const std::vector<KeptElement>& kept) {
 }
 
 TEST(KeptRoundTrip, WorldSettingsPhysicsParametersAndModelSensorsSurviveConvert) {
-  static const Loader loader;
-  const LoadResult original = loader.loadFile(write(scratch("lab.sdf"), kWorld));
-  ASSERT_TRUE(original.ok()) << test::dump(original.diagnostics);
-  Diagnostics diagnostics;
-  const auto text = convert::writeSdformat(original, diagnostics);
-  ASSERT_TRUE(text.has_value()) << test::dump(diagnostics);
-  const std::string converted = write(scratch("lab_converted.sdf"), *text);
-  const LoadResult again = loader.loadFile(converted);
-  ASSERT_TRUE(again.ok()) << test::dump(again.diagnostics) << *text;
-
-  const World& before = original.document.worlds.at(0);
-  const World& after = again.document.worlds.at(0);
+  const auto trip = roundTrip("lab", kWorld);
+  ASSERT_TRUE(trip.has_value());
+  const std::string* text = &trip->text;
+  const std::string& converted = trip->converted;
+  const World& before = trip->original.document.worlds.at(0);
+  const World& after = trip->again.document.worlds.at(0);
   EXPECT_EQ(after.physics.values, before.physics.values) << *text;
   EXPECT_EQ(after.physics.values.at("ode/solver/iters"), 50);
   EXPECT_EQ(keptSummary(after.kept), keptSummary(before.kept)) << *text;

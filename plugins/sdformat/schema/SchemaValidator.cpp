@@ -194,11 +194,13 @@ class Validator {
       const SchemaChild& edge = schema_.children[description.firstChild + i];
       if (seen[i] || (edge.occurrence != Occurrence::One && edge.occurrence != Occurrence::OneOrMore)) continue;
       std::vector<std::uint16_t> visiting;
-      if (needsExplicitValue(edge.node, visiting)) {
-        schemaError(ErrorCode::ELEMENT_MISSING,
-                    "required element <" + std::string(edge.name) + "> of <" + e.name + "> is missing (SDFormat " +
-                        version_ + " gives it no default)",
-                    e.where);
+      if (needsExplicitValue(edge.node, visiting) && !reportedAt(e.where)) {  // e.g. the reader's <include> without <uri>
+        // libsdformat's reader fills it with the placeholder "__default__" and its DOM refuses
+        // that later (as for //material/script/uri): an error, but not a schema-reader failure.
+        diagnostics_.error(ErrorCode::ELEMENT_MISSING,
+                           "required element <" + std::string(edge.name) + "> of <" + e.name +
+                               "> is missing (SDFormat " + version_ + " gives it no default)",
+                           e.where);
       }
     }
   }
