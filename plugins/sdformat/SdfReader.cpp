@@ -23,6 +23,8 @@
 #include <Eigen/Eigenvalues>
 
 #include "Unflatten.hpp"
+#include "schema/SchemaValidator.hpp"
+#include "schema/Upgrade.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
 #include "interlink/xml/XmlParser.hpp"
@@ -115,9 +117,10 @@ class Reader {
     }
     const std::string versionText = trim(versionAttribute->value);
     const std::optional<Version> version = parseVersion(versionText);
-    if (!version || version->major != 1 || version->minor < 4 || version->minor > 9) {
+    if (!version || !schema::hasSchema(version->major, version->minor)) {
       diagnostics_.error(ErrorCode::VERSION_UNSUPPORTED,
-                         "SDFormat version '" + versionText + "' is not supported; expected 1.4 to 1.9",
+                         "SDFormat version '" + versionText +
+                             "' is not supported; expected 1.0 or 1.2 to 1.12 (the published specifications)",
                          versionAttribute->where);
       return false;
     }
@@ -131,7 +134,16 @@ class Reader {
     document.format = kPluginName;
     version_ = parseVersion(records.version).value_or(Version{1, 9});
     document.formatVersion = records.version;
-    readRoot(records.root, document);
+    if (version_.major == 1 && version_.minor == 0) {
+      XmlElement upgraded = records.root;
+      schema::upgradeFrom1_0(upgraded);
+      readRoot(upgraded, document);
+    } else {
+      readRoot(records.root, document);
+    }
+    // The whole document against its own version's schema, as written (after the reader, so that
+    // what the reader already reported is not repeated).
+    schemaErrors_ += schema::validateDocument(records.root, version_.major, version_.minor, diagnostics_).schemaErrors;
     finish(records.root.where);
   }
 
@@ -193,9 +205,52 @@ class Reader {
 
   // --- kept elements -------------------------------------------------------------------------
 
+  static KeptNode keptNode(const XmlElement& e) {
+    KeptNode node;
+    node.name = e.name;
+    node.attributes.reserve(e.attributes.size());
+    for (const Attribute& attribute : e.attributes) node.attributes.emplace_back(attribute.name, attribute.value);
+    node.text = e.trimmedText();
+    node.children.reserve(e.children.size());
+    for (const XmlElement& child : e.children) node.children.push_back(keptNode(child));
+    return node;
+  }
+
+  /// The model or world whose kept list receives elements, and the named elements entered below it
+  /// (link, visual, joint): a writer puts kept elements back in the same place.
+  struct KeptScope {
+    Reader& reader;
+    std::string savedPath;
+    std::vector<std::string> savedOwners;
+    KeptScope(Reader& r, const std::string& path) : reader(r), savedPath(r.scopePath_), savedOwners(std::move(r.owners_)) {
+      reader.scopePath_ = path;
+      reader.owners_.clear();
+    }
+    ~KeptScope() {
+      reader.scopePath_ = std::move(savedPath);
+      reader.owners_ = std::move(savedOwners);
+    }
+  };
+  struct KeptOwner {
+    Reader& reader;
+    KeptOwner(Reader& r, const std::string& name) : reader(r) { reader.owners_.push_back(name); }
+    ~KeptOwner() { reader.owners_.pop_back(); }
+  };
+
   void keep(const XmlElement& e, const std::string& parentPath, std::vector<KeptElement>& into) {
     std::string path = parentPath.empty() ? e.name : parentPath + "/" + e.name;
-    into.push_back(KeptElement{path, e.toXml(), e.where});
+    KeptElement kept{path, e.toXml(), e.where};
+    kept.element = keptNode(e);
+    if (parentPath == scopePath_) {
+      kept.within.clear();
+    } else if (parentPath.size() > scopePath_.size() && parentPath.compare(0, scopePath_.size(), scopePath_) == 0 &&
+               parentPath[scopePath_.size()] == '/') {
+      kept.within = parentPath.substr(scopePath_.size() + 1);
+    } else {
+      kept.within = parentPath;
+    }
+    kept.owners = owners_;
+    into.push_back(std::move(kept));
     auto [it, inserted] = unsupported_.try_emplace(std::move(path));
     if (!inserted) {
       ++it->second.count;
@@ -364,6 +419,7 @@ class Reader {
     world.where = e.where;
     world.name = requiredName(e);
     const std::string path = "world";
+    KeptScope scope(*this, path);
     std::size_t modelCount = 0;
     for (const XmlElement& child : e.children) modelCount += child.name == "model" || child.name == "include";
     world.models.reserve(modelCount);
@@ -398,7 +454,7 @@ class Reader {
         if (auto include = readInclude(child, world.models.size())) world.includes.push_back(std::move(*include));
       } else if (n == "frame") {
         world.frames.push_back(readFrame(child, path, world.kept));
-      } else if (n == "joint") {
+      } else if (n == "joint" && !version_.below(10)) {  // world-level joints exist since 1.10
         world.joints.push_back(readJoint(child, path, world.kept, false));
       } else if (n == "light") {
         world.lights.push_back(readLight(child, path + "/light", world.kept));
@@ -460,6 +516,7 @@ class Reader {
     Light light;
     light.where = e.where;
     light.name = e.attributeOr("name", "");
+    KeptOwner owner(*this, light.name);
     const std::string type = e.attributeOr("type", "point");
     if (type == "directional") {
       light.type = LightType::Directional;
@@ -503,6 +560,7 @@ class Reader {
     Model model = newModel(e.where);
     model.name = requiredName(e);
     model.pose.where = e.where;
+    KeptScope scope(*this, context.path);
     model.canonicalLink = frameReference(e, "canonical_link");
     model.placementFrame = frameReference(e, "placement_frame");
     // SDFormat 1.4 files get //axis/use_parent_model_frame = true on the joints of top-level
@@ -619,6 +677,7 @@ class Reader {
     frame.name = requiredName(e);
     frame.attachedTo = frameReference(e, "attached_to");
     frame.pose.where = e.where;
+    KeptOwner owner(*this, frame.name);
     bool poseRead = false;
     for (const XmlElement& child : e.children) {
       if (child.name == "pose" && !poseRead) {
@@ -638,6 +697,7 @@ class Reader {
     link.where = e.where;
     link.name = requiredName(e);
     link.pose.where = e.where;
+    KeptOwner owner(*this, link.name);
     const std::string path = modelPath + "/link";
     bool poseRead = false;
     for (const XmlElement& child : e.children) {
@@ -709,6 +769,7 @@ class Reader {
     shape.where = e.where;
     shape.name = requiredName(e);
     shape.pose.where = e.where;
+    KeptOwner owner(*this, shape.name);
     for (const XmlElement& child : e.children) {
       if (child.name == "pose") {
         shape.pose = readPose(child);
@@ -820,6 +881,7 @@ class Reader {
     joint.where = e.where;
     joint.name = requiredName(e);
     joint.pose.where = e.where;
+    KeptOwner owner(*this, joint.name);
     const std::string path = scopePath + "/joint";
     const Attribute* type = e.attribute("type");
     if (!type) {
@@ -855,6 +917,9 @@ class Reader {
       } else if (n == "axis2" && !axisElements[1]) {
         axisElements[1] = &child;
       } else if (n == "thread_pitch") {
+        readNumber(child, joint.screwThreadPitch);
+        threadPitchRead = true;
+      } else if (n == "screw_thread_pitch" && !version_.below(10)) {  // 1.10 replaced thread_pitch
         readNumber(child, joint.screwThreadPitch);
         threadPitchRead = true;
       } else if (n == "gearbox_ratio") {
@@ -896,6 +961,9 @@ class Reader {
       if (axisElements[i]) {
         std::optional<double> initialPosition;
         axis = readAxis(*axisElements[i], path + "/" + axisElements[i]->name, kept, axesInModelFrame, initialPosition);
+        if (const XmlElement* mimic = axisElements[i]->child("mimic"); mimic && !version_.below(11)) {
+          joint.mimic = readMimic(*mimic);
+        }
         if (initialPosition) {
           initial[static_cast<std::size_t>(i)] = *initialPosition;
           anyInitial = true;
@@ -910,6 +978,20 @@ class Reader {
       joint.initialPositions = std::move(initial);
     }
     return joint;
+  }
+
+  /// //axis/mimic (1.11): follower = multiplier * (leader - reference) + offset.
+  Mimic readMimic(const XmlElement& e) {
+    Mimic mimic;
+    mimic.joint = e.attributeOr("joint", "");
+    double reference = 0;
+    for (const XmlElement& child : e.children) {
+      if (child.name == "multiplier") readNumber(child, mimic.multiplier);
+      else if (child.name == "offset") readNumber(child, mimic.offset);
+      else if (child.name == "reference") readNumber(child, reference);
+    }
+    mimic.offset -= mimic.multiplier * reference;
+    return mimic;
   }
 
   JointAxis readAxis(const XmlElement& e, const std::string& path, std::vector<KeptElement>& kept,
@@ -935,6 +1017,8 @@ class Reader {
         readBool(child, useParentModelFrame);
       } else if (n == "initial_position") {
         if (auto value = number(child)) initialPosition = *value;
+      } else if (n == "mimic" && !version_.below(11)) {
+        // read by readMimic
       } else if (n == "limit") {
         for (const XmlElement& limit : child.children) {
           const std::string& l = limit.name;
@@ -977,6 +1061,8 @@ class Reader {
   Version version_;
   int schemaErrors_ = 0;
   std::map<std::string, UnsupportedWarning> unsupported_;
+  std::string scopePath_;
+  std::vector<std::string> owners_;
 };
 
 }  // namespace

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
+#include <string_view>
 
 #include <Eigen/Eigenvalues>
 
@@ -27,7 +29,8 @@ class SdformatWriter {
 
   std::string write() {
     const Document& document = loaded_.document;
-    out_.open("sdf", attr("version", "1.9") + attr("xmlns:interlink", "https://interlink.invalid/sdformat"));
+    out_.open("sdf", attr("version", "1.9") + attr("xmlns:interlink", "https://interlink.invalid/sdformat") +
+                         keptNamespaces(document));
     if (!document.sourceFile.empty()) {
       out_.comment("converted by interlink from " + document.sourceFile + " (" + document.format + ")");
     }
@@ -55,13 +58,123 @@ class SdformatWriter {
                              "SDFormat allows one root-level light; light '" + document.lights[i].name + "' is not written",
                              document.lights[i].where);
       }
-      writeLights({document.lights.front()});
+      writeLights({document.lights.front()}, "");
     }
     out_.close("sdf");
     return "<?xml version=\"1.0\"?>\n" + out_.str();
   }
 
  private:
+  // --- kept elements: what the reader kept as data goes back where it was read ---------------
+
+  static void collectPrefixes(const KeptNode& node, std::set<std::string>& prefixes) {
+    const std::size_t colon = node.name.find(':');
+    if (colon != std::string::npos) prefixes.insert(node.name.substr(0, colon));
+    for (const KeptNode& child : node.children) collectPrefixes(child, prefixes);
+  }
+  static void collectPrefixes(const Model& model, std::set<std::string>& prefixes) {
+    for (const KeptElement& kept : model.kept) collectPrefixes(kept.element, prefixes);
+    for (const Model& nested : model.models) collectPrefixes(nested, prefixes);
+  }
+
+  /// Kept custom elements keep their prefixes; the source's namespace URIs are not part of the
+  /// model, so each prefix is declared with a placeholder (libsdformat ignores namespaces).
+  static std::string keptNamespaces(const Document& document) {
+    std::set<std::string> prefixes;
+    if (document.model) collectPrefixes(*document.model, prefixes);
+    for (const World& world : document.worlds) {
+      for (const KeptElement& kept : world.kept) collectPrefixes(kept.element, prefixes);
+      for (const Model& model : world.models) collectPrefixes(model, prefixes);
+    }
+    std::string attributes;
+    for (const std::string& prefix : prefixes) {
+      if (prefix != "interlink" && prefix != "xmlns") {
+        attributes += attr("xmlns:" + prefix, "https://interlink.invalid/kept/" + prefix);
+      }
+    }
+    return attributes;
+  }
+
+  bool keptHere(const KeptElement& kept, std::string_view within, const std::vector<std::string>& owners) const {
+    return !kept.element.name.empty() && kept.within == within && kept.owners == owners;
+  }
+
+  bool hasKept(std::string_view within, const std::vector<std::string>& owners, std::string_view name) const {
+    if (!kept_) return false;
+    for (const KeptElement& kept : *kept_) {
+      if (keptHere(kept, within, owners) && kept.element.name == name) return true;
+    }
+    return false;
+  }
+
+  void writeKept(std::string_view within, const std::vector<std::string>& owners) {
+    if (!kept_) return;
+    for (const KeptElement& kept : *kept_) {
+      if (keptHere(kept, within, owners)) writeNode(kept.element);
+    }
+  }
+
+  void writeNode(const KeptNode& node) {
+    std::string attributes;
+    for (const auto& [name, value] : node.attributes) attributes += attr(name, value);
+    if (node.children.empty()) {
+      if (node.text.empty()) {
+        out_.empty(node.name, attributes);
+      } else {
+        out_.leaf(node.name, node.text, attributes);
+      }
+      return;
+    }
+    out_.open(node.name, attributes);
+    for (const KeptNode& child : node.children) writeNode(child);
+    out_.close(node.name);
+  }
+
+  /// The engine parameters the reader kept by path (numbers in Physics::values, names such as
+  /// solver types as kept elements under "physics/..."), as the nested elements they were.
+  void writePhysicsParameters(const Physics& physics) {
+    KeptNode root;
+    const auto at = [&root](std::string_view path) -> KeptNode& {
+      KeptNode* node = &root;
+      while (!path.empty()) {
+        const std::size_t slash = path.find('/');
+        const std::string_view name = path.substr(0, slash);
+        path = slash == std::string_view::npos ? std::string_view() : path.substr(slash + 1);
+        auto child = std::find_if(node->children.begin(), node->children.end(),
+                                  [&](const KeptNode& c) { return c.name == name; });
+        if (child == node->children.end()) {
+          node->children.push_back(KeptNode{std::string(name), {}, {}, {}});
+          node = &node->children.back();
+        } else {
+          node = &*child;
+        }
+      }
+      return *node;
+    };
+    for (const auto& [key, value] : physics.values) at(key).text = number(value);
+    if (kept_) {
+      for (const KeptElement& kept : *kept_) {
+        if (kept.element.name.empty() || !kept.owners.empty()) continue;
+        if (kept.within == "physics") {
+          root.children.push_back(kept.element);
+        } else if (kept.within.rfind("physics/", 0) == 0) {
+          at(std::string_view(kept.within).substr(8)).children.push_back(kept.element);
+        }
+      }
+    }
+    for (const KeptNode& child : root.children) writeNode(child);
+  }
+
+  /// Sets the kept list of the model or world being written, restoring the enclosing one.
+  struct KeptScope {
+    const std::vector<KeptElement>*& current;
+    const std::vector<KeptElement>* saved;
+    KeptScope(const std::vector<KeptElement>*& c, const std::vector<KeptElement>& kept) : current(c), saved(c) {
+      current = &kept;
+    }
+    ~KeptScope() { current = saved; }
+  };
+
   std::string poseAttributes(const std::string& relativeTo) {
     return (relativeTo.empty() ? std::string() : attr("relative_to", relativeTo)) + attr("rotation_format", "quat_xyzw");
   }
@@ -84,12 +197,14 @@ class SdformatWriter {
   }
 
   void writeWorld(const World& world) {
+    KeptScope scope(kept_, world.kept);
     out_.open("world", attr("name", world.name));
     out_.leaf("gravity", numbers(world.gravity));
     out_.open("physics", attr("name", world.physics.name.empty() ? "default_physics" : world.physics.name) +
                              attr("type", world.physics.type.empty() ? "ode" : world.physics.type));
     out_.leaf("max_step_size", number(world.physics.maxStepSize));
     out_.leaf("real_time_factor", number(world.physics.realTimeFactor));
+    writePhysicsParameters(world.physics);
     out_.close("physics");
     for (const Model& model : world.models) {
       auto index = graph_.frameOf(model);
@@ -108,14 +223,17 @@ class SdformatWriter {
       out_.open("frame", attr("name", name) +
                              (frame.attachedTo.empty() ? std::string() : attr("attached_to", frame.attachedTo)));
       writeResolvedPose(index, 0, frame.pose, "world", "frame '" + name + "'");
+      writeKept("frame", {frame.name});
       out_.close("frame");
     }
-    writeLights(world.lights);
+    writeLights(world.lights, "");
     for (const Joint& joint : world.joints) writeJoint(joint, "", 0, "world", false);
+    writeKept("", {});
     out_.close("world");
   }
 
-  void writeLights(const std::vector<Light>& lights) {
+  /// `linkName`: the link the lights are written in ("" for a world or the document).
+  void writeLights(const std::vector<Light>& lights, const std::string& linkName) {
     for (const Light& light : lights) {
       const char* type = light.type == LightType::Point ? "point" : light.type == LightType::Directional ? "directional" : "spot";
       out_.open("light", attr("name", light.name) + attr("type", type));
@@ -124,6 +242,11 @@ class SdformatWriter {
       const Eigen::Vector4d& d = light.diffuse;
       out_.leaf("diffuse", number(d[0]) + " " + number(d[1]) + " " + number(d[2]) + " " + number(d[3]));
       if (light.type != LightType::Point) out_.leaf("direction", numbers(light.direction));
+      if (linkName.empty()) {
+        writeKept("light", {light.name});
+      } else {
+        writeKept("link/light", {linkName, light.name});
+      }
       out_.close("light");
     }
   }
@@ -155,6 +278,7 @@ class SdformatWriter {
   void writeModelElement(const Model& model, const std::string& prefix, std::size_t modelIndex, const Pose& pose) {
     std::string attributes = attr("name", model.name);
     if (!model.canonicalLink.empty()) attributes += attr("canonical_link", model.canonicalLink);
+    KeptScope scope(kept_, model.kept);
     out_.open("model", attributes);
     if (model.isStatic) out_.leaf("static", "true");
     writePose(pose);
@@ -168,6 +292,12 @@ class SdformatWriter {
       // A link's pose defaults to the model frame.
       writeResolvedPose(graph_.frameOf(link), modelIndex, link.pose, {}, "link '" + prefix + link.name + "'");
       writeLinkBody(link, prefix);
+      std::vector<Light> lights;
+      for (const Light& light : model.lights) {
+        if (light.attachedTo == link.name) lights.push_back(light);
+      }
+      writeLights(lights, link.name);
+      writeKept("link", {link.name});
       out_.close("link");
     }
     for (const Joint& joint : model.joints) writeJoint(joint, prefix, modelIndex, "__model__", model.source.fromInterfaceModel);
@@ -176,6 +306,7 @@ class SdformatWriter {
                              (frame.attachedTo.empty() ? std::string() : attr("attached_to", frame.attachedTo)));
       writeResolvedPose(graph_.frameOf(frame), modelIndex, frame.pose, "__model__",
                         "frame '" + prefix + frame.name + "'");
+      writeKept("frame", {frame.name});
       out_.close("frame");
     }
     for (const Model& nested : model.models) {
@@ -183,6 +314,7 @@ class SdformatWriter {
       const Pose pose = index ? detail::relativePose(graph_, modelIndex, *index) : nested.pose.pose;
       writeModelElement(nested, prefix + nested.name + "::", index.value_or(modelIndex), pose);
     }
+    writeKept("", {});
   }
 
   void writeLinkBody(const Link& link, const std::string& prefix) {
@@ -209,6 +341,7 @@ class SdformatWriter {
       out_.leaf("iyz", number(I(1, 2)));
       out_.leaf("izz", number(I(2, 2)));
       out_.close("inertia");
+      writeKept("link/inertial", {link.name});
       if (!I.isApprox(inertial.inertia)) {
         const Matrix3& A = inertial.inertia;
         out_.empty("interlink:inertia", attr("ixx", number(A(0, 0))) + attr("ixy", number(A(0, 1))) +
@@ -217,18 +350,22 @@ class SdformatWriter {
       }
       out_.close("inertial");
     }
-    writeShapes(link.visuals, "visual", prefix + link.name);
-    writeShapes(link.collisions, "collision", prefix + link.name);
+    writeShapes(link.visuals, "visual", prefix, link.name);
+    writeShapes(link.collisions, "collision", prefix, link.name);
   }
 
-  void writeShapes(const std::vector<Shape>& shapes, const char* kind, const std::string& linkName) {
+  void writeShapes(const std::vector<Shape>& shapes, const char* kind, const std::string& prefix,
+                   const std::string& linkName) {
+    const std::string within = std::string("link/") + kind;
     for (std::size_t i = 0; i < shapes.size(); ++i) {
       const Shape& shape = shapes[i];
       const std::string name = shape.name.empty() ? std::string(kind) + "_" + std::to_string(i) : shape.name;
       out_.open(kind, attr("name", name));
       writePose(shape.pose.pose, shape.pose.relativeTo);
-      writeGeometry(shape.geometry, std::string(kind) + " '" + name + "' of link '" + linkName + "'", shape.where);
-      if (shape.color && std::string(kind) == "visual") {
+      writeGeometry(shape.geometry, std::string(kind) + " '" + name + "' of link '" + prefix + linkName + "'",
+                    shape.where);
+      const std::vector<std::string> owners = {linkName, shape.name};
+      if (shape.color && std::string(kind) == "visual" && !hasKept(within, owners, "material")) {
         const Eigen::Vector4d& c = *shape.color;
         const std::string rgba = number(c[0]) + " " + number(c[1]) + " " + number(c[2]) + " " + number(c[3]);
         out_.open("material");
@@ -236,6 +373,7 @@ class SdformatWriter {
         out_.leaf("diffuse", rgba);
         out_.close("material");
       }
+      writeKept(within, owners);
       out_.close(kind);
     }
   }
@@ -291,7 +429,7 @@ class SdformatWriter {
     out_.close("geometry");
   }
 
-  void writeAxis(const char* element, const JointAxis& axis) {
+  void writeAxis(const char* element, const JointAxis& axis, const std::string& jointName) {
     out_.open(element);
     out_.leaf("xyz", numbers(axis.xyz), axis.expressedIn.empty() ? std::string() : attr("expressed_in", axis.expressedIn));
     const bool limited = std::isfinite(axis.lower) || std::isfinite(axis.upper) || std::isfinite(axis.effort) ||
@@ -313,6 +451,7 @@ class SdformatWriter {
       out_.leaf("spring_stiffness", number(axis.springStiffness));
       out_.close("dynamics");
     }
+    writeKept("joint/" + std::string(element), {jointName});
     out_.close(element);
   }
 
@@ -347,13 +486,14 @@ class SdformatWriter {
     if (joint.transmissionRatio != 1.0) out_.leaf("interlink:transmission_ratio", number(joint.transmissionRatio));
     const auto axisCount = static_cast<std::size_t>(sdformatAxisCount(joint.type));
     for (std::size_t i = 0; i < axisCount; ++i) {
-      writeAxis(i == 0 ? "axis" : "axis2", i < joint.axes.size() ? joint.axes[i] : JointAxis{});
+      writeAxis(i == 0 ? "axis" : "axis2", i < joint.axes.size() ? joint.axes[i] : JointAxis{}, joint.name);
     }
     if (joint.mimic) {
       // SDFormat 1.9 has no mimic; a namespaced element keeps it (libsdformat copies it through).
       out_.empty("interlink:mimic", attr("joint", joint.mimic->joint) + attr("multiplier", number(joint.mimic->multiplier)) +
                                         attr("offset", number(joint.mimic->offset)));
     }
+    writeKept("joint", {joint.name});
     out_.close("joint");
   }
 
@@ -361,6 +501,7 @@ class SdformatWriter {
   const FrameGraph& graph_;
   Diagnostics& diagnostics_;
   XmlOut out_;
+  const std::vector<KeptElement>* kept_ = nullptr;  // of the model or world being written
 };
 
 }  // namespace
