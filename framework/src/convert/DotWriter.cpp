@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 #include <sstream>
+#include <unordered_map>
 #include <vector>
 
 #include "WriterSupport.hpp"
@@ -28,12 +29,6 @@ std::string localName(const std::string& scoped) {
   return p == std::string::npos ? scoped : scoped.substr(p + 2);
 }
 
-/// The scope prefix of a scoped name ("a::b::link" -> "a::b"), empty at the root.
-std::string scopeOf(const std::string& scoped) {
-  const std::size_t p = scoped.rfind("::");
-  return p == std::string::npos ? std::string() : scoped.substr(0, p);
-}
-
 /// Six significant digits, -0 and rounding noise below 1e-12 shown as 0: a label to read, not to
 /// parse back.
 std::string shortNumber(double value) {
@@ -54,7 +49,10 @@ std::string poseLabel(const Pose& pose) {
 class DotWriter {
  public:
   DotWriter(const LoadResult& loaded, const DotOptions& options)
-      : loaded_(loaded), options_(options), frames_(loaded.graph.frames()) {}
+      : loaded_(loaded), options_(options), frames_(loaded.graph.frames()) {
+    // Tree joints by their frames (identity: a joint's frame may be named otherwise than it).
+    for (const TreeJoint& j : loaded_.kinematics.joints()) treeJointOfFrame_[j.frame] = &j;
+  }
 
   std::string write() {
     out_ << "digraph interlink {\n"
@@ -63,10 +61,7 @@ class DotWriter {
          << "  node [fontname=\"Helvetica\", fontsize=10, style=filled];\n"
          << "  edge [fontname=\"Helvetica\", fontsize=9];\n";
     // Which frames belong to which model scope ("" is the root scope).
-    for (std::size_t i = 1; i < frames_.size(); ++i) {
-      const FrameInfo& f = frames_[i];
-      members_[scopeOf(f.name)].push_back(i);
-    }
+    for (std::size_t i = 1; i < frames_.size(); ++i) members_[loaded_.graph.scopeOf(i)].push_back(i);
     const bool world = loaded_.graph.isWorld();
     if (world) {
       node(0);
@@ -111,18 +106,16 @@ class DotWriter {
       case FrameKind::Frame: shape = "note", fill = "honeydew"; break;
     }
     std::string label = (i == 0 ? f.name : localName(f.name)) + "\\n" + frameKindName(f.kind);
-    if (f.kind == FrameKind::Joint) {
-      for (const TreeJoint& j : loaded_.kinematics.joints()) {
-        if (j.name != f.name) continue;
-        label = localName(f.name) + "\\n" + std::string(jointTypeName(j.type)) + " joint";
-        if (j.loopClosure) {
-          label += "\\nloop closure";
-          fill = "mistyrose";
-        }
+    const TreeJoint* tree = f.kind == FrameKind::Joint ? treeJointOf(i) : nullptr;
+    if (tree) {
+      label = localName(f.name) + "\\n" + std::string(jointTypeName(tree->type)) + " joint";
+      if (tree->loopClosure) {
+        label += "\\nloop closure";
+        fill = "mistyrose";
       }
     }
     out_ << "    f" << i << " [label=\"" << escapeLabel(label) << "\", shape=" << shape << ", fillcolor=" << fill
-         << (isLoopJoint(f.name) ? ", color=red, penwidth=2" : "") << "];\n";
+         << (tree && tree->loopClosure ? ", color=red, penwidth=2" : "") << "];\n";
   }
 
   static std::string escapeLabel(const std::string& label) {
@@ -135,11 +128,9 @@ class DotWriter {
     return out;
   }
 
-  bool isLoopJoint(const std::string& name) const {
-    for (const TreeJoint& j : loaded_.kinematics.joints()) {
-      if (j.name == name && j.loopClosure) return true;
-    }
-    return false;
+  const TreeJoint* treeJointOf(std::size_t frame) const {
+    auto it = treeJointOfFrame_.find(frame);
+    return it == treeJointOfFrame_.end() ? nullptr : it->second;
   }
 
   void writeScope(const std::string& scope) {
@@ -160,19 +151,12 @@ class DotWriter {
   }
 
   void edges() {
-    std::map<std::string, std::size_t> byName;
-    for (std::size_t i = 0; i < frames_.size(); ++i) byName[frames_[i].name] = i;
-    auto id = [&](const std::string& name) -> std::string {
-      if (name.empty()) return "f0";
-      auto it = byName.find(name);
-      return it == byName.end() ? std::string() : "f" + std::to_string(it->second);
-    };
+    auto id = [](std::size_t frame) { return "f" + std::to_string(frame); };
     out_ << "  // kinematic tree\n";
     for (const TreeJoint& j : loaded_.kinematics.joints()) {
-      const std::string joint = id(j.name);
-      const std::string parent = id(j.parentLink);
-      const std::string child = id(j.childLink);
-      if (joint.empty() || parent.empty() || child.empty()) continue;
+      const std::string joint = id(j.frame);
+      const std::string parent = j.parentLinkFrame < 0 ? id(0) : id(static_cast<std::size_t>(j.parentLinkFrame));
+      const std::string child = id(j.childLinkFrame);
       const std::string style = j.loopClosure ? "color=red, penwidth=2, style=bold" : "penwidth=2";
       std::string label;
       if (options_.poseLabels) label = jointPoseInParent(j);
@@ -198,10 +182,8 @@ class DotWriter {
 
   /// X_PJ: the joint frame in its parent link's frame (the root's for a joint to the world).
   std::string jointPoseInParent(const TreeJoint& joint) const {
-    const auto jointIndex = loaded_.graph.find(joint.name);
-    const auto parentIndex = joint.parentLink.empty() ? std::optional<std::size_t>(0) : loaded_.graph.find(joint.parentLink);
-    if (!jointIndex || !parentIndex) return {};
-    return poseLabel(frames_[*parentIndex].pose.inverse() * frames_[*jointIndex].pose);
+    const std::size_t parent = joint.parentLinkFrame < 0 ? 0 : static_cast<std::size_t>(joint.parentLinkFrame);
+    return poseLabel(frames_[parent].pose.inverse() * frames_[joint.frame].pose);
   }
 
   const LoadResult& loaded_;
@@ -209,6 +191,7 @@ class DotWriter {
   const std::vector<FrameInfo>& frames_;
   std::ostringstream out_;
   std::map<std::string, std::vector<std::size_t>> members_;
+  std::unordered_map<std::size_t, const TreeJoint*> treeJointOfFrame_;
 };
 
 }  // namespace
