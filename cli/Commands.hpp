@@ -44,6 +44,8 @@ struct GraphOptions {
   std::string file;
   InputOptions input;
   std::string output;
+  bool treeOnly = false;        // --tree: the kinematic tree alone
+  bool withoutPoses = false;    // --no-poses: no joint-pose labels on the tree edges
 };
 
 extern const char* const kCheckUsage;

@@ -4,6 +4,7 @@
 
 #include "Commands.hpp"
 #include "interlink/TextNumbers.hpp"
+#include "interlink/convert/ConversionWarnings.hpp"
 #include "interlink/convert/Writers.hpp"
 
 namespace interlink::cli {
@@ -20,6 +21,8 @@ const char* const kConvertUsage =
     "    mjcf (.mjcf)     MJCF for MuJoCo 2.2.2 (docs/mjcf.md); --to mjcf also writes .xml\n"
     "  -o -                      write to standard output (needs --to)\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
+    "  -v, --verbose             every warning on its own line (default: what OUT cannot hold is\n"
+    "                            reported once per kind, with a count)\n"
     "  OUT is never IN: convert refuses to overwrite its input.\n"
     "  exit status: 0 written, 1 invalid input or not convertible, 2 usage or I/O error\n";
 
@@ -84,6 +87,8 @@ int runConvert(const ConvertOptions& options) {
   }
   Diagnostics diagnostics;
   std::optional<std::string> text = writer->write(loaded, diagnostics);
+  // What the target cannot hold: one warning per kind, every one with -v.
+  if (!options.input.verbose) convert::groupWarningsByKind(diagnostics);
   printDiagnostics(diagnostics, name);
   if (!text) {
     std::cerr << "interlink: " << name << " cannot be written as " << writer->name << "; nothing was written\n";

@@ -1,4 +1,4 @@
-// `interlink graph IN -o OUT.dot|OUT.svg|OUT.png`: the frame graph drawn with Graphviz.
+// `interlink graph IN -o OUT.dot|OUT.svg|OUT.pdf|...`: the frame graph drawn with Graphviz.
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -20,12 +20,16 @@ extern char** environ;
 namespace interlink::cli {
 
 const char* const kGraphUsage =
-    "usage: interlink graph IN [-o OUT.dot|OUT.svg|OUT.png|OUT.pdf|...] [-I DIR] [--from NAME]\n"
+    "usage: interlink graph IN [-o OUT.dot|OUT.svg|OUT.png|OUT.pdf|...] [--tree] [--no-poses] [-I DIR]\n"
+    "                          [--from NAME]\n"
     "  Draws the kinematic tree and the frames of IN: models as clusters, links (boxes), joints\n"
-    "  (ellipses), frames (notes); solid edges parent link -> joint -> child link, dashed blue\n"
+    "  (ellipses), frames (notes); solid edges parent link -> joint -> child link (the first one\n"
+    "  labelled with the joint pose in the parent link, as urdf_to_graphviz does), dashed blue\n"
     "  attached-to, dotted grey relative-to, loop closures in red. Without -o the DOT text goes to\n"
     "  standard output; .dot and .gv are written as DOT, any other extension is an output format of\n"
     "  Graphviz's `dot` program (svg, png, pdf, ps, jpg, ...; `dot -T?` lists them), found on PATH.\n"
+    "  --tree                    the kinematic tree alone: links and joints, no other frames or edges\n"
+    "  --no-poses                no pose labels on the tree edges\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
     "  exit status: 0 written, 1 invalid input, 2 usage or I/O error (also: `dot` missing or failing)\n";
 
@@ -91,7 +95,10 @@ int runGraph(const GraphOptions& options) {
     std::cerr << "interlink: " << displayName(input) << " has errors; nothing was drawn\n";
     return onlyIoErrors(loaded.diagnostics, input) ? 2 : 1;
   }
-  const std::string text = convert::writeDot(loaded);
+  convert::DotOptions dotOptions;
+  dotOptions.kinematicTreeOnly = options.treeOnly;
+  dotOptions.poseLabels = !options.withoutPoses;
+  const std::string text = convert::writeDot(loaded, dotOptions);
   if (output.empty() || output == "-") return writeOutput("-", text) ? 0 : 2;
   const std::string dotFile = dot.empty() ? output : output + ".interlink-tmp.dot";
   {

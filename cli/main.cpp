@@ -128,6 +128,8 @@ int main(int argc, char** argv) {
   graphCommand->add_option("file", graph.file)->required();
   addInputOptions(*graphCommand, graph.input);
   graphCommand->add_option("-o,--output", graph.output);
+  graphCommand->add_flag("--tree", graph.treeOnly);
+  graphCommand->add_flag("--no-poses", graph.withoutPoses);
   graphCommand->callback([&] { status = runGraph(graph); });
 
   try {

@@ -1,5 +1,5 @@
 // bench_xml_parse_file <parse|floor|read> <file>: one interlink::xml::parse (and the destruction of
-// its tree), or one Xerces-only scan, or nothing but reading the file; for callgrind and
+// its tree), or one expat-only scan, or nothing but reading the file; for callgrind and
 // /usr/bin/time. bench_xml_parse_file generate <links> <file> writes the chain bench_xml parses
 // (4000 links: the foundation issue's 1.9 MB file). E.g.
 //   valgrind --tool=callgrind --toggle-collect='interlink::bench::parseAndDestroy*'
@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
   if (std::strcmp(argv[1], "parse") == 0) {
     elements = interlink::bench::parseAndDestroy(content, fileName);
   } else if (std::strcmp(argv[1], "floor") == 0) {
-    elements = interlink::bench::xercesFloor(content, fileName);
+    elements = interlink::bench::expatFloor(content, fileName);
   } else if (std::strcmp(argv[1], "read") != 0) {
     std::fprintf(stderr, "unknown mode %s\n", argv[1]);
     return 2;

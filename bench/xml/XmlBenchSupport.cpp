@@ -1,11 +1,6 @@
 #include "XmlBenchSupport.hpp"
 
-#include <xercesc/framework/MemBufInputSource.hpp>
-#include <xercesc/sax2/DefaultHandler.hpp>
-#include <xercesc/sax2/SAX2XMLReader.hpp>
-#include <xercesc/sax2/XMLReaderFactory.hpp>
-#include <xercesc/util/PlatformUtils.hpp>
-#include <xercesc/util/XMLUni.hpp>
+#include <expat.h>
 
 #include <memory>
 
@@ -14,21 +9,13 @@
 namespace interlink::bench {
 namespace {
 
-namespace xc = XERCES_CPP_NAMESPACE;
-
 std::size_t countElements(const xml::XmlElement& element) {
   std::size_t count = 1;
   for (const xml::XmlElement& child : element.children) count += countElements(child);
   return count;
 }
 
-class CountingHandler : public xc::DefaultHandler {
- public:
-  void startElement(const XMLCh* const, const XMLCh* const, const XMLCh* const, const xc::Attributes&) override {
-    ++elements;
-  }
-  std::size_t elements = 0;
-};
+void countStartTag(void* count, const XML_Char*, const XML_Char**) { ++*static_cast<std::size_t*>(count); }
 
 }  // namespace
 
@@ -59,23 +46,13 @@ std::size_t parseAndDestroy(const std::string& content, const std::string& fileN
   return root ? countElements(*root) : 0;
 }
 
-std::size_t xercesFloor(const std::string& content, const std::string& fileName) {
-  static const bool ready = [] {
-    xc::XMLPlatformUtils::Initialize();
-    return true;
-  }();
-  (void)ready;
-  CountingHandler handler;
-  std::unique_ptr<xc::SAX2XMLReader> reader(xc::XMLReaderFactory::createXMLReader());
-  reader->setFeature(xc::XMLUni::fgSAX2CoreNameSpaces, false);
-  reader->setFeature(xc::XMLUni::fgSAX2CoreValidation, false);
-  reader->setProperty(xc::XMLUni::fgXercesScannerName, const_cast<XMLCh*>(xc::XMLUni::fgWFXMLScanner));
-  reader->setContentHandler(&handler);
-  reader->setErrorHandler(&handler);
-  xc::MemBufInputSource source(reinterpret_cast<const XMLByte*>(content.data()), content.size(), fileName.c_str(),
-                               false);
-  reader->parse(source);
-  return handler.elements;
+std::size_t expatFloor(const std::string& content, const std::string&) {
+  std::size_t elements = 0;
+  const std::unique_ptr<XML_ParserStruct, void (*)(XML_Parser)> parser(XML_ParserCreate(nullptr), XML_ParserFree);
+  XML_SetUserData(parser.get(), &elements);
+  XML_SetStartElementHandler(parser.get(), countStartTag);
+  XML_Parse(parser.get(), content.data(), static_cast<int>(content.size()), XML_TRUE);
+  return elements;
 }
 
 }  // namespace interlink::bench

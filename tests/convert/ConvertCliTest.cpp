@@ -145,5 +145,32 @@ TEST(ConvertCli, JsonHoldsTheCoreModelAndTheResolvedFrames) {
   json_decref(root);
 }
 
+TEST(ConvertCli, WhatTheTargetCannotHoldIsOneWarningPerKind) {
+  // Four Juice dolls: 36 capsule visuals and 36 capsule collisions (URDF has no capsules) and 20
+  // ball joints (written as three continuous joints each) when written as URDF: three kinds.
+  const std::string dolls = test::corpus("juice/models/fourdolls.jm");
+  const std::string output = tempDir() + "/fourdolls.urdf";
+  auto count = [](const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+    return n;
+  };
+  auto grouped = cli("convert " + dolls + " -o " + output);
+  ASSERT_EQ(grouped.exitCode, 0) << grouped.output;
+  EXPECT_EQ(count(grouped.output, "URDF has no capsule geometry; visual"), 1u) << grouped.output;
+  EXPECT_EQ(count(grouped.output, "URDF has no capsule geometry; collision"), 1u) << grouped.output;
+  EXPECT_EQ(count(grouped.output, "URDF has no ball joint"), 1u) << grouped.output;
+  EXPECT_EQ(count(grouped.output, "[and 35 more like it: "), 2u) << grouped.output;
+  EXPECT_NE(grouped.output.find("[and 19 more like it: "), std::string::npos) << grouped.output;
+  EXPECT_NE(grouped.output.find("--verbose lists every one]"), std::string::npos) << grouped.output;
+
+  auto every = cli("convert -v " + dolls + " -o " + output);
+  ASSERT_EQ(every.exitCode, 0) << every.output;
+  EXPECT_EQ(count(every.output, "URDF has no capsule geometry; visual"), 36u) << every.output;
+  EXPECT_EQ(count(every.output, "URDF has no capsule geometry; collision"), 36u) << every.output;
+  EXPECT_EQ(count(every.output, "URDF has no ball joint"), 20u) << every.output;
+  EXPECT_EQ(every.output.find("more like it"), std::string::npos) << every.output;
+}
+
 }  // namespace
 }  // namespace interlink

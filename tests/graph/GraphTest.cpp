@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -10,6 +11,7 @@
 
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
+#include "interlink/PoseMath.hpp"
 #include "interlink/convert/Writers.hpp"
 
 namespace interlink {
@@ -109,7 +111,7 @@ TEST(Graph, LoopClosuresAreMarked) {
   for (const auto& joint : loaded.kinematics.joints()) loops += joint.loopClosure ? 1 : 0;
   ASSERT_GT(loops, 0u);
   const std::string dot = convert::writeDot(loaded);
-  EXPECT_EQ(count(dot, "label=\"loop closure\""), loops);  // on the edge into each loop joint
+  EXPECT_EQ(count(dot, "label=\"loop closure\\n"), loops);  // on the edge into each loop joint, before its pose
   EXPECT_EQ(count(dot, "color=red, penwidth=2, style=bold"), 2 * loops);
 }
 
@@ -137,6 +139,89 @@ TEST(Graph, ErrorsAndUsage) {
   auto invalid = cli("graph " + broken + " -o " + tempDir() + "/broken.png");
   EXPECT_EQ(invalid.exitCode, 1) << invalid.output;
   EXPECT_NE(invalid.output.find("DUPLICATE_NAME"), std::string::npos);
+}
+
+/// The poses urdf_to_graphviz writes on its parent link -> joint edges, by joint name.
+std::map<std::string, Pose> urdfToGraphvizJointPoses(const std::string& urdf) {
+  const std::string prefix = tempDir() + "/reference";
+  const auto run = test::run("cd " + tempDir() + " && urdf_to_graphviz " + urdf + " " + prefix);
+  EXPECT_EQ(run.exitCode, 0) << run.output;
+  const std::string gv = readFile(prefix + ".gv");
+  // "base_link" -> "joint_1" [label="xyz: 0 0 0.1 \nrpy: 0 -0 1.5708"]
+  const std::regex edge(R"re("([^"]+)" -> "([^"]+)" \[label="xyz: (\S+) (\S+) (\S+) \\nrpy: (\S+) (\S+) (\S+)"\])re");
+  std::map<std::string, Pose> poses;
+  for (std::sregex_iterator it(gv.begin(), gv.end(), edge), end; it != end; ++it) {
+    const std::smatch& m = *it;
+    poses[m[2]] = poseFromXyzRpy(std::stod(m[3]), std::stod(m[4]), std::stod(m[5]), std::stod(m[6]), std::stod(m[7]),
+                                 std::stod(m[8]));
+  }
+  return poses;
+}
+
+/// The poses on our parent link -> joint edges, by joint name (nodes are f<frame index>).
+std::map<std::string, Pose> interlinkJointPoses(const LoadResult& loaded, const std::string& dot) {
+  const std::regex edge(R"re(  f([0-9]+) -> f([0-9]+) \[label="xyz: (\S+) (\S+) (\S+)\\nrpy: (\S+) (\S+) (\S+)")re");
+  std::map<std::string, Pose> poses;
+  for (std::sregex_iterator it(dot.begin(), dot.end(), edge), end; it != end; ++it) {
+    const std::smatch& m = *it;
+    const std::string& joint = loaded.graph.frames().at(std::stoul(m[2])).name;
+    poses[joint] = poseFromXyzRpy(std::stod(m[3]), std::stod(m[4]), std::stod(m[5]), std::stod(m[6]), std::stod(m[7]),
+                                  std::stod(m[8]));
+  }
+  return poses;
+}
+
+TEST(Graph, EdgePosesMatchUrdfToGraphviz) {
+  // Real robots with rotated joint origins; both tools print six significant digits.
+  for (const char* name : {"panda.urdf", "ur5_robot.urdf", "baxter.urdf"}) {
+    const std::string urdf = test::sourceDir() + "/tests/data/example-robot-data/" + name;
+    Loader loader;
+    LoadResult loaded = loader.loadFile(urdf);
+    ASSERT_TRUE(loaded.ok()) << test::dump(loaded.diagnostics);
+    const auto ours = interlinkJointPoses(loaded, convert::writeDot(loaded));
+    const auto reference = urdfToGraphvizJointPoses(urdf);
+    ASSERT_GT(reference.size(), 5u) << name;
+    EXPECT_EQ(ours.size(), loaded.kinematics.joints().size()) << name;
+    std::size_t rotated = 0;
+    for (const auto& [joint, expected] : reference) {
+      auto found = ours.find(joint);
+      ASSERT_NE(found, ours.end()) << name << ": no pose label on the edge into " << joint;
+      EXPECT_TRUE(found->second.isApprox(expected, 1e-4))
+          << name << " " << joint << ":\n" << found->second.matrix() << "\nvs urdf_to_graphviz\n" << expected.matrix();
+      rotated += expected.linear().isIdentity(1e-9) ? 0 : 1;
+    }
+    EXPECT_GT(rotated, 0u) << name << ": the comparison must cover rotated origins";
+  }
+}
+
+TEST(Graph, KinematicTreeAloneAndWithoutPoses) {
+  Loader loader;
+  LoadResult loaded = loader.loadFile(kWorkcell);
+  ASSERT_TRUE(loaded.ok()) << test::dump(loaded.diagnostics);
+  std::size_t linksAndJoints = 0;
+  for (const FrameInfo& frame : loaded.graph.frames()) {
+    linksAndJoints += frame.kind == FrameKind::Link || frame.kind == FrameKind::Joint ? 1 : 0;
+  }
+  ASSERT_LT(linksAndJoints + 1, loaded.graph.frames().size());  // the work cell has other frames to leave out
+
+  const auto tree = cli("graph --tree " + kWorkcell);
+  ASSERT_EQ(tree.exitCode, 0) << tree.output;
+  const std::regex node("\n    f[0-9]+ \\[label=");
+  EXPECT_EQ(std::distance(std::sregex_iterator(tree.output.begin(), tree.output.end(), node), std::sregex_iterator()),
+            static_cast<long>(linksAndJoints + 1));  // and the root
+  EXPECT_EQ(count(tree.output, "style=dashed, color=blue"), 0u);
+  EXPECT_EQ(count(tree.output, "style=dotted, color=gray40"), 0u);
+  EXPECT_EQ(count(tree.output, "penwidth=2]"), 2 * loaded.kinematics.joints().size());
+  EXPECT_EQ(count(tree.output, "label=\"xyz: "), loaded.kinematics.joints().size());
+
+  const auto plain = cli("graph --tree --no-poses " + kWorkcell);
+  ASSERT_EQ(plain.exitCode, 0) << plain.output;
+  EXPECT_EQ(count(plain.output, "xyz: "), 0u);
+  EXPECT_EQ(count(plain.output, "penwidth=2]"), 2 * loaded.kinematics.joints().size());
+
+  const std::string pdf = tempDir() + "/tree.pdf";
+  ASSERT_EQ(cli("graph --tree " + kWorkcell + " -o " + pdf).exitCode, 0);
+  EXPECT_EQ(readFile(pdf).substr(0, 5), "%PDF-");
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ std::pair<std::string, std::vector<std::string>> splitQuotedNames(const std::str
 
 }  // namespace
 
-void groupRepeatedWarnings(Diagnostics& diagnostics, std::size_t keepUpTo) {
+void groupRepeatedWarnings(Diagnostics& diagnostics, std::size_t keepUpTo, std::size_t namedUpTo) {
   struct Kind {
     std::size_t first = 0;             // index of its first warning
     std::vector<std::size_t> members;  // indices, in order
@@ -46,16 +46,16 @@ void groupRepeatedWarnings(Diagnostics& diagnostics, std::size_t keepUpTo) {
   for (auto& [key, kind] : kinds) {
     if (kind.members.size() <= keepUpTo) continue;
     std::string examples;
-    for (std::size_t k = 1; k < kind.members.size() && k < keepUpTo; ++k) {
+    for (std::size_t k = 1; k < kind.members.size() && k < namedUpTo; ++k) {
       const auto names = splitQuotedNames(items[kind.members[k]].message).second;
       const std::size_t line = items[kind.members[k]].where.line;
       examples += (examples.empty() ? "" : ", ") + (names.empty() ? std::string("?") : "'" + names.front() + "'") +
                   (line > 0 ? " (line " + std::to_string(line) + ")" : "");
     }
-    const std::size_t rest = kind.members.size() - std::min(kind.members.size(), keepUpTo);
-    items[kind.first].message += " [and " + std::to_string(kind.members.size() - 1) + " more like it: " + examples +
-                                 (rest > 0 ? " and " + std::to_string(rest) + " others" : "") +
-                                 "; --verbose lists every one]";
+    const std::size_t rest = kind.members.size() - std::min(kind.members.size(), namedUpTo);
+    const std::string others = rest > 0 ? " and " + std::to_string(rest) + " others" : "";
+    items[kind.first].message += " [and " + std::to_string(kind.members.size() - 1) + " more like it" +
+                                 (examples.empty() ? others : ": " + examples + others) + "; --verbose lists every one]";
     for (std::size_t k = 1; k < kind.members.size(); ++k) drop[kind.members[k]] = true;
   }
   std::size_t kept = 0;

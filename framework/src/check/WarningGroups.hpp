@@ -9,7 +9,8 @@ namespace interlink::detail {
 
 /// Warnings of one kind: the same code and the same message once the quoted names ('...') are
 /// taken out. A kind seen more than `keepUpTo` times is replaced, where its first occurrence
-/// stood, by one warning that names the first few and counts the rest. Errors are never grouped.
-void groupRepeatedWarnings(Diagnostics& diagnostics, std::size_t keepUpTo = 3);
+/// stood, by one warning that names the first `namedUpTo` and counts the rest. Errors are never
+/// grouped.
+void groupRepeatedWarnings(Diagnostics& diagnostics, std::size_t keepUpTo = 3, std::size_t namedUpTo = 3);
 
 }  // namespace interlink::detail

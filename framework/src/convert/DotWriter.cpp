@@ -1,11 +1,15 @@
 // The frame graph as Graphviz DOT: one node per named frame, models as nested clusters, the
-// kinematic tree in solid edges, attached-to and relative-to relations in distinct styles.
+// kinematic tree in solid edges labelled with joint poses, attached-to and relative-to relations
+// in distinct styles; or the kinematic tree alone.
+#include <cmath>
+#include <cstdio>
 #include <map>
 #include <sstream>
 #include <unordered_map>
 #include <vector>
 
 #include "WriterSupport.hpp"
+#include "interlink/PoseMath.hpp"
 #include "interlink/convert/Writers.hpp"
 
 namespace interlink::convert {
@@ -25,9 +29,27 @@ std::string localName(const std::string& scoped) {
   return p == std::string::npos ? scoped : scoped.substr(p + 2);
 }
 
+/// Six significant digits, -0 and rounding noise below 1e-12 shown as 0: a label to read, not to
+/// parse back.
+std::string shortNumber(double value) {
+  if (std::abs(value) < 1e-12) value = 0;
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", value);
+  return text;
+}
+
+/// "xyz: x y z\nrpy: roll pitch yaw", the edge label urdf_to_graphviz writes for a joint origin.
+std::string poseLabel(const Pose& pose) {
+  const Vector3 xyz = pose.translation();
+  const Vector3 rpy = rpyFromRotation(pose.linear());
+  return "xyz: " + shortNumber(xyz.x()) + " " + shortNumber(xyz.y()) + " " + shortNumber(xyz.z()) +
+         "\\nrpy: " + shortNumber(rpy.x()) + " " + shortNumber(rpy.y()) + " " + shortNumber(rpy.z());
+}
+
 class DotWriter {
  public:
-  explicit DotWriter(const LoadResult& loaded) : loaded_(loaded), frames_(loaded.graph.frames()) {
+  DotWriter(const LoadResult& loaded, const DotOptions& options)
+      : loaded_(loaded), options_(options), frames_(loaded.graph.frames()) {
     // Tree joints by their frames (identity: a joint's frame may be named otherwise than it).
     for (const TreeJoint& j : loaded_.kinematics.joints()) treeJointOfFrame_[j.frame] = &j;
   }
@@ -58,12 +80,21 @@ class DotWriter {
   }
 
  private:
-  static std::string legend() {
-    return "solid: joints of the kinematic tree (parent link -> joint -> child link); dashed blue: attached-to; "
-           "dotted grey: pose relative-to; red: loop closure";
+  std::string legend() const {
+    std::string text = "solid: joints of the kinematic tree (parent link -> joint -> child link)";
+    if (options_.poseLabels) text += ", labelled with the joint pose in the parent link";
+    if (!options_.kinematicTreeOnly) text += "; dashed blue: attached-to; dotted grey: pose relative-to";
+    return text + "; red: loop closure";
+  }
+
+  /// In a drawing of the kinematic tree alone, only links, joints and the root are nodes.
+  bool drawn(std::size_t i) const {
+    if (!options_.kinematicTreeOnly || i == 0) return true;
+    return frames_[i].kind == FrameKind::Link || frames_[i].kind == FrameKind::Joint;
   }
 
   void node(std::size_t i) {
+    if (!drawn(i)) return;
     const FrameInfo& f = frames_[i];
     std::string shape;
     std::string fill;
@@ -127,10 +158,14 @@ class DotWriter {
       const std::string parent = j.parentLinkFrame < 0 ? id(0) : id(static_cast<std::size_t>(j.parentLinkFrame));
       const std::string child = id(j.childLinkFrame);
       const std::string style = j.loopClosure ? "color=red, penwidth=2, style=bold" : "penwidth=2";
-      out_ << "  " << parent << " -> " << joint << " [" << style << (j.loopClosure ? ", label=\"loop closure\"" : "")
+      std::string label;
+      if (options_.poseLabels) label = jointPoseInParent(j);
+      if (j.loopClosure) label = label.empty() ? "loop closure" : "loop closure\\n" + label;
+      out_ << "  " << parent << " -> " << joint << " [" << (label.empty() ? "" : "label=\"" + label + "\", ") << style
            << "];\n";
       out_ << "  " << joint << " -> " << child << " [" << style << "];\n";
     }
+    if (options_.kinematicTreeOnly) return;
     out_ << "  // attached-to\n";
     for (std::size_t i = 1; i < frames_.size(); ++i) {
       if (frames_[i].attachedTo < 0) continue;
@@ -145,7 +180,14 @@ class DotWriter {
     }
   }
 
+  /// X_PJ: the joint frame in its parent link's frame (the root's for a joint to the world).
+  std::string jointPoseInParent(const TreeJoint& joint) const {
+    const std::size_t parent = joint.parentLinkFrame < 0 ? 0 : static_cast<std::size_t>(joint.parentLinkFrame);
+    return poseLabel(frames_[parent].pose.inverse() * frames_[joint.frame].pose);
+  }
+
   const LoadResult& loaded_;
+  const DotOptions options_;
   const std::vector<FrameInfo>& frames_;
   std::ostringstream out_;
   std::map<std::string, std::vector<std::size_t>> members_;
@@ -154,6 +196,8 @@ class DotWriter {
 
 }  // namespace
 
-std::string writeDot(const LoadResult& loaded) { return DotWriter(loaded).write(); }
+std::string writeDot(const LoadResult& loaded, const DotOptions& options) {
+  return DotWriter(loaded, options).write();
+}
 
 }  // namespace interlink::convert

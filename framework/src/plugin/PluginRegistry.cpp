@@ -326,7 +326,10 @@ void PluginRegistry::discoverDirectory(const std::string& dir) {
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (fs::is_regular_file(it->path(), ec) && looksLikeSharedLibrary(it->path())) candidates.push_back(it->path());
   }
-  std::sort(candidates.begin(), candidates.end());  // deterministic order: "later wins" is reproducible
+  // Deterministic order ("later wins" is reproducible), by the plain text: one directory, so the
+  // same order as path comparison, which walks path elements and cost a tenth of a start-up.
+  std::sort(candidates.begin(), candidates.end(),
+            [](const fs::path& a, const fs::path& b) { return a.native() < b.native(); });
   detail::PluginCache& cache = impl_->theCache();
   for (const auto& path : candidates) {
     const fs::path canonical = fs::canonical(path, ec);

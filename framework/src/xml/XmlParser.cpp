@@ -1,138 +1,31 @@
-// XML reading with Xerces-C, hardened for untrusted input, into an XmlElement tree that remembers
+// XML reading with expat, hardened for untrusted input, into an XmlElement tree that remembers
 // the line and column of every start tag and attribute.
 //
-// Speed matters here (a 4000-link SDFormat chain is about 72,000 elements): the tree is built from
-// the scanner's own events (XMLDocumentHandler), without the SAX layer that would rebuild names
-// and attribute lists for every element; each element is constructed in place in its parent's
-// children vector; positions come from one forward pass over the text instead of mapping Xerces'
-// (line, column) back to bytes; ASCII text is narrowed without per-character branching.
-// docs/xml.md has the measurements.
+// Expat rather than Xerces-C: Debian's libxerces-c pulls about 35 libraries (curl, GnuTLS, ICU,
+// Kerberos, LDAP) whose loading alone cost ~100 ms of every `interlink` run; libexpat needs only
+// libc (docs/dev/benchmarks.md, start-up). Speed matters here too (a 4000-link SDFormat chain is
+// about 72,000 elements): each element is constructed in place in its parent's children vector,
+// and positions come from one forward pass over the text. docs/xml.md has the measurements.
 #include "interlink/xml/XmlParser.hpp"
 
-#include <xercesc/framework/MemBufInputSource.hpp>
-#include <xercesc/framework/XMLAttr.hpp>
-#include <xercesc/framework/XMLDocumentHandler.hpp>
-#include <xercesc/framework/XMLElementDecl.hpp>
-#include <xercesc/internal/XMLScanner.hpp>
-#include <xercesc/parsers/SAXParser.hpp>
-#include <xercesc/sax/EntityResolver.hpp>
-#include <xercesc/sax/ErrorHandler.hpp>
-#include <xercesc/sax/Locator.hpp>
-#include <xercesc/sax/SAXException.hpp>
-#include <xercesc/sax/SAXParseException.hpp>
-#include <xercesc/util/OutOfMemoryException.hpp>
-#include <xercesc/util/PlatformUtils.hpp>
-#include <xercesc/util/SecurityManager.hpp>
-#include <xercesc/util/XMLException.hpp>
-#include <xercesc/util/XMLUni.hpp>
+#include <expat.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <new>
+#include <string>
 #include <utility>
 #include <vector>
 
 namespace interlink::xml {
 namespace {
 
-namespace xc = XERCES_CPP_NAMESPACE;
-
-/// Xerces is initialised once per process, on first use; the function-local static makes that
-/// thread-safe. It is never terminated: plugins may still hold Xerces-made data at exit, and
-/// terminating from a static destructor would race with their unloading.
-bool xercesReady() {
-  static const bool ready = [] {
-    try {
-      xc::XMLPlatformUtils::Initialize();
-      return true;
-    } catch (...) {
-      return false;
-    }
-  }();
-  return ready;
-}
-
-/// UTF-16 to UTF-8 for anything past ASCII; `appendUtf8` calls it only when the fast path meets
-/// a character above U+007F.
-void appendUtf8Slow(std::string& out, const XMLCh* text, std::size_t length) {
-  for (std::size_t i = 0; i < length; ++i) {
-    std::uint32_t c = text[i];
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-      continue;
-    }
-    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < length && text[i + 1] >= 0xDC00 && text[i + 1] <= 0xDFFF) {
-      c = 0x10000 + ((c - 0xD800) << 10) + (static_cast<std::uint32_t>(text[i + 1]) - 0xDC00);
-      ++i;
-    }
-    if (c < 0x800) {
-      out += static_cast<char>(0xC0 | (c >> 6));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-      out += static_cast<char>(0xE0 | (c >> 12));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (c >> 18));
-      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-  }
-}
-
-/// Appends `text` as UTF-8. Model files are almost entirely ASCII, so the text is narrowed through
-/// a small buffer in a branch-free loop, and only re-done character by character if it was not.
-void appendUtf8(std::string& out, const XMLCh* text, std::size_t length) {
-  char buffer[256];
-  if (length > sizeof buffer) out.reserve(out.size() + length);
-  for (std::size_t done = 0; done < length;) {
-    const std::size_t count = std::min(length - done, sizeof buffer);
-    unsigned highBits = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-      highBits |= text[done + i];
-      buffer[i] = static_cast<char>(text[done + i]);
-    }
-    if (highBits >= 0x80) {
-      appendUtf8Slow(out, text + done, length - done);
-      return;
-    }
-    out.append(buffer, count);
-    done += count;
-  }
-}
-
-/// `out` = `text` (null-terminated) as UTF-8; names and attribute values are short, so the common
-/// case is one pass into a buffer and one assignment.
-void assignUtf8(std::string& out, const XMLCh* text) {
-  if (!text) {
-    out.clear();
-    return;
-  }
-  char buffer[64];
-  for (std::size_t i = 0; i < sizeof buffer; ++i) {
-    const XMLCh c = text[i];
-    if (c == 0) {
-      out.assign(buffer, i);
-      return;
-    }
-    if (c >= 0x80) break;
-    buffer[i] = static_cast<char>(c);
-  }
-  out.clear();
-  appendUtf8(out, text, std::char_traits<XMLCh>::length(text));
-}
-
-std::string toUtf8(const XMLCh* text) {
-  std::string out;
-  assignUtf8(out, text);
-  return out;
-}
-
 bool isUtf8Continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
 
-/// Columns as Xerces counts them: one per UTF-16 unit, so two for a 4-byte UTF-8 sequence.
+/// Columns count UTF-16 units (as Xerces, libsdformat's parser, does): two for a 4-byte UTF-8
+/// sequence.
 int columnsOfUtf8Lead(unsigned char c) { return c >= 0xF0 ? 2 : 1; }
 
 /// Line and column of every byte in [from, to) as the scan moves forward.
@@ -157,16 +50,9 @@ struct Cursor {
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-bool isAllSpace(const std::string& text) {
+bool isAllSpace(std::string_view text) {
   for (char c : text) {
     if (!isSpace(c)) return false;
-  }
-  return true;
-}
-
-bool isAllSpace(const XMLCh* text, std::size_t length) {
-  for (std::size_t i = 0; i < length; ++i) {
-    if (text[i] != u' ' && text[i] != u'\t' && text[i] != u'\n' && text[i] != u'\r') return false;
   }
   return true;
 }
@@ -209,7 +95,7 @@ struct ByteClasses {
 };
 constexpr ByteClasses kByteClasses;
 
-/// How many more bytes than columns (UTF-16 units, as Xerces counts columns) a UTF-8 byte adds:
+/// How many more bytes than columns (UTF-16 units) a UTF-8 byte adds:
 /// +1 for a continuation byte, -1 for the lead of a 4-byte sequence (two UTF-16 units).
 int extraBytesOf(unsigned char c) { return c < 0xC0 ? 1 : (c >= 0xF0 ? -1 : 0); }
 
@@ -221,24 +107,22 @@ int extraBytesOf(std::string_view utf8) {
   return extra;
 }
 
-/// Finds the start tags of the (UTF-8 or ASCII) input in document order, as Xerces reports them,
-/// and gives the line and column of each tag's '<' and of its attribute names the way Xerces
-/// counts them (one column per UTF-16 unit; LF, CR LF and a lone CR each end a line).
+/// Finds the start tags of the (UTF-8 or ASCII) input in document order, as the parser reports
+/// them, and gives the line and column of each tag's '<' and of its attribute names (one column
+/// per UTF-16 unit; LF, CR LF and a lone CR each end a line).
 ///
 /// Every byte is looked at once, in document order, with a table lookup; the line, the start of
 /// the line and how many more bytes than columns the line has so far are kept up to date, so any
-/// column is a subtraction. (Xerces' locator only gives the position after each tag, as a line
-/// and column that would have to be mapped back to bytes.) The n-th start tag in the text is the
-/// n-th element Xerces reports: no DTD entities are ever expanded (the well-formedness scanner
-/// skips DTDs, and UTF-8 documents declaring any are refused) and predefined or character
-/// references cannot make elements. When the text does not match (another encoding, a tag name
-/// that differs), the locator gives up for the rest of the document and the caller falls back to
-/// Xerces' positions.
+/// column is a subtraction. The n-th start tag in the text is the n-th element the parser reports:
+/// no DTD entities are ever expanded (documents declaring any are refused before parsing) and
+/// predefined or character references cannot make elements. When the text does not match
+/// (another encoding, a tag name that differs), the locator gives up for the rest of the document
+/// and the caller falls back to the parser's positions.
 class StartTagLocator {
  public:
   explicit StartTagLocator(std::string_view content)
       : at_(reinterpret_cast<const unsigned char*>(content.data())), end_(at_ + content.size()), lineStart_(at_) {
-    // Xerces does not count a byte-order mark as a column.
+    // A byte-order mark is not a column.
     if (content.size() >= 3 && content.compare(0, 3, "\xEF\xBB\xBF") == 0) at_ = lineStart_ = at_ + 3;
   }
 
@@ -431,110 +315,33 @@ class StartTagLocator {
   bool lost_ = false;
 };
 
-/// Thrown by the handler to end the scan (depth limit, refused entity); Xerces lets exceptions from
-/// handlers through and cleans up after itself.
-struct StopParsing {};
-
-/// Xerces' SAX parser as the owner and configuration of a scanner whose events go straight to
-/// `handler`: with no SAX handler installed, the parser would only pass every event on (about 11M
-/// instructions for 72,000 elements). Errors and entities still go through the parser.
-class Reader : public xc::SAXParser {
+/// Builds the tree in place from expat's events. Each element is constructed where it stays: in
+/// its parent's children vector, which only grows while the parent is the innermost open element,
+/// so the open elements never move. Expat is C: nothing may be thrown through it, so a handler
+/// that must end the scan (depth limit, entity declaration, out of memory) records why and calls
+/// XML_StopParser.
+class TreeBuilder {
  public:
-  void sendEventsTo(xc::XMLDocumentHandler& handler) {
-    // getScanner() is the only accessor SAXParser gives subclasses, and it is const; the scanner
-    // itself is this parser's own, non-const object.
-    const_cast<xc::XMLScanner&>(getScanner()).setDocHandler(&handler);
-  }
-  /// The scanner's position (for errors, and for input the StartTagLocator cannot follow).
-  const xc::Locator* locator() const { return getScanner().getLocator(); }
-};
-
-/// Builds the tree in place from the scanner's events. Each element is constructed where it
-/// stays: in its parent's children vector, which only grows while the parent is the innermost
-/// open element, so the open elements never move.
-///
-/// Children vectors grow the ordinary way. Reserving them from the previous element of the same
-/// name saves about 12M instructions on a 4000-link chain, but then nothing is freed while the
-/// tree is built and glibc gives the whole heap back to the system when the tree is destroyed:
-/// the next parse in the same process page-faults all of it again and runs 2-3 times slower.
-class TreeBuilder : public xc::XMLDocumentHandler, public xc::ErrorHandler, public xc::EntityResolver {
- public:
-  TreeBuilder(std::string_view content, const std::string& fileName, std::size_t maxDepth)
-      : fileName_(fileName), maxDepth_(maxDepth), tags_(content), kindSlots_(64, kNoKind) {
+  TreeBuilder(XML_Parser parser, std::string_view content, const std::string& fileName, std::size_t maxDepth)
+      : parser_(parser), fileName_(fileName), maxDepth_(maxDepth), tags_(content) {
     open_.reserve(64);
-    kinds_.reserve(32);
+    XML_SetUserData(parser_, this);
+    XML_SetElementHandler(parser_, &TreeBuilder::onStart, &TreeBuilder::onEnd);
+    XML_SetCharacterDataHandler(parser_, &TreeBuilder::onText);
+    // Defence in depth: a DOCTYPE with declarations is refused before parsing, so expat never
+    // sees an entity declaration; should it ever, the scan ends there.
+    XML_SetEntityDeclHandler(parser_, &TreeBuilder::onEntityDeclaration);
   }
 
-  void setLocator(const xc::Locator* locator) { locator_ = locator; }
-
-  void startElement(const xc::XMLElementDecl& declaration, const unsigned int, const XMLCh* const,
-                    const xc::RefVectorOf<xc::XMLAttr>& attributes, const XMLSize_t attributeCount,
-                    const bool isEmpty, const bool) override {
-    const std::uint32_t kind = kindOf(declaration);
-    XmlElement& element = newElement();
-    element.name = kinds_[kind].name;
-    if (attributeCount > 0) {
-      element.attributes.reserve(attributeCount);
-      for (XMLSize_t i = 0; i < attributeCount; ++i) {
-        const xc::XMLAttr* source = attributes.elementAt(i);
-        Attribute& attribute = element.attributes.emplace_back();
-        assignUtf8(attribute.name, source->getQName());
-        assignUtf8(attribute.value, source->getValue());
-        attribute.where.file = fileName_;
-      }
-    }
-    element.where.file = fileName_;
-    if (!tags_.locateNext(element, kinds_[kind].nameExtraBytes)) locateAtTagEnd(element);
-    if (open_.size() >= maxDepth_) {
-      abort("elements are nested deeper than " + std::to_string(maxDepth_) + " levels", element.where);
-    }
-    open_.push_back(&element);
-    // An empty-element tag (<e/>) gets no endElement from the scanner.
-    if (isEmpty) closeElement();
-  }
-
-  void endElement(const xc::XMLElementDecl&, const unsigned int, const bool, const XMLCh* const) override {
-    closeElement();
-  }
-
-  void docCharacters(const XMLCh* const chars, const XMLSize_t length, const bool) override {
-    if (open_.empty()) return;
-    XmlElement& element = *open_.back();
-    if (!element.children.empty() && isAllSpace(chars, length)) return;  // layout after a child
-    appendUtf8(element.text, chars, length);
-  }
-
-  void ignorableWhitespace(const XMLCh* const chars, const XMLSize_t length, const bool cdata) override {
-    docCharacters(chars, length, cdata);
-  }
-
-  void docComment(const XMLCh* const) override {}
-  void docPI(const XMLCh* const, const XMLCh* const) override {}
-  void startDocument() override {}
-  void endDocument() override {}
-  void resetDocument() override {}
-  void startEntityReference(const xc::XMLEntityDecl&) override {}
-  void endEntityReference(const xc::XMLEntityDecl&) override {}
-  void XMLDecl(const XMLCh* const, const XMLCh* const, const XMLCh* const, const XMLCh* const) override {}
-
-  // The well-formedness scanner skips document type declarations whole and so never asks for an
-  // external entity; should it ever, nothing is read from disk or network.
-  xc::InputSource* resolveEntity(const XMLCh* const, const XMLCh* const systemId) override {
-    abort("external entity '" + toUtf8(systemId) + "' is not loaded", here());
-  }
-
-  void fatalError(const xc::SAXParseException& e) override { recordXercesError(e); }
-  void error(const xc::SAXParseException& e) override { recordXercesError(e); }
-  void warning(const xc::SAXParseException&) override {}
-  void resetErrors() override {}
-
-  bool failed() const { return stopped_ || hasError_; }
+  bool failed() const { return stopped_; }
   const std::string& message() const { return message_; }
   const SourceLocation& errorWhere() const { return errorWhere_; }
   std::optional<XmlElement> takeRoot() { return std::move(root_); }
+  /// The name of the innermost element not yet ended (for "mismatched tag" errors), or empty.
+  std::string innermostOpenName() const { return open_.empty() ? std::string() : open_.back()->name; }
 
   void stop(std::string message, SourceLocation where) {
-    if (!failed()) {
+    if (!stopped_) {
       message_ = std::move(message);
       errorWhere_ = std::move(where);
     }
@@ -542,50 +349,68 @@ class TreeBuilder : public xc::XMLDocumentHandler, public xc::ErrorHandler, publ
   }
 
  private:
-  /// What is shared by the elements of one name: Xerces keeps one declaration per name met.
-  struct Kind {
-    const xc::XMLElementDecl* declaration;
-    std::string name;
-    int nameExtraBytes;
-  };
+  static TreeBuilder& self(void* userData) { return *static_cast<TreeBuilder*>(userData); }
 
-  static constexpr std::uint32_t kNoKind = ~std::uint32_t{0};
-
-  [[noreturn]] void abort(std::string message, SourceLocation where) {
-    stop(std::move(message), std::move(where));
-    throw StopParsing{};
-  }
-
-  /// The kind of `declaration`, from an open-addressing table keyed by its address.
-  std::uint32_t kindOf(const xc::XMLElementDecl& declaration) {
-    const std::size_t mask = kindSlots_.size() - 1;
-    std::size_t slot = hashOf(&declaration) & mask;
-    while (kindSlots_[slot] != kNoKind) {
-      if (kinds_[kindSlots_[slot]].declaration == &declaration) return kindSlots_[slot];
-      slot = (slot + 1) & mask;
+  static void onStart(void* userData, const XML_Char* name, const XML_Char** attributes) {
+    TreeBuilder& builder = self(userData);
+    try {
+      builder.startElement(name, attributes);
+    } catch (const std::bad_alloc&) {
+      builder.halt("out of memory while reading XML");
     }
-    Kind kind{&declaration, toUtf8(declaration.getFullName()), 0};
-    kind.nameExtraBytes = extraBytesOf(kind.name);
-    kinds_.push_back(std::move(kind));
-    const auto index = static_cast<std::uint32_t>(kinds_.size() - 1);
-    kindSlots_[slot] = index;
-    if (kinds_.size() * 2 > kindSlots_.size()) rehashKinds();
-    return index;
   }
 
-  static std::size_t hashOf(const void* address) {
-    return static_cast<std::size_t>((reinterpret_cast<std::uintptr_t>(address) >> 4) * 0x9E3779B97F4A7C15ULL >> 20);
-  }
+  static void onEnd(void* userData, const XML_Char*) { self(userData).closeElement(); }
 
-  void rehashKinds() {
-    std::vector<std::uint32_t> slots(kindSlots_.size() * 4, kNoKind);
-    const std::size_t mask = slots.size() - 1;
-    for (std::uint32_t index = 0; index < kinds_.size(); ++index) {
-      std::size_t slot = hashOf(kinds_[index].declaration) & mask;
-      while (slots[slot] != kNoKind) slot = (slot + 1) & mask;
-      slots[slot] = index;
+  static void onText(void* userData, const XML_Char* text, int length) {
+    TreeBuilder& builder = self(userData);
+    try {
+      builder.characters(text, static_cast<std::size_t>(length));
+    } catch (const std::bad_alloc&) {
+      builder.halt("out of memory while reading XML");
     }
-    kindSlots_.swap(slots);
+  }
+
+  static void onEntityDeclaration(void* userData, const XML_Char* name, int, const XML_Char*, int, const XML_Char*,
+                                  const XML_Char*, const XML_Char*, const XML_Char*) {
+    self(userData).halt(std::string("entity '") + name + "' is declared; entity declarations are not allowed");
+  }
+
+  void startElement(const XML_Char* name, const XML_Char** attributes) {
+    if (stopped_) return;
+    XmlElement& element = newElement();
+    element.name = name;
+    std::size_t count = 0;
+    while (attributes[2 * count]) ++count;
+    if (count > 0) {
+      element.attributes.reserve(count);
+      for (std::size_t i = 0; i < count; ++i) {
+        Attribute& attribute = element.attributes.emplace_back();
+        attribute.name = attributes[2 * i];
+        attribute.value = attributes[2 * i + 1];
+        attribute.where.file = fileName_;
+      }
+    }
+    element.where.file = fileName_;
+    if (!tags_.locateNext(element, extraBytesOf(element.name))) locateAtTagStart(element);
+    if (open_.size() >= maxDepth_) {
+      stop("elements are nested deeper than " + std::to_string(maxDepth_) + " levels", element.where);
+      XML_StopParser(parser_, XML_FALSE);
+      return;
+    }
+    open_.push_back(&element);
+  }
+
+  void characters(const XML_Char* text, std::size_t length) {
+    if (open_.empty() || stopped_) return;
+    XmlElement& element = *open_.back();
+    if (!element.children.empty() && isAllSpace(std::string_view(text, length))) return;  // layout after a child
+    element.text.append(text, length);
+  }
+
+  void halt(std::string message) {
+    stop(std::move(message), here());
+    XML_StopParser(parser_, XML_FALSE);
   }
 
   XmlElement& newElement() {
@@ -609,46 +434,44 @@ class TreeBuilder : public xc::XMLDocumentHandler, public xc::ErrorHandler, publ
     }
   }
 
+  /// Where expat is: in a start-tag handler, the '<' of that tag (expat counts columns from 0).
   SourceLocation here() const {
-    SourceLocation where{fileName_, 0, 0};
-    if (locator_) {
-      where.line = static_cast<int>(locator_->getLineNumber());
-      where.column = static_cast<int>(locator_->getColumnNumber());
-    }
-    return where;
+    return SourceLocation{fileName_, static_cast<int>(XML_GetCurrentLineNumber(parser_)),
+                          static_cast<int>(XML_GetCurrentColumnNumber(parser_)) + 1};
   }
 
-  /// When the text cannot be followed (see StartTagLocator), Xerces' position just past the
-  /// start tag is the best there is, for the element and its attributes alike.
-  void locateAtTagEnd(XmlElement& element) const {
-    const SourceLocation end = here();
-    element.where.line = end.line;
-    element.where.column = end.column;
+  /// When the text cannot be followed (see StartTagLocator), expat's position of the tag is the
+  /// best there is, for the element and its attributes alike.
+  void locateAtTagStart(XmlElement& element) const {
+    const SourceLocation start = here();
+    element.where.line = start.line;
+    element.where.column = start.column;
     for (Attribute& attribute : element.attributes) {
-      attribute.where.line = end.line;
-      attribute.where.column = end.column;
+      attribute.where.line = start.line;
+      attribute.where.column = start.column;
     }
   }
 
-  void recordXercesError(const xc::SAXParseException& e) {
-    if (failed()) return;
-    hasError_ = true;
-    message_ = toUtf8(e.getMessage());
-    errorWhere_ = SourceLocation{fileName_, static_cast<int>(e.getLineNumber()), static_cast<int>(e.getColumnNumber())};
-  }
-
+  XML_Parser parser_;
   const FileName fileName_;  // one shared name: every location of the tree points at it
   std::size_t maxDepth_;
   StartTagLocator tags_;
-  const xc::Locator* locator_ = nullptr;
   std::optional<XmlElement> root_;
   std::vector<XmlElement*> open_;  // the elements not yet ended, outermost first
-  std::vector<Kind> kinds_;
-  std::vector<std::uint32_t> kindSlots_;  // indices in kinds_, kNoKind where free; a power of two long
   bool stopped_ = false;
-  bool hasError_ = false;
   std::string message_;
   SourceLocation errorWhere_;
+};
+
+/// Owns one expat parser.
+struct ParserHandle {
+  XML_Parser parser = XML_ParserCreate(nullptr);
+  ParserHandle() = default;
+  ParserHandle(const ParserHandle&) = delete;
+  ParserHandle& operator=(const ParserHandle&) = delete;
+  ~ParserHandle() {
+    if (parser) XML_ParserFree(parser);
+  }
 };
 
 /// The first of `stops` at or after `from` outside quoted ('...' or "...") text, or npos.
@@ -668,8 +491,8 @@ std::size_t findOutsideQuotes(std::string_view content, std::size_t from, std::s
 }
 
 /// A document type declaration with an internal subset or an external identifier in the prolog,
-/// or nothing. The well-formedness scanner skips DTDs without reporting them, so they are found
-/// here (for UTF-8 and ASCII input; the scanner never expands declared entities anyway).
+/// or nothing: such documents are refused before parsing, so no entity is ever declared or
+/// expanded (for UTF-8 and ASCII input; a declaration in another encoding stops expat's scan).
 std::optional<SourceLocation> findDoctypeWithDeclarations(std::string_view content, const std::string& fileName) {
   std::size_t i = 0;
   if (content.size() >= 3 && content.compare(0, 3, "\xEF\xBB\xBF") == 0) i = 3;
@@ -704,9 +527,8 @@ std::optional<SourceLocation> findDoctypeWithDeclarations(std::string_view conte
 }
 
 /// The offset of the '<' of the first start tag with more than `maxAttributes` attributes, or npos.
-/// Xerces checks each attribute against every earlier one of its element, so 200 000 attributes
-/// on one element take minutes; this one forward pass over the text (memchr between tags) bounds
-/// that before Xerces starts. Counts '=' outside quoted values; comments, CDATA sections and
+/// Huge attribute lists are a denial-of-service shape for any parser (duplicate checks, memory);
+/// this one forward pass over the text (memchr between tags) bounds them before parsing starts. Counts '=' outside quoted values; comments, CDATA sections and
 /// processing instructions are skipped.
 std::size_t findCrowdedStartTag(std::string_view content, std::size_t maxAttributes) {
   std::size_t i = 0;
@@ -738,35 +560,11 @@ std::size_t findCrowdedStartTag(std::string_view content, std::size_t maxAttribu
   return std::string_view::npos;
 }
 
-void configure(Reader& reader, xc::SecurityManager& security) {
-  // The well-formedness scanner: no validation or grammar machinery, about twice as fast. It skips
-  // document type declarations whole: no DTD is read and no entity declared in one is expanded.
-  reader.useScanner(xc::XMLUni::fgWFXMLScanner);
-  reader.setValidationScheme(xc::SAXParser::Val_Never);
-  // Names stay as written ("ignition:foo"), prefixes need no declaration, xmlns:* are attributes.
-  reader.setDoNamespaces(false);
-  reader.setDoSchema(false);
-  reader.setValidationSchemaFullChecking(false);
-  reader.setLoadSchema(false);
-  reader.setLoadExternalDTD(false);
-  reader.setSkipDTDValidation(true);
-  reader.cacheGrammarFromParse(false);
-  reader.useCachedGrammarInParse(false);
-  reader.setDisableDefaultEntityResolution(true);
-  reader.setIdentityConstraintChecking(false);
-  reader.setExitOnFirstFatalError(true);
-  reader.setSecurityManager(&security);
-}
-
 }  // namespace
 
 std::optional<XmlElement> parse(std::string_view content, const std::string& fileName, Diagnostics& diagnostics,
                                 const ParseOptions& options) {
   const SourceLocation fileOnly{fileName, 0, 0};
-  if (!xercesReady()) {
-    diagnostics.error(ErrorCode::XML_SYNTAX, "the XML reader (Xerces-C) could not be initialised", fileOnly);
-    return std::nullopt;
-  }
   if (auto doctype = findDoctypeWithDeclarations(content, fileName)) {
     diagnostics.error(ErrorCode::XML_SYNTAX,
                       "not well-formed XML: document type declarations with an internal or external subset "
@@ -784,35 +582,35 @@ std::optional<XmlElement> parse(std::string_view content, const std::string& fil
                       SourceLocation{fileName, cursor.line, cursor.column});
     return std::nullopt;
   }
-  TreeBuilder builder(content, fileName, options.maxDepth == 0 ? 1 : options.maxDepth);
-  try {
-    xc::SecurityManager security;
-    security.setEntityExpansionLimit(static_cast<XMLSize_t>(options.maxEntityExpansions));
-    Reader reader;
-    configure(reader, security);
-    reader.setErrorHandler(&builder);
-    reader.setEntityResolver(&builder);
-    reader.sendEventsTo(builder);
-    builder.setLocator(reader.locator());
-
-    xc::MemBufInputSource source(reinterpret_cast<const XMLByte*>(content.data()), content.size(), fileName.c_str(),
-                                 false);
-    reader.parse(source);
-  } catch (const StopParsing&) {
-    // The handler has recorded why.
-  } catch (const xc::SAXParseException& e) {
-    builder.stop(toUtf8(e.getMessage()),
-                 SourceLocation{fileName, static_cast<int>(e.getLineNumber()), static_cast<int>(e.getColumnNumber())});
-  } catch (const xc::XMLException& e) {
-    builder.stop(toUtf8(e.getMessage()), fileOnly);
-  } catch (const xc::SAXException& e) {
-    builder.stop(toUtf8(e.getMessage()), fileOnly);
-  } catch (const xc::OutOfMemoryException&) {
-    builder.stop("out of memory while reading XML", fileOnly);
-  } catch (const std::exception& e) {
-    builder.stop(e.what(), fileOnly);
-  } catch (...) {
-    builder.stop("unknown failure of the XML reader", fileOnly);
+  ParserHandle handle;
+  if (!handle.parser) {
+    diagnostics.error(ErrorCode::XML_SYNTAX, "out of memory while creating the XML reader", fileOnly);
+    return std::nullopt;
+  }
+  XML_Parser parser = handle.parser;
+  // Entities: no parameter entities, no external ones (no handler is set, so none is ever read),
+  // and declared ones never reach expat (see findDoctypeWithDeclarations); expat's own
+  // amplification bound stays as a last line.
+  XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER);
+  TreeBuilder builder(parser, content, fileName, options.maxDepth == 0 ? 1 : options.maxDepth);
+  // XML_Parse takes an int length: larger input goes in pieces.
+  constexpr std::size_t kPiece = std::size_t{1} << 30;
+  XML_Status status = XML_STATUS_OK;
+  std::size_t done = 0;
+  do {
+    const std::size_t length = std::min(kPiece, content.size() - done);
+    const bool last = done + length == content.size();
+    status = XML_Parse(parser, content.data() + done, static_cast<int>(length), last ? XML_TRUE : XML_FALSE);
+    done += length;
+  } while (status == XML_STATUS_OK && done < content.size());
+  if (status == XML_STATUS_ERROR && !builder.failed()) {
+    const XML_Error code = XML_GetErrorCode(parser);
+    std::string message = XML_ErrorString(code);
+    if (code == XML_ERROR_TAG_MISMATCH && !builder.innermostOpenName().empty()) {
+      message += ": expected </" + builder.innermostOpenName() + ">";
+    }
+    builder.stop(std::move(message), SourceLocation{fileName, static_cast<int>(XML_GetErrorLineNumber(parser)),
+                                                     static_cast<int>(XML_GetErrorColumnNumber(parser)) + 1});
   }
 
   std::optional<XmlElement> root = builder.takeRoot();

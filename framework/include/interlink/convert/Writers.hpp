@@ -37,7 +37,15 @@ INTERLINK_API std::string writeJson(const LoadResult& loaded);
 /// Graphviz DOT: models as clusters, links (boxes), joints (ellipses, between parent and child
 /// link), explicit frames (notes); kinematic edges solid, attached-to edges dashed blue,
 /// relative-to edges dotted grey; loop-closure joints drawn red with a "loop closure" label.
-INTERLINK_API std::string writeDot(const LoadResult& loaded);
+struct DotOptions {
+  /// Draw the kinematic tree alone: links, joints and the root, without explicit frames, model
+  /// frames, attached-to and relative-to edges.
+  bool kinematicTreeOnly = false;
+  /// Label each parent link -> joint edge with the joint's pose in the parent link
+  /// ("xyz: x y z\nrpy: r p y", as urdf_to_graphviz does).
+  bool poseLabels = true;
+};
+INTERLINK_API std::string writeDot(const LoadResult& loaded, const DotOptions& options = {});
 
 /// MJCF text for MuJoCo 2.2.2: the kinematic tree as nested bodies under <worldbody> (the root
 /// frame), each tree joint as the MuJoCo joints that move its child alike, loop closures as

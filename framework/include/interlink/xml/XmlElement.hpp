@@ -1,6 +1,6 @@
 #pragma once
 // A small read-only XML tree that remembers where every element and attribute was written.
-// Built by interlink::xml::parse (Xerces-C SAX2 underneath); shared by every XML-based plugin.
+// Built by interlink::xml::parse (expat underneath); shared by every XML-based plugin.
 #include <string>
 #include <string_view>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// Parses XML text into an XmlElement tree with Xerces-C, configured for untrusted input: no DTD
+// Parses XML text into an XmlElement tree with expat, configured for untrusted input: no DTD
 // loading, no external entities, no network, a bounded entity expansion and nesting depth.
 #include <optional>
 #include <string>
@@ -12,9 +12,10 @@
 namespace interlink::xml {
 
 struct ParseOptions {
+  /// Kept for compatibility: documents that declare entities are refused, so nothing expands.
   std::size_t maxEntityExpansions = 10000;
   std::size_t maxDepth = 512;
-  /// More attributes on one element are refused before parsing (Xerces' duplicate check is quadratic).
+  /// More attributes on one element are refused before parsing (a linear pre-scan bounds the work).
   std::size_t maxAttributesPerElement = 4096;
 };
 
