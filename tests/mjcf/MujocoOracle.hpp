@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -44,7 +45,7 @@ struct Comparison {
   int configurations = 0;
   int framesCompared = 0;  // body and site poses compared, summed over configurations
   int bodiesWeighed = 0;
-  int meshBodiesSkipped = 0;  // mass from mesh geoms: Interlink does not integrate meshes
+  int meshBodiesWeighed = 0;  // of those, bodies with mesh geoms (mass from the mesh's volume)
   std::vector<std::string> failures;
 };
 
@@ -208,10 +209,7 @@ class MujocoDifferential {
         result.failures.push_back("no Interlink link for MuJoCo body '" + name + "'");
         continue;
       }
-      if (massFromMesh(b)) {
-        ++result.meshBodiesSkipped;
-        continue;
-      }
+      if (hasMeshGeom(b)) ++result.meshBodiesWeighed;
       const Inertial& inertial = found->second->inertial;
       const double mass = m_->body_mass[b];
       const double scale = std::max(1.0, mass);
@@ -232,14 +230,15 @@ class MujocoDifferential {
       const double dp = (inertial.centerOfMass.translation() - ipos).norm();
       const double di = (actual - expected).norm();
       if (!(dp <= tolerance * std::max(1.0, ipos.norm())) || !(di <= tolerance * std::max(1e-3, expected.norm()))) {
-        result.failures.push_back("inertia of '" + name + "': centre off by " + std::to_string(dp) + ", tensor off by " +
-                                  std::to_string(di));
+        std::ostringstream text;
+        text << "inertia of '" << name << "': centre off by " << dp << ", tensor off by " << di << " (of "
+             << expected.norm() << ")";
+        result.failures.push_back(text.str());
       }
     }
   }
 
-  /// True when MuJoCo derived the body's mass from geoms and one of them is a mesh.
-  bool massFromMesh(int body) const {
+  bool hasMeshGeom(int body) const {
     for (int g = 0; g < m_->ngeom; ++g) {
       if (m_->geom_bodyid[g] == body && m_->geom_type[g] == mjGEOM_MESH) return true;
     }

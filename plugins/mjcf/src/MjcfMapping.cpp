@@ -33,6 +33,7 @@ double geomVolume(const GeomRecord& g) {
   if (g.typeName == "cylinder") return kPi * s[0] * s[0] * 2 * s[1];
   if (g.typeName == "ellipsoid") return 4 * kPi * s[0] * s[1] * s[2] / 3;
   if (g.typeName == "box") return 8 * s[0] * s[1] * s[2];
+  if (g.meshInertia) return g.meshInertia->volume;
   return 0;
 }
 
@@ -57,9 +58,10 @@ Vector3 geomMoments(const GeomRecord& g, double mass) {
     return Vector3(mass * (s[1] * s[1] + s[2] * s[2]) / 5, mass * (s[0] * s[0] + s[2] * s[2]) / 5,
                    mass * (s[0] * s[0] + s[1] * s[1]) / 5);
   }
-  if (g.typeName == "box") {
-    return Vector3(mass * (s[1] * s[1] + s[2] * s[2]) / 3, mass * (s[0] * s[0] + s[2] * s[2]) / 3,
-                   mass * (s[0] * s[0] + s[1] * s[1]) / 3);
+  if (g.typeName == "box" || g.meshInertia) {
+    const Vector3& b = g.meshInertia ? g.meshInertia->box : s;
+    return Vector3(mass * (b[1] * b[1] + b[2] * b[2]) / 3, mass * (b[0] * b[0] + b[2] * b[2]) / 3,
+                   mass * (b[0] * b[0] + b[1] * b[1]) / 3);
   }
   return Vector3::Zero();
 }
@@ -287,6 +289,7 @@ class Mapper {
   MassProperties massProperties(const BodyRecord& body) {
     const Compiler& compiler = mjcf_.compiler;
     MassProperties result;
+    checkMeshMasses(body);
     const bool fromGeoms = compiler.inertiaFromGeom == InertiaFromGeom::True ||
                            (!body.inertial && compiler.inertiaFromGeom == InertiaFromGeom::Auto);
     if (fromGeoms) {
@@ -320,6 +323,19 @@ class Mapper {
     return result;
   }
 
+  /// MuJoCo weighs every geom of a body that has no <inertial> (or always with inertiafromgeom
+  /// "true"), outside the inertia groups too, and refuses the model when a mesh cannot give a mass.
+  void checkMeshMasses(const BodyRecord& body) {
+    const bool weighed = body.id > 0 && (mjcf_.compiler.inertiaFromGeom == InertiaFromGeom::True || !body.inertial);
+    if (!weighed) return;
+    for (const GeomRecord& g : body.geoms) {
+      if (g.typeName != "mesh" || g.meshInertia || g.meshProblem.empty() || (g.mass && *g.mass == 0)) continue;
+      diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID,
+                         "mesh geom '" + orGenerated(g.name, "geom", g.id) + "' cannot give its body a mass: " + g.meshProblem,
+                         g.where);
+    }
+  }
+
   /// MuJoCo's mjCBody::GeomFrame: mass, centre and inertia of the geoms in the inertia groups.
   MassProperties geomMassProperties(const BodyRecord& body) {
     MassProperties result;
@@ -331,17 +347,13 @@ class Mapper {
     std::vector<Part> parts;
     for (const GeomRecord& g : body.geoms) {
       if (g.group < mjcf_.compiler.inertiaGroupLow || g.group > mjcf_.compiler.inertiaGroupHigh) continue;
-      if (g.typeName == "mesh") {
-        diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
-                             "the mass of mesh geom '" + orGenerated(g.name, "geom", g.id) +
-                                 "' is not computed (MuJoCo integrates the mesh); its body's inertia leaves it out",
-                             g.where);
-        continue;
-      }
+      if (g.typeName == "mesh" && !g.meshInertia) continue;  // unusable: refused in checkMeshMasses
       const double volume = geomVolume(g);
       double mass = g.density * volume;
       if (g.mass) mass = *g.mass == 0 || volume > kMinValue ? *g.mass : 0;
-      parts.push_back(Part{mass, g.pose, geomMoments(g, mass)});
+      // A mesh weighs as its equivalent inertia box, placed at the mesh's centre and principal axes.
+      const Pose pose = g.meshInertia ? g.pose * g.meshInertia->frame : g.pose;
+      parts.push_back(Part{mass, pose, geomMoments(g, mass)});
     }
     if (parts.empty()) return result;
     if (parts.size() == 1) {
@@ -369,6 +381,10 @@ class Mapper {
       result.inertia += R * p.moments.asDiagonal() * R.transpose();
       result.inertia += p.mass * (d.squaredNorm() * Matrix3::Identity() - d * d.transpose());
     }
+    // MuJoCo keeps the combined inertia as principal moments about its own (approximate) axes.
+    const PrincipalAxes principal = principalAxesAsMujoco(result.inertia);
+    result.frame.linear() = principal.axes;
+    result.inertia = principal.moments.asDiagonal();
     return result;
   }
 
