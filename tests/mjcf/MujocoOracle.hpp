@@ -110,7 +110,9 @@ class MujocoDifferential {
     std::vector<double> q(loaded_.kinematics.dofs().size(), 0.0);
     for (int j = 0; j < m_->njnt; ++j) {
       const std::string name = mujocoName(m_, mjOBJ_JOINT, j, "joint");
-      auto found = firstDof_.find(name);
+      // A joint named like a body is renamed "<name>__joint" (docs/mjcf.md).
+      auto found = firstDof_.find(name + "__joint");
+      if (found == firstDof_.end()) found = firstDof_.find(name);
       if (found == firstDof_.end()) {
         result.failures.push_back("no Interlink DOF for MuJoCo joint '" + name + "'");
         continue;
