@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <string>
 
@@ -122,6 +123,9 @@ TEST_F(MeshInertia, MeshMassesEqualMujocos) {
         write("meshes.xml", std::string("<mujoco>") + compiler + kAssets + kBodies + "</mujoco>");
     const test::Comparison result = compareWithMujoco(path);
     for (const std::string& failure : result.failures) ADD_FAILURE() << failure;
+    std::cout << "[mesh inertia] " << compiler << ": " << result.framesCompared << " body/site poses over "
+              << result.configurations << " configurations, " << result.bodiesWeighed << " bodies weighed ("
+              << result.meshBodiesWeighed << " with mesh geoms)\n";
     EXPECT_GE(result.bodiesWeighed, 10);
     EXPECT_GE(result.meshBodiesWeighed, 9);
     EXPECT_EQ(result.configurations, 9);

@@ -4,6 +4,9 @@
 // turned into one quaternion, angles converted to radians, fromto turned into a frame and sizes.
 #include "MjcfReader.hpp"
 
+#include "MjcfMass.hpp"
+
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -98,6 +101,9 @@ class Reader {
     for (const XmlElement* d : root_.childrenNamed("default")) readDefault(*d, "", true);
     for (const XmlElement* a : root_.childrenNamed("asset")) readAssets(*a);
     for (const XmlElement* w : root_.childrenNamed("worldbody")) readBodyContent(*w, model_.world, "main", true);
+    if (model_.compiler.globalCoordinates) {
+      for (BodyRecord& body : model_.world.children) makeLocal(body, Pose::Identity());
+    }
     for (const XmlElement* e : root_.childrenNamed("equality")) readEquality(*e);
     static const std::set<std::string> interpreted = {"compiler", "default", "asset", "worldbody", "equality"};
     static const std::set<std::string> keptSections = {"option", "size", "visual", "statistic", "contact", "tendon",
@@ -416,11 +422,7 @@ class Reader {
     if (auto v = boolean(e, "exactmeshinertia")) compiler.exactMeshInertia = *v;
     if (auto v = boolean(e, "fitaabb")) compiler.fitAabb = *v;
     if (auto v = boolean(e, "convexhull")) compiler.convexHull = *v;
-    if (auto v = keyword(e, "coordinate", {"local", "global"}); v && *v == 1) {
-      diagnostics_.error(ErrorCode::ELEMENT_UNSUPPORTED,
-                         "<compiler coordinate=\"global\"> (deprecated by MuJoCo) is not supported; write local frames",
-                         locationOf(c, c.attribute("coordinate")));
-    }
+    if (auto v = keyword(e, "coordinate", {"local", "global"})) compiler.globalCoordinates = *v == 1;
     if (auto v = boolean(e, "fusestatic"); v && *v) {
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                            "<compiler fusestatic=\"true\">: Interlink keeps static bodies as links (MuJoCo fuses them)",
@@ -632,7 +634,59 @@ class Reader {
       }
     }
     body.pose = frame(Element{xml, "body", ""});
+    if (model_.compiler.globalCoordinates && !xml.attribute("pos")) unplaced_.insert(body.id);
     readBodyContent(xml, body, cls, false);
+  }
+
+  /// <compiler coordinate="global">: every frame was read in world coordinates; make each relative
+  /// to its body, and each body relative to its parent, as MuJoCo's MakeLocal does. A body without
+  /// pos takes its inertial frame (given, or from its geoms) as its own frame.
+  void makeLocal(BodyRecord& body, const Pose& parentGlobal) {
+    Pose global = body.pose;
+    // MuJoCo weighs the geoms in world coordinates; its principal axes (mju_eig3, which stops early)
+    // then depend on that frame, so the mass is computed here, before the geoms move to the body.
+    const InertiaFromGeom fromGeom = model_.compiler.inertiaFromGeom;
+    std::optional<MassProperties> geoms;
+    const bool weighGeoms = fromGeom == InertiaFromGeom::True || (!body.inertial && fromGeom == InertiaFromGeom::Auto);
+    if (weighGeoms) {
+      const bool anyGeom = std::any_of(body.geoms.begin(), body.geoms.end(), [&](const GeomRecord& g) {
+        return g.group >= model_.compiler.inertiaGroupLow && g.group <= model_.compiler.inertiaGroupHigh;
+      });
+      if (anyGeom) geoms = geomFrame(body.geoms, model_.compiler);
+    }
+    if (unplaced_.count(body.id)) {
+      if (geoms) {
+        global = geoms->frame;
+      } else if (body.inertial && !weighGeoms) {
+        global = body.inertial->frame;
+      } else {
+        diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING,
+                           "with <compiler coordinate=\"global\"> a <body> needs a pos, an <inertial> or geoms to take its "
+                           "frame from",
+                           body.where);
+      }
+    }
+    const Pose toBody = global.inverse();
+    body.pose = parentGlobal.inverse() * global;
+    for (GeomRecord& g : body.geoms) g.pose = toBody * g.pose;
+    for (FrameRecord& site : body.sites) site.pose = toBody * site.pose;
+    for (FrameRecord& camera : body.cameras) camera.pose = toBody * camera.pose;
+    for (JointRecord& joint : body.joints) {
+      if (joint.kind != JointKind::Free) joint.pos = toBody * joint.pos;
+      joint.axis = toBody.linear() * joint.axis;
+    }
+    if (geoms) {
+      InertialRecord weighed;
+      weighed.frame = toBody * geoms->frame;
+      weighed.mass = geoms->mass;
+      weighed.inertia = geoms->inertia;
+      weighed.fromGeoms = true;
+      weighed.where = body.where;
+      body.inertial = weighed;
+    } else if (body.inertial) {
+      body.inertial->frame = toBody * body.inertial->frame;
+    }
+    for (BodyRecord& child : body.children) makeLocal(child, global);
   }
 
   void readJoint(const Element& e, BodyRecord& body) {
@@ -974,6 +1028,7 @@ class Reader {
   std::map<std::string, MeshAsset> meshes_, hfields_;
   std::set<std::string> bodyNames_, jointNames_, geomNames_, siteNames_, cameraNames_, equalityNames_;
   std::set<std::string> reportedKinds_;
+  std::set<int> unplaced_;  // bodies without pos under coordinate="global" (makeLocal)
 };
 
 }  // namespace

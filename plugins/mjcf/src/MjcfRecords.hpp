@@ -29,6 +29,7 @@ struct Compiler {
   bool exactMeshInertia = false;        // <compiler exactmeshinertia>
   bool fitAabb = false;                 // <compiler fitaabb>
   bool convexHull = true;               // <compiler convexhull>
+  bool globalCoordinates = false;       // <compiler coordinate="global">: frames read in world coordinates
   std::string meshDir, textureDir;      // as resolved against the model file's directory
 };
 
@@ -77,6 +78,7 @@ struct InertialRecord {
   Pose frame = Pose::Identity();       // inertial frame in the body frame
   double mass = 0;
   Matrix3 inertia = Matrix3::Zero();   // in `frame`
+  bool fromGeoms = false;              // weighed from the geoms already (coordinate="global")
   SourceLocation where;
 };
 
