@@ -15,6 +15,7 @@
 
 #include "interlink/Loader.hpp"
 #include "interlink/PoseMath.hpp"
+#include "TestSupport.hpp"
 
 namespace interlink::test {
 
@@ -33,6 +34,17 @@ inline MujocoModel loadMujoco(const std::string& path, std::string& error) {
   mjModel* m = mj_loadXML(path.c_str(), nullptr, buffer, sizeof buffer);
   error = buffer;
   return MujocoModel(m);
+}
+
+/// A model MuJoCo refuses: Interlink must refuse it too, with at least one located error.
+inline void expectBothRefuse(Loader& loader, const std::string& path) {
+  std::string error;
+  EXPECT_FALSE(loadMujoco(path, error)) << "MuJoCo was expected to refuse this model";
+  LoadResult loaded = loader.loadFile(path);
+  EXPECT_FALSE(loaded.ok()) << "MuJoCo refuses it (" << error << ") but Interlink loads it";
+  bool located = false;
+  for (const Diagnostic& d : loaded.diagnostics) located = located || (d.isError() && d.where.line > 0);
+  EXPECT_TRUE(located) << dump(loaded.diagnostics);
 }
 
 /// The name Interlink gives MuJoCo object `id` of `type` (docs/mjcf.md: "<kind>_<id>" when unnamed).
