@@ -6,6 +6,8 @@
 // MuJoCo's qpos (the file's body pose holds at qpos = ref). Full rules: docs/mjcf.md.
 #include "MjcfMapping.hpp"
 
+#include "MjcfMass.hpp"
+
 #include <cmath>
 #include <map>
 #include <set>
@@ -19,57 +21,9 @@
 namespace interlink::mjcf {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kMinValue = 1e-15;  // MuJoCo's mjMINVAL
 
 const char* const kWorldLink = "worldbody";
-
-/// Volume and principal moments (in the geom frame) of a primitive geom of `mass`, by MuJoCo
-/// 2.2.2's formulas (mjCGeom::GetVolume, SetInertia). Nothing for shapes without volume.
-double geomVolume(const GeomRecord& g) {
-  const Vector3& s = g.size;
-  if (g.typeName == "sphere") return 4 * kPi * s[0] * s[0] * s[0] / 3;
-  if (g.typeName == "capsule") return kPi * (s[0] * s[0] * 2 * s[1] + 4 * s[0] * s[0] * s[0] / 3);
-  if (g.typeName == "cylinder") return kPi * s[0] * s[0] * 2 * s[1];
-  if (g.typeName == "ellipsoid") return 4 * kPi * s[0] * s[1] * s[2] / 3;
-  if (g.typeName == "box") return 8 * s[0] * s[1] * s[2];
-  return 0;
-}
-
-Vector3 geomMoments(const GeomRecord& g, double mass) {
-  const Vector3& s = g.size;
-  if (g.typeName == "sphere") return Vector3::Constant(2 * mass * s[0] * s[0] / 5);
-  if (g.typeName == "capsule") {
-    const double height = 2 * s[1], radius = s[0];
-    const double sphereMass = mass * 4 * radius / (4 * radius + 3 * height);
-    const double cylinderMass = mass - sphereMass;
-    const double sphereInertia = 2 * sphereMass * radius * radius / 5;
-    const double across = cylinderMass * (3 * radius * radius + height * height) / 12 + sphereInertia +
-                          sphereMass * height * (3 * radius + 2 * height) / 8;
-    return Vector3(across, across, cylinderMass * radius * radius / 2 + sphereInertia);
-  }
-  if (g.typeName == "cylinder") {
-    const double height = 2 * s[1];
-    const double across = mass * (3 * s[0] * s[0] + height * height) / 12;
-    return Vector3(across, across, mass * s[0] * s[0] / 2);
-  }
-  if (g.typeName == "ellipsoid") {
-    return Vector3(mass * (s[1] * s[1] + s[2] * s[2]) / 5, mass * (s[0] * s[0] + s[2] * s[2]) / 5,
-                   mass * (s[0] * s[0] + s[1] * s[1]) / 5);
-  }
-  if (g.typeName == "box") {
-    return Vector3(mass * (s[1] * s[1] + s[2] * s[2]) / 3, mass * (s[0] * s[0] + s[2] * s[2]) / 3,
-                   mass * (s[0] * s[0] + s[1] * s[1]) / 3);
-  }
-  return Vector3::Zero();
-}
-
-/// Mass properties in the body frame: mass, centre of mass and inertia about it.
-struct MassProperties {
-  double mass = 0;
-  Pose frame = Pose::Identity();
-  Matrix3 inertia = Matrix3::Zero();
-};
 
 class Mapper {
  public:
@@ -285,8 +239,10 @@ class Mapper {
   MassProperties massProperties(const BodyRecord& body) {
     const Compiler& compiler = mjcf_.compiler;
     MassProperties result;
-    const bool fromGeoms = compiler.inertiaFromGeom == InertiaFromGeom::True ||
-                           (!body.inertial && compiler.inertiaFromGeom == InertiaFromGeom::Auto);
+    checkMeshMasses(body);
+    const bool weighed = body.inertial && body.inertial->fromGeoms;
+    const bool fromGeoms = !weighed && (compiler.inertiaFromGeom == InertiaFromGeom::True ||
+                                        (!body.inertial && compiler.inertiaFromGeom == InertiaFromGeom::Auto));
     if (fromGeoms) {
       result = geomMassProperties(body);
     } else if (body.inertial) {
@@ -318,56 +274,27 @@ class Mapper {
     return result;
   }
 
+  /// MuJoCo weighs every geom of a body that has no <inertial> (or always with inertiafromgeom
+  /// "true"), outside the inertia groups too, and refuses the model when a mesh cannot give a mass.
+  void checkMeshMasses(const BodyRecord& body) {
+    const bool weighed = body.id > 0 && (mjcf_.compiler.inertiaFromGeom == InertiaFromGeom::True || !body.inertial ||
+                                         body.inertial->fromGeoms);
+    if (!weighed) return;
+    for (const GeomRecord& g : body.geoms) {
+      if (g.typeName != "mesh" || g.meshInertia || g.meshProblem.empty() || (g.mass && *g.mass == 0)) continue;
+      diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID,
+                         "mesh geom '" + orGenerated(g.name, "geom", g.id) + "' cannot give its body a mass: " + g.meshProblem,
+                         g.where);
+    }
+  }
+
   /// MuJoCo's mjCBody::GeomFrame: mass, centre and inertia of the geoms in the inertia groups.
   MassProperties geomMassProperties(const BodyRecord& body) {
-    MassProperties result;
-    struct Part {
-      double mass;
-      Pose pose;
-      Vector3 moments;
-    };
-    std::vector<Part> parts;
-    for (const GeomRecord& g : body.geoms) {
-      if (g.group < mjcf_.compiler.inertiaGroupLow || g.group > mjcf_.compiler.inertiaGroupHigh) continue;
-      if (g.typeName == "mesh") {
-        diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
-                             "the mass of mesh geom '" + orGenerated(g.name, "geom", g.id) +
-                                 "' is not computed (MuJoCo integrates the mesh); its body's inertia leaves it out",
-                             g.where);
-        continue;
-      }
-      const double volume = geomVolume(g);
-      double mass = g.density * volume;
-      if (g.mass) mass = *g.mass == 0 || volume > kMinValue ? *g.mass : 0;
-      parts.push_back(Part{mass, g.pose, geomMoments(g, mass)});
-    }
-    if (parts.empty()) return result;
-    if (parts.size() == 1) {
-      result.mass = parts[0].mass;
-      result.frame = parts[0].pose;
-      result.inertia = parts[0].moments.asDiagonal();
-      return result;
-    }
-    Vector3 centre = Vector3::Zero();
-    for (const Part& p : parts) {
-      result.mass += p.mass;
-      centre += p.mass * p.pose.translation();
-    }
-    if (result.mass < kMinValue) {
-      diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID,
-                         "the geoms of body '" + orGenerated(body.name, "body", body.id) +
-                             "' have too small a mass to place its centre of mass", body.where);
-      return result;
-    }
-    centre /= result.mass;
-    result.frame.translation() = centre;
-    for (const Part& p : parts) {
-      const Matrix3 R = p.pose.linear();
-      const Vector3 d = p.pose.translation() - centre;
-      result.inertia += R * p.moments.asDiagonal() * R.transpose();
-      result.inertia += p.mass * (d.squaredNorm() * Matrix3::Identity() - d * d.transpose());
-    }
-    return result;
+    if (auto frame = geomFrame(body.geoms, mjcf_.compiler)) return *frame;
+    diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID,
+                       "the geoms of body '" + orGenerated(body.name, "body", body.id) +
+                           "' have too small a mass to place its centre of mass", body.where);
+    return MassProperties{};
   }
 
   /// <compiler settotalmass>: scale every mass and inertia so that the bodies weigh that much.

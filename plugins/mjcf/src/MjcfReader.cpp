@@ -4,6 +4,9 @@
 // turned into one quaternion, angles converted to radians, fromto turned into a frame and sizes.
 #include "MjcfReader.hpp"
 
+#include "MjcfMass.hpp"
+
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <filesystem>
@@ -94,6 +97,9 @@ class Reader {
     for (const XmlElement* d : root_.childrenNamed("default")) readDefault(*d, "", true);
     for (const XmlElement* a : root_.childrenNamed("asset")) readAssets(*a);
     for (const XmlElement* w : root_.childrenNamed("worldbody")) readBodyContent(*w, model_.world, "main", true);
+    if (model_.compiler.globalCoordinates) {
+      for (BodyRecord& body : model_.world.children) makeLocal(body, Pose::Identity());
+    }
     for (const XmlElement* e : root_.childrenNamed("equality")) readEquality(*e);
     static const std::set<std::string> interpreted = {"compiler", "default", "asset", "worldbody", "equality"};
     static const std::set<std::string> keptSections = {"option", "size", "visual", "statistic", "contact", "tendon",
@@ -388,11 +394,10 @@ class Reader {
     if (auto v = number(e, "settotalmass")) compiler.setTotalMass = *v;
     if (auto v = boolean(e, "balanceinertia")) compiler.balanceInertia = *v;
     if (auto v = boolean(e, "autolimits")) compiler.autoLimits = *v;
-    if (auto v = keyword(e, "coordinate", {"local", "global"}); v && *v == 1) {
-      diagnostics_.error(ErrorCode::ELEMENT_UNSUPPORTED,
-                         "<compiler coordinate=\"global\"> (deprecated by MuJoCo) is not supported; write local frames",
-                         locationOf(c, c.attribute("coordinate")));
-    }
+    if (auto v = boolean(e, "exactmeshinertia")) compiler.exactMeshInertia = *v;
+    if (auto v = boolean(e, "fitaabb")) compiler.fitAabb = *v;
+    if (auto v = boolean(e, "convexhull")) compiler.convexHull = *v;
+    if (auto v = keyword(e, "coordinate", {"local", "global"})) compiler.globalCoordinates = *v == 1;
     if (auto v = boolean(e, "fusestatic"); v && *v) {
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                            "<compiler fusestatic=\"true\">: Interlink keeps static bodies as links (MuJoCo fuses them)",
@@ -435,6 +440,16 @@ class Reader {
     }
   }
 
+  struct MeshAsset {
+    std::string file;
+    std::string resolved;
+    Vector3 scale = Vector3::Ones();
+    std::optional<MeshInertia> inertia;  // when the mesh compiled and can give a mass
+    std::string problem;                 // else MuJoCo's reason, for the geoms that need its mass
+    bool hull = true;                    // qhull builds the vertices' convex hull
+    SourceLocation where;
+  };
+
   void readAssets(const XmlElement& asset) {
     for (const XmlElement& c : asset.children) {
       if (c.name != "mesh" && c.name != "hfield") {
@@ -467,11 +482,76 @@ class Reader {
         }
       }
       if (auto s = vector3(e, "scale")) mesh.scale = *s;
+      if (c.name == "mesh") compileMesh(e, mesh);
       auto& table = c.name == "mesh" ? meshes_ : hfields_;
       if (!table.emplace(name, mesh).second) {
         diagnostics_.error(ErrorCode::DUPLICATE_NAME, c.name + " asset '" + name + "' is defined twice", c.where);
       }
     }
+  }
+
+  /// MuJoCo compiles every mesh asset: its triangles (file or inline vertex/face) must load, else
+  /// the model is refused. Whether the mesh can give a mass is only known, and only matters, when a
+  /// geom takes its mass from it.
+  void compileMesh(const Element& e, MeshAsset& mesh) {
+    std::optional<MeshTriangles> triangles;
+    std::string error;
+    if (!mesh.resolved.empty()) {
+      triangles = readMeshFile(mesh.resolved, mesh.scale, error);
+      if (!triangles) {
+        diagnostics_.error(ErrorCode::FILE_READ, "mesh file '" + mesh.file + "': " + error, locationOf(e.xml, lookup(e, "file")));
+        return;
+      }
+    } else if (!mesh.file.empty()) {
+      return;  // not found: reported above
+    }
+    auto inlineValues = [&](const char* name, std::size_t least) -> std::optional<std::vector<double>> {
+      auto values = numbers(e, name, {});
+      if (values && (values->size() % 3 != 0 || values->size() < least)) {
+        diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, std::string(name) + " of " + what(e) + " needs a multiple of 3 numbers" +
+                                                             (least ? " (4 vertices at least)" : ""),
+                           locationOf(e.xml, lookup(e, name)));
+        return std::nullopt;
+      }
+      return values;
+    };
+    const auto vertices = inlineValues("vertex", 12);
+    const auto faces = inlineValues("face", 0);
+    if ((vertices && triangles) || (faces && triangles)) {
+      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, what(e) + " has both a file and inline vertex or face data", e.xml.where);
+      return;
+    }
+    if (!triangles) {
+      if (!vertices) {
+        if (!lookup(e, "vertex")) diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, what(e) + " needs a 'file' or 'vertex'", e.xml.where);
+        return;
+      }
+      triangles.emplace();
+      for (double v : *vertices) triangles->vertices.push_back(static_cast<float>(v));
+      const int count = static_cast<int>(vertices->size() / 3);
+      for (double f : faces.value_or(std::vector<double>{})) {
+        if (f != std::floor(f) || f < 0 || f >= count) {
+          diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, "face of " + what(e) + " names a vertex that does not exist",
+                             locationOf(e.xml, lookup(e, "face")));
+          return;
+        }
+        triangles->faces.push_back(static_cast<int>(f));
+      }
+    }
+    // MuJoCo builds the hull for colliding geoms (marked later, see readGeom) and for a mesh without faces.
+    mesh.hull = convexHull(*triangles);
+    if (!mesh.hull && triangles->faces.empty()) {
+      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
+                         what(e) + " has no faces and its vertices have no convex hull (qhull fails: flat or too few)",
+                         e.xml.where);
+      return;
+    }
+    Vector3 refPos = vector3(e, "refpos").value_or(Vector3::Zero());
+    Quaternion refQuat = Quaternion::Identity();
+    if (auto q = numbers(e, "refquat", {4})) refQuat = Quaternion((*q)[0], (*q)[1], (*q)[2], (*q)[3]);
+    const double density = number(Element{e.xml, "geom", e.cls}, "density").value_or(1000);
+    mesh.inertia = meshInertia(std::move(*triangles), mesh.scale, refPos, refQuat, density,
+                               model_.compiler.exactMeshInertia, mesh.problem);
   }
 
   // --- bodies -------------------------------------------------------------------------------------
@@ -529,7 +609,59 @@ class Reader {
       }
     }
     body.pose = frame(Element{xml, "body", ""});
+    if (model_.compiler.globalCoordinates && !xml.attribute("pos")) unplaced_.insert(body.id);
     readBodyContent(xml, body, cls, false);
+  }
+
+  /// <compiler coordinate="global">: every frame was read in world coordinates; make each relative
+  /// to its body, and each body relative to its parent, as MuJoCo's MakeLocal does. A body without
+  /// pos takes its inertial frame (given, or from its geoms) as its own frame.
+  void makeLocal(BodyRecord& body, const Pose& parentGlobal) {
+    Pose global = body.pose;
+    // MuJoCo weighs the geoms in world coordinates; its principal axes (mju_eig3, which stops early)
+    // then depend on that frame, so the mass is computed here, before the geoms move to the body.
+    const InertiaFromGeom fromGeom = model_.compiler.inertiaFromGeom;
+    std::optional<MassProperties> geoms;
+    const bool weighGeoms = fromGeom == InertiaFromGeom::True || (!body.inertial && fromGeom == InertiaFromGeom::Auto);
+    if (weighGeoms) {
+      const bool anyGeom = std::any_of(body.geoms.begin(), body.geoms.end(), [&](const GeomRecord& g) {
+        return g.group >= model_.compiler.inertiaGroupLow && g.group <= model_.compiler.inertiaGroupHigh;
+      });
+      if (anyGeom) geoms = geomFrame(body.geoms, model_.compiler);
+    }
+    if (unplaced_.count(body.id)) {
+      if (geoms) {
+        global = geoms->frame;
+      } else if (body.inertial && !weighGeoms) {
+        global = body.inertial->frame;
+      } else {
+        diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING,
+                           "with <compiler coordinate=\"global\"> a <body> needs a pos, an <inertial> or geoms to take its "
+                           "frame from",
+                           body.where);
+      }
+    }
+    const Pose toBody = global.inverse();
+    body.pose = parentGlobal.inverse() * global;
+    for (GeomRecord& g : body.geoms) g.pose = toBody * g.pose;
+    for (FrameRecord& site : body.sites) site.pose = toBody * site.pose;
+    for (FrameRecord& camera : body.cameras) camera.pose = toBody * camera.pose;
+    for (JointRecord& joint : body.joints) {
+      if (joint.kind != JointKind::Free) joint.pos = toBody * joint.pos;
+      joint.axis = toBody.linear() * joint.axis;
+    }
+    if (geoms) {
+      InertialRecord weighed;
+      weighed.frame = toBody * geoms->frame;
+      weighed.mass = geoms->mass;
+      weighed.inertia = geoms->inertia;
+      weighed.fromGeoms = true;
+      weighed.where = body.where;
+      body.inertial = weighed;
+    } else if (body.inertial) {
+      body.inertial->frame = toBody * body.inertial->frame;
+    }
+    for (BodyRecord& child : body.children) makeLocal(child, global);
   }
 
   void readJoint(const Element& e, BodyRecord& body) {
@@ -621,6 +753,10 @@ class Reader {
       if (auto f = numbers(e, "fullinertia", {6})) {
         const auto& v = *f;  // ixx iyy izz ixy ixz iyz
         inertial.inertia << v[0], v[3], v[4], v[3], v[1], v[5], v[4], v[5], v[2];
+        // MuJoCo stores principal moments about its own (approximate) principal axes.
+        const PrincipalAxes principal = principalAxesAsMujoco(inertial.inertia);
+        inertial.frame.linear() = principal.axes;
+        inertial.inertia = principal.moments.asDiagonal();
         if (e.xml.attribute("quat") || e.xml.attribute("axisangle") || e.xml.attribute("xyaxes") ||
             e.xml.attribute("zaxis") || e.xml.attribute("euler")) {
           diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, "<inertial> with 'fullinertia' cannot also give an orientation",
@@ -680,6 +816,7 @@ class Reader {
     } else if (!fromTo || !applyFromTo(e, geom.pose, geom.size, boxLike)) {
       geom.pose = frame(e);
     }
+    if (geom.typeName != "mesh" && geom.typeName != "plane" && geom.typeName != "hfield") fitToMesh(e, geom);
     if (auto m = number(e, "mass")) geom.mass = *m;
     if (auto d = number(e, "density")) geom.density = *d;
     geom.group = integer(e, "group").value_or(0);
@@ -745,9 +882,66 @@ class Reader {
         g.meshUri = found->second.file;
         g.meshResolvedPath = found->second.resolved;
         g.scale = found->second.scale;
+        geom.meshInertia = found->second.inertia;
+        geom.meshProblem = found->second.problem;
+        // MuJoCo builds the convex hull of every mesh a colliding geom uses, and qhull fails on flat ones.
+        if (!found->second.hull && model_.compiler.convexHull && (geom.contype != 0 || geom.conaffinity != 0)) {
+          diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
+                             what(e) + " collides with mesh '" + asset->value +
+                                 "', whose vertices are flat: MuJoCo's convex hull (qhull) cannot be built; set "
+                                 "contype and conaffinity to 0 or <compiler convexhull=\"false\">",
+                             locationOf(e.xml, asset));
+        }
       }
     }
     body.geoms.push_back(std::move(geom));
+  }
+
+  /// A primitive geom naming a mesh takes the shape of the mesh's equivalent inertia box (MuJoCo's
+  /// FitGeom), scaled by fitscale, at the mesh's centre and principal axes.
+  void fitToMesh(const Element& e, GeomRecord& geom) {
+    const Attribute* name = lookup(e, "mesh");
+    if (!name) return;
+    auto found = meshes_.find(name->value);
+    if (found == meshes_.end()) {
+      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, what(e) + " names the unknown mesh '" + name->value + "'",
+                         locationOf(e.xml, name));
+      return;
+    }
+    if (lookup(e, "fromto")) {
+      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, "fromto cannot be used with a mesh in " + what(e),
+                         locationOf(e.xml, lookup(e, "fromto")));
+      return;
+    }
+    if (model_.compiler.fitAabb) {
+      diagnostics_.error(ErrorCode::ELEMENT_UNSUPPORTED,
+                         what(e) + " is fitted to a mesh's bounding box (<compiler fitaabb=\"true\">), which Interlink "
+                                   "does not compute; fitting to the inertia box is supported",
+                         locationOf(e.xml, name));
+      return;
+    }
+    const auto& inertia = found->second.inertia;
+    if (!inertia) {
+      diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID,
+                         what(e) + " cannot be fitted to mesh '" + name->value + "': " + found->second.problem,
+                         locationOf(e.xml, name));
+      return;
+    }
+    const Vector3& b = inertia->box;
+    Vector3& size = geom.size;
+    if (geom.typeName == "sphere") {
+      size[0] = (b[0] + b[1] + b[2]) / 3;
+    } else if (geom.typeName == "capsule") {
+      size[0] = (b[0] + b[1]) / 2;
+      size[1] = std::max(0.0, b[2] - size[0] / 2);
+    } else if (geom.typeName == "cylinder") {
+      size[0] = (b[0] + b[1]) / 2;
+      size[1] = b[2];
+    } else {
+      size = b;
+    }
+    size *= number(e, "fitscale").value_or(1);
+    geom.pose = geom.pose * inertia->frame;
   }
 
   void readSite(const Element& e, BodyRecord& body) {
@@ -796,12 +990,6 @@ class Reader {
     }
   }
 
-  struct MeshAsset {
-    std::string file;
-    std::string resolved;
-    Vector3 scale = Vector3::Ones();
-    SourceLocation where;
-  };
 
   std::string path_;
   const plugin::HostServices* host_;
@@ -814,6 +1002,7 @@ class Reader {
   std::map<std::string, MeshAsset> meshes_, hfields_;
   std::set<std::string> bodyNames_, jointNames_, geomNames_, siteNames_, cameraNames_, equalityNames_;
   std::set<std::string> reportedKinds_;
+  std::set<int> unplaced_;  // bodies without pos under coordinate="global" (makeLocal)
 };
 
 }  // namespace

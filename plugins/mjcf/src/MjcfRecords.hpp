@@ -11,6 +11,7 @@
 #include "interlink/SourceLocation.hpp"
 #include "interlink/model/Geometry.hpp"
 #include "interlink/model/KeptElement.hpp"
+#include "MjcfMesh.hpp"
 
 namespace interlink::mjcf {
 
@@ -25,6 +26,10 @@ struct Compiler {
   double setTotalMass = -1;
   bool balanceInertia = false;
   bool autoLimits = false;
+  bool exactMeshInertia = false;        // <compiler exactmeshinertia>
+  bool fitAabb = false;                 // <compiler fitaabb>
+  bool convexHull = true;               // <compiler convexhull>
+  bool globalCoordinates = false;       // <compiler coordinate="global">: frames read in world coordinates
   std::string meshDir, textureDir;      // as resolved against the model file's directory
 };
 
@@ -56,6 +61,8 @@ struct GeomRecord {
   int contype = 1, conaffinity = 1;
   std::optional<Eigen::Vector4d> rgba;
   std::string material;
+  std::optional<MeshInertia> meshInertia;  // mesh geoms: the mesh's inertia box (MjcfMesh.hpp)
+  std::string meshProblem;             // mesh geoms: why MuJoCo cannot take a mass from the mesh
   SourceLocation where;
 };
 
@@ -71,6 +78,7 @@ struct InertialRecord {
   Pose frame = Pose::Identity();       // inertial frame in the body frame
   double mass = 0;
   Matrix3 inertia = Matrix3::Zero();   // in `frame`
+  bool fromGeoms = false;              // weighed from the geoms already (coordinate="global")
   SourceLocation where;
 };
 
