@@ -88,6 +88,7 @@ struct GraphData {
   std::vector<std::size_t> modelFrameOfScope;           // public index of each scope's model frame
   std::string rootName;
   bool world = false;
+  std::size_t worldIndex = 0;
 
   std::optional<std::size_t> lookup(int scope, const std::string& reference) const;
 };
@@ -123,8 +124,9 @@ struct PoseResolver;
 class FrameGraphBuilder {
  public:
   friend struct PoseResolver;
-  FrameGraphBuilder(const Document& document, Diagnostics& diagnostics)
+  FrameGraphBuilder(const Document& document, Diagnostics& diagnostics, std::size_t worldIndex)
       : document_(document),
+        worldIndex_(worldIndex),
         diagnostics_(diagnostics),
         // Version-dependent name rules are SDFormat's; every other format follows the newest.
         version_(document.format == "sdformat" ? parseVersion(document.formatVersion) : 99.0) {}
@@ -178,6 +180,7 @@ class FrameGraphBuilder {
   }
 
   const Document& document_;
+  std::size_t worldIndex_;  // the world of document_ to build
   Diagnostics& diagnostics_;
   double version_;
   std::deque<Vertex> vertices_;  // a deque: vertices never move, so views of their names stay valid
@@ -390,8 +393,10 @@ int FrameGraphBuilder::canonicalLinkOf(int scope, std::vector<int>& visiting) {
   return target;
 }
 
-// Model phase 4: the canonical link exists (non-static models).
+// Model phase 4: the canonical link exists (non-static models). A static model is fixed to its
+// parent frame, so its @canonical_link is never used and not checked (as libsdformat).
 void FrameGraphBuilder::checkCanonicalLink(int scope) {
+  if (scopes_[scope].isStatic) return;
   const Model& model = *scopes_[scope].model;
   std::vector<int> visiting{scope};
   const int link = canonicalLinkOf(scope, visiting);
@@ -401,7 +406,7 @@ void FrameGraphBuilder::checkCanonicalLink(int scope) {
           model.where);
     return;
   }
-  if (link == kNone && !scopes_[scope].isStatic) {
+  if (link == kNone) {
     error(ErrorCode::MODEL_WITHOUT_LINK, "model '" + model.name + "' has no link; a non-static model needs at least one", model.where);
   }
 }
@@ -841,14 +846,15 @@ detail::GraphData FrameGraphBuilder::run() {
   detail::GraphData out;
   std::size_t expected = 1;
   if (document_.model) expected += countFrames(*document_.model);
-  for (const World& world : document_.worlds) {
+  if (worldIndex_ < document_.worlds.size()) {  // only the world being built: each world is built once
+    const World& world = document_.worlds[worldIndex_];
     expected += world.frames.size() + world.joints.size();
     for (const Model& model : world.models) expected += countFrames(model);
   }
   byName_.reserve(expected);
   vertexOf_.reserve(expected);
-  if (document_.isWorld()) {
-    const World& world = document_.worlds.front();
+  if (document_.isWorld() && worldIndex_ < document_.worlds.size()) {
+    const World& world = document_.worlds[worldIndex_];
     Vertex root;
     root.name = "world";
     root.kind = FrameKind::World;
@@ -868,6 +874,7 @@ detail::GraphData FrameGraphBuilder::run() {
     checkWorldPoseRelativeToValues(0);
     buildWorldPoseRelativeToGraph(0);
     out.rootName = "world";
+    out.worldIndex = worldIndex_;
     out.world = true;
   } else if (document_.model) {
     const Model& model = *document_.model;
@@ -957,9 +964,9 @@ FrameGraph::~FrameGraph() = default;
 FrameGraph::FrameGraph(FrameGraph&&) noexcept = default;
 FrameGraph& FrameGraph::operator=(FrameGraph&&) noexcept = default;
 
-FrameGraph FrameGraph::build(const Document& document, Diagnostics& diagnostics) {
+FrameGraph FrameGraph::build(const Document& document, Diagnostics& diagnostics, std::size_t world) {
   FrameGraph graph;
-  FrameGraphBuilder builder(document, diagnostics);
+  FrameGraphBuilder builder(document, diagnostics, world);
   static_cast<detail::GraphData&>(*graph.impl_) = builder.run();
   return graph;
 }
@@ -992,5 +999,6 @@ std::optional<std::size_t> FrameGraph::resolveReference(std::size_t from, const 
 
 const std::string& FrameGraph::rootName() const { return impl_->rootName; }
 bool FrameGraph::isWorld() const { return impl_->world; }
+std::size_t FrameGraph::worldIndex() const { return impl_->worldIndex; }
 
 }  // namespace interlink

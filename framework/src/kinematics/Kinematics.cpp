@@ -134,11 +134,12 @@ Kinematics Kinematics::build(const Document& document, const FrameGraph& graph, 
       if (!nested.include) collect(nested, prefix + nested.name + "::");
     }
   };
-  if (document.isWorld()) {
-    for (const Model& model : document.worlds.front().models) {
+  if (document.isWorld() && graph.worldIndex() < document.worlds.size()) {
+    const World& world = document.worlds[graph.worldIndex()];  // the world the graph resolves
+    for (const Model& model : world.models) {
       if (!model.include) collect(model, model.name + "::");
     }
-    for (const Joint& joint : document.worlds.front().joints) ordered.emplace_back(joint.name, &joint);
+    for (const Joint& joint : world.joints) ordered.emplace_back(joint.name, &joint);
   } else if (document.model) {
     collect(*document.model, "");
   }

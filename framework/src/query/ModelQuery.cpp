@@ -133,9 +133,10 @@ ModelQuery::ModelQuery(const LoadResult& loaded) : impl_(std::make_unique<Impl>(
   std::unordered_map<std::string, const Link*> documentLinks;
   std::vector<std::pair<const Model*, std::string>> pending;  // model, scope prefix of its members
   const Document& document = loaded.document;
-  if (document.isWorld()) {
-    for (const Joint& joint : document.worlds.front().joints) documentJoints.emplace(joint.name, &joint);
-    for (const Model& model : document.worlds.front().models) pending.emplace_back(&model, model.name + "::");
+  if (document.isWorld() && loaded.graph.worldIndex() < document.worlds.size()) {
+    const World& world = document.worlds[loaded.graph.worldIndex()];  // the world the graph resolves
+    for (const Joint& joint : world.joints) documentJoints.emplace(joint.name, &joint);
+    for (const Model& model : world.models) pending.emplace_back(&model, model.name + "::");
   } else if (document.model) {
     pending.emplace_back(&*document.model, std::string());
   }
