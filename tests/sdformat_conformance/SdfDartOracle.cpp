@@ -19,26 +19,14 @@
 
 namespace {
 
-std::string jointTypeName(const dart::dynamics::Joint& joint) {
-  const std::string& type = joint.getType();
-  if (type == dart::dynamics::WeldJoint::getStaticType()) return "fixed";
-  if (type == dart::dynamics::RevoluteJoint::getStaticType()) return "revolute";
-  if (type == dart::dynamics::PrismaticJoint::getStaticType()) return "prismatic";
-  if (type == dart::dynamics::ScrewJoint::getStaticType()) return "screw";
-  if (type == dart::dynamics::UniversalJoint::getStaticType()) return "universal";
-  if (type == dart::dynamics::BallJoint::getStaticType()) return "ball";
-  if (type == dart::dynamics::FreeJoint::getStaticType()) return "free";
-  return "other:" + type;
-}
-
 void printSkeleton(dart::dynamics::Skeleton& skeleton, std::mt19937& random) {
   std::uniform_real_distribution<double> angle(-1.2, 1.2);
   std::printf("skeleton\t%s\n", skeleton.getName().c_str());
   for (std::size_t j = 0; j < skeleton.getNumJoints(); ++j) {
     dart::dynamics::Joint* joint = skeleton.getJoint(j);
-    const std::string type = jointTypeName(*joint);
+    const std::string& type = joint->getType();  // DART's own name, e.g. "RevoluteJoint"
     Eigen::VectorXd q = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(joint->getNumDofs()));
-    if (type != "free") {
+    if (type != dart::dynamics::FreeJoint::getStaticType()) {
       for (Eigen::Index k = 0; k < q.size(); ++k) q[k] = angle(random);
     }
     joint->setPositions(q);
