@@ -7,9 +7,12 @@
 // comparison while every joint between the links is exercised.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "TestSupport.hpp"
@@ -86,7 +89,10 @@ class DartForwardKinematics : public testing::TestWithParam<FkCase> {};
 TEST_P(DartForwardKinematics, LinkPosesAtRandomConfigurationsMatchDart) {
   const FkCase& c = GetParam();
   static const Loader loader;
-  const LoadResult loaded = loader.loadFile(c.file);
+  LoadOptions options;
+  // DART's worlds include Gazebo's model://sun, which DART itself skips.
+  options.resourcePaths = {test::corpus("gazebo/gazebo_models")};
+  const LoadResult loaded = loader.loadFile(c.file, options);
   ASSERT_TRUE(loaded.ok()) << test::dump(loaded.diagnostics);
   const bool world = loaded.graph.isWorld();
   // Frames are named from the root: "model::link" in a world, "link" in a model file.
@@ -134,7 +140,39 @@ TEST_P(DartForwardKinematics, LinkPosesAtRandomConfigurationsMatchDart) {
 }
 
 INSTANTIATE_TEST_SUITE_P(DartSdfParser, DartForwardKinematics, testing::ValuesIn(cases()),
-                         [](const testing::TestParamInfo<FkCase>& info) { return std::string(info.param.label); });
+                         [](const testing::TestParamInfo<FkCase>& param) { return std::string(param.param.label); });
+
+/// Nested models are outside what DART's SdfParser reads: derived by hand instead. outer's frame
+/// O = T(1,0,0) Rz(90 deg); inner's links a and b sit at O T(0,0,1) and O T(1,0,1). "mount" turns
+/// a (and b with it) by alpha about x at a; "hinge" turns b by beta about z at b.
+TEST(NestedForwardKinematics, JointsOfAModelAndOfItsNestedModelAtNonZeroPositions) {
+  static const Loader loader;
+  const LoadResult loaded = loader.loadFile(test::sourceDir() + "/tests/data/sdformat_fk/nested_pendulum.sdf");
+  ASSERT_TRUE(loaded.ok()) << test::dump(loaded.diagnostics);
+  const auto& dofs = loaded.kinematics.dofs();
+  ASSERT_EQ(dofs.size(), 2u);
+  const Pose O = Eigen::Translation3d(1, 0, 0) * Eigen::AngleAxisd(M_PI / 2, Vector3::UnitZ());
+  for (const auto& [alpha, beta] : std::vector<std::pair<double, double>>{{0.7, -0.4}, {-1.1, 2.3}, {0.25, 0.0}}) {
+    std::vector<double> q(2);
+    for (std::size_t i = 0; i < 2; ++i) q[i] = dofs[i].joint == "outer::mount" ? alpha : beta;
+    ASSERT_TRUE((dofs[0].joint == "outer::mount") != (dofs[1].joint == "outer::mount")) << dofs[0].joint;
+    Diagnostics fk;
+    const auto poses = loaded.kinematics.framePoses(q, fk);
+    ASSERT_TRUE(poses) << test::dump(fk);
+    const Pose a = O * Eigen::Translation3d(0, 0, 1) * Eigen::AngleAxisd(alpha, Vector3::UnitX());
+    const Pose b = a * Eigen::Translation3d(1, 0, 0) * Eigen::AngleAxisd(beta, Vector3::UnitZ());
+    for (const auto& [name, expected] : std::vector<std::pair<std::string, Pose>>{
+             {"outer::base", O}, {"outer::inner::a", a}, {"outer::inner::b", b}, {"outer::inner::hinge", b}}) {
+      const auto index = loaded.graph.find(name);
+      ASSERT_TRUE(index) << name;
+      const Pose& ours = (*poses)[*index];
+      const double error = std::max((ours.translation() - expected.translation()).cwiseAbs().maxCoeff(),
+                                    (ours.linear() - expected.linear()).cwiseAbs().maxCoeff());
+      EXPECT_LE(error, kTolerance) << name << " at alpha " << alpha << ", beta " << beta << "\n  expected:\n"
+                                   << expected.matrix() << "\n  Interlink:\n" << ours.matrix();
+    }
+  }
+}
 
 }  // namespace
 }  // namespace interlink::conformance
