@@ -679,7 +679,6 @@ Loader::Impl::IncludeOutcome Loader::Impl::resolveInclude(Model& entry, const st
   // The framework applies //include/name, //include/static and //include/pose for every include
   // (host parsers included: the values it set are overridden only when the <include> gives them).
   if (include.name) model->name = *include.name;
-  applyIncludeStatic(include, *model, context.diagnostics);
   addIncludeElements(include, *model);
   if (include.pose) model->pose = *include.pose;
   if (include.placementFrame) model->placementFrame = *include.placementFrame;
@@ -688,6 +687,7 @@ Loader::Impl::IncludeOutcome Loader::Impl::resolveInclude(Model& entry, const st
   if (!model->fromInterfaceModel) {
     composeModel(*model, resolved, (parentScopedName.empty() ? "" : parentScopedName + "::") + model->name, depth + 1, context);
   }
+  applyIncludeStatic(include, *model, context.diagnostics);  // after composing: it reaches the models it includes
   context.includeStack.pop_back();
   entry = std::move(*model);
   return IncludeOutcome::Model;
