@@ -120,6 +120,8 @@ const SameAsLibsdformat kSameAsLibsdformat[] = {
      "class 8: no canonical-link check for a static model"},
 };
 
+void PrintTo(const SameAsLibsdformat& entry, std::ostream* out) { *out << entry.file; }
+
 class SameAsLibsdformatTest : public testing::TestWithParam<SameAsLibsdformat> {};
 
 TEST_P(SameAsLibsdformatTest, VerdictAndFramesEqualLibsdformats) {

@@ -84,6 +84,8 @@ std::vector<FkCase> cases() {
   };
 }
 
+void PrintTo(const FkCase& entry, std::ostream* out) { *out << entry.file; }
+
 class DartForwardKinematics : public testing::TestWithParam<FkCase> {};
 
 TEST_P(DartForwardKinematics, LinkPosesAtRandomConfigurationsMatchDart) {
