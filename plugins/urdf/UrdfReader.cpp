@@ -458,10 +458,13 @@ class UrdfReader {
                            joint.where);
       }
     }
-    // Child link poses: the child frame is the joint frame.
+    // Child link poses: the child frame is the joint frame, so the link takes the joint's origin
+    // in the parent link. (Not "relative to the joint" by name: a joint may share a link's name,
+    // and only the frame graph knows what its frame is called.)
     for (const auto& [child, joint] : parentJoint) {
       Link& link = model.links[linkIndex_.at(child)];
-      link.pose.relativeTo = joint->name;
+      link.pose.pose = joint->pose.pose;
+      link.pose.relativeTo = joint->pose.relativeTo;
     }
     // Cycles: walking up from any link must end at a root. Each link is walked over once (links
     // already known to reach a root, or already reported, end a walk), so a long chain costs

@@ -134,7 +134,10 @@ TEST(UrdfPlugin, DemoArmStructure) {
   ASSERT_EQ(base.collisions.size(), 1u);
 
   const Link& upper = *findLink(model, "upper_arm");
-  EXPECT_EQ(upper.pose.relativeTo, "shoulder");  // the child link frame is the joint frame
+  // The child link frame is the joint frame: the link takes the joint's origin in the parent link
+  // (not "relative to the joint" by name, which a link may share in URDF).
+  EXPECT_EQ(upper.pose.relativeTo, "base_link");
+  EXPECT_TRUE(upper.pose.pose.isApprox(shoulder.pose.pose, 1e-15));
   EXPECT_DOUBLE_EQ(upper.inertial.inertia(0, 1), 0.001);
   EXPECT_DOUBLE_EQ(upper.inertial.inertia(1, 0), 0.001);
   ASSERT_EQ(upper.visuals.size(), 1u);

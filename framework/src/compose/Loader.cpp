@@ -218,6 +218,27 @@ struct Loader::Impl {
     }
     return hardwareRegistry;
   }
+  /// The hardware registry as plugins see it, built on first use: a load whose format names no
+  /// hardware opens no hardware plugin (the registry discovers plugins lazily).
+  plugin::HardwareServices lazyHardware() const {
+    plugin::HardwareServices table;
+    table.context = this;
+    table.find = [](const void* self, hardware::ComponentKind kind, const char* type, std::size_t typeSize,
+                    bool* exactCase) -> const hardware::CatalogEntry* {
+      const plugin::HardwareServices built = static_cast<const Impl*>(self)->currentHardware().services();
+      return built.find(built.context, kind, type, typeSize, exactCase);
+    };
+    table.evaluate = [](const void* self, const hardware::CatalogEntry* entry, const hardware::ComponentParameters& parameters,
+                        hardware::ComponentModel& model, Diagnostics& diagnostics) -> bool {
+      const plugin::HardwareServices built = static_cast<const Impl*>(self)->currentHardware().services();
+      return built.evaluate(built.context, entry, parameters, model, diagnostics);
+    };
+    table.describeFamilies = [](const void* self) -> std::string {
+      const plugin::HardwareServices built = static_cast<const Impl*>(self)->currentHardware().services();
+      return built.describeFamilies(built.context);
+    };
+    return table;
+  }
 
   // --- the include service: one policy for every format ------------------------------------
   /// `fromHost` (optional) tells whether the answer came from LoadOptions::findFile.
@@ -265,7 +286,7 @@ struct Loader::Impl {
   }
   /// The context of one load: the host's resource paths, then INTERLINK_RESOURCE_PATH.
   Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) const {
-    Context context{options, diagnostics, {}, {}, options.resourcePaths, {}, currentHardware().services(),
+    Context context{options, diagnostics, {}, {}, options.resourcePaths, {}, lazyHardware(),
                     {}, 0, 0, false, {}, {}};
     for (auto& dir : splitPathList(std::getenv("INTERLINK_RESOURCE_PATH"))) context.resourcePaths.push_back(dir);
     return context;
@@ -421,14 +442,9 @@ std::optional<std::string> Loader::Impl::modelFileInDirectory(const std::string&
                                                               Diagnostics& diagnostics) const {
   const PluginHandle includer = registry.findByName(includerFormat);
   const plugin::FormatApi* api = includer ? includer.descriptor().format : nullptr;
-  if (!api || api->size < sizeof(plugin::FormatApi) || !api->modelFileInDirectory) {
-    diagnostics.error(ErrorCode::URI_LOOKUP,
-                              "unable to resolve uri[" + uri + "] to a model file: '" + directory +
-                                  "' is a directory, and " + (includerFormat.empty() ? "this format" : includerFormat) +
-                                  " names no model file inside directories",
-                              where);
-    return std::nullopt;
-  }
+  // A format without model directories: the directory itself, which the file checks refuse
+  // (FILE_READ: "... is a directory").
+  if (!api || api->size < sizeof(plugin::FormatApi) || !api->modelFileInDirectory) return directory;
   std::string file = api->modelFileInDirectory(directory, uri, where, diagnostics);
   if (file.empty()) return std::nullopt;  // the plugin said why
   boost::system::error_code ec;
