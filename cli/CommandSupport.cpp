@@ -21,7 +21,16 @@ LoadOptions InputOptions::loadOptions() const {
   options.resourcePaths = resourcePaths;
   options.format = from;
   options.listEveryWarning = verbose;
+  options.world = world;
   return options;
+}
+
+std::string shownWorld(const LoadResult& result) {
+  const auto& worlds = result.document.worlds;
+  const std::size_t index = result.graph.worldIndex();
+  if (!result.graph.isWorld() || index >= worlds.size()) return {};
+  return "world '" + worlds[index].name + "' (" + std::to_string(index + 1) + " of " + std::to_string(worlds.size()) +
+         ")";
 }
 
 LoadResult loadInput(const Loader& loader, const std::string& input, const InputOptions& options) {
@@ -70,6 +79,7 @@ bool onlyIoErrors(const Diagnostics& diagnostics, const std::string& file) {
   bool any = false;
   for (const auto& d : diagnostics) {
     if (!d.isError()) continue;
+    if (d.code == ErrorCode::USAGE) return true;  // e.g. --world names no world of the file
     if (d.code != ErrorCode::FILE_READ || (d.where.line > 0) || (!d.where.file.empty() && d.where.file != file)) return false;
     any = true;
   }

@@ -17,11 +17,15 @@ struct InputOptions {
   std::vector<std::string> resourcePaths;  // -I DIR
   std::string from;                        // --from NAME
   bool verbose = false;                    // -v: every warning on its own line, not grouped by kind
+  std::string world;                       // --world NAME (frames, tree): the world shown
   LoadOptions loadOptions() const;
 };
 
 /// Loads `input` (`-` reads standard input; includes then resolve from the working directory).
 LoadResult loadInput(const Loader& loader, const std::string& input, const InputOptions& options);
+
+/// "world 'NAME' (2 of 3)" for the world `result` shows, or "" for a model file.
+std::string shownWorld(const LoadResult& result);
 
 /// The name to print for an input.
 inline std::string displayName(const std::string& input) { return input == "-" ? kStdinName : input; }
@@ -35,7 +39,7 @@ std::string formatDiagnostic(Diagnostic d, const std::string& file, bool colour)
 /// Every diagnostic on stderr (`file` when it has none).
 void printDiagnostics(const Diagnostics& diagnostics, const std::string& file);
 
-/// True when the only errors are about reading the top-level input itself (exit status 2).
+/// True when the errors are about reading the top-level input itself or a usage error (exit status 2).
 bool onlyIoErrors(const Diagnostics& diagnostics, const std::string& file);
 
 /// Prints "interlink: message" and the command's usage on stderr; returns exit status 2.

@@ -25,12 +25,14 @@ std::string number(double value) {
 }  // namespace
 
 const char* const kFramesUsage =
-    "usage: interlink frames FILE [--positions zero|initial|q1,q2,...] [--relative-to FRAME] [--json] [-I DIR] [--from NAME]\n"
+    "usage: interlink frames FILE [--positions zero|initial|q1,q2,...] [--relative-to FRAME] [--world NAME] [--json] [-I DIR] [--from NAME]\n"
     "  Prints every named frame (links, joints, frames, models; nested names scoped with '::') with its\n"
     "  pose: position x y z and quaternion w x y z. Poses are relative to the world for a world file and\n"
     "  to the top model frame for a model file, unless --relative-to names another frame.\n"
     "  --positions   the configuration: zero (default), initial (the file's initial positions), or one\n"
     "                value per DOF in the DOF order printed by `interlink tree`\n"
+    "  --world NAME  the world to show when the file holds several (default: the first); every world\n"
+    "                is checked either way, and the output names the world it shows\n"
     "  --json        {\"frames\":[{\"name\",\"kind\",\"position\",\"quaternion_wxyz\"}],\"dofs\":[...]}; when the\n"
     "                load fails, {\"error\":{\"message\",\"diagnostics\":[...]}} (docs/cli.md)\n"
     "  Text output: one frame a line, fields separated by two spaces; a name containing spaces or\n"
@@ -38,9 +40,10 @@ const char* const kFramesUsage =
     "  FILE may be '-' (standard input); --from NAME chooses the format plugin.\n";
 
 const char* const kTreeUsage =
-    "usage: interlink tree FILE [-I DIR] [--from NAME]\n"
+    "usage: interlink tree FILE [--world NAME] [-I DIR] [--from NAME]\n"
     "  Draws the kinematic tree (links under their parent link with box-drawing lines, the joint\n"
-    "  between them) and prints the DOF order used by `frames --positions`.\n";
+    "  between them) and prints the DOF order used by `frames --positions`. --world NAME chooses the\n"
+    "  world of a file that holds several (default: the first; every world is checked either way).\n";
 
 const char* const kHardwareUsage =
     "usage: interlink hardware\n"
@@ -136,10 +139,16 @@ int runFrames(const FramesOptions& options) {
     out << "],\"dofs\":[";
     const auto& dofs = result.kinematics.dofs();
     for (std::size_t i = 0; i < dofs.size(); ++i) out << (i ? "," : "") << convert::jsonQuoted(dofs[i].name);
-    out << "],\"relative_to\":" << convert::jsonQuoted(relativeTo.empty() ? result.graph.rootName() : relativeTo) << "}\n";
+    out << "],\"relative_to\":" << convert::jsonQuoted(relativeTo.empty() ? result.graph.rootName() : relativeTo);
+    if (result.graph.isWorld()) {
+      out << ",\"world\":" << convert::jsonQuoted(result.document.worlds[result.graph.worldIndex()].name);
+    }
+    out << "}\n";
   } else {
     out << "# frames of " << file << " relative to '" << (relativeTo.empty() ? result.graph.rootName() : relativeTo)
-        << "' at positions " << positions << "\n";
+        << "' at positions " << positions;
+    if (const std::string world = shownWorld(result); !world.empty()) out << ", " << world;
+    out << "\n";
     out << "# name  kind  x y z  qw qx qy qz\n";
     for (std::size_t i = 1; i < frames.size(); ++i) {
       const Pose pose = X_RW * (*poses)[i];
@@ -162,6 +171,7 @@ int runTree(const TreeOptions& options) {
   LoadResult result = loadInput(loader, options.file, options.input);
   printDiagnostics(result.diagnostics, file);
   if (!result.ok()) return onlyIoErrors(result.diagnostics, options.file) ? 2 : 1;
+  if (const std::string world = shownWorld(result); !world.empty()) std::cout << "# " << world << "\n";
   std::cout << result.kinematics.describeTree();
   const auto& dofs = result.kinematics.dofs();
   std::cout << "DOF order (" << dofs.size() << "):\n";

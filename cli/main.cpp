@@ -104,12 +104,14 @@ int main(int argc, char** argv) {
   framesCommand->add_option("--positions", frames.positions);
   framesCommand->add_option("--relative-to", frames.relativeTo);
   framesCommand->add_flag("--json", frames.json);
+  framesCommand->add_option("--world", frames.input.world);
   framesCommand->callback([&] { status = runFrames(frames); });
 
   TreeOptions tree;
   auto* treeCommand = subcommand(app, "tree");
   treeCommand->add_option("file", tree.file)->required();
   addInputOptions(*treeCommand, tree.input);
+  treeCommand->add_option("--world", tree.input.world);
   treeCommand->callback([&] { status = runTree(tree); });
 
   subcommand(app, "plugins")->callback([&] { status = runPlugins(); });

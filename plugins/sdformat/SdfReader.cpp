@@ -315,11 +315,24 @@ class Reader {
 
   std::string text(const XmlElement& e) { return e.trimmedText(); }
 
+  /// //pose/@relative_to; before 1.7 also //pose/@frame, which wins when both are given:
+  /// libsdformat converts such a file by renaming @frame to @relative_to (overwriting it) and then
+  /// reads @relative_to, so Gazebo honours either spelling in 1.4-1.6 files.
+  std::string poseRelativeTo(const XmlElement& e) {
+    if (version_.below(7)) {
+      if (const Attribute* frame = e.attribute("frame")) {
+        checkRootReference(frame);
+        return frame->value;
+      }
+    }
+    return frameReference(e, "relative_to");
+  }
+
   /// <pose> with @relative_to (@frame before 1.7), @degrees and @rotation_format.
   SemanticPose readPose(const XmlElement& e) {
     SemanticPose pose;
     pose.where = e.where;
-    pose.relativeTo = frameReference(e, version_.below(7) ? "frame" : "relative_to");
+    pose.relativeTo = poseRelativeTo(e);
 
     bool degrees = false;
     if (const Attribute* attribute = e.attribute("degrees")) {
@@ -586,7 +599,8 @@ class Reader {
         model.pose = readPose(child);
         poseRead = true;
         if (context.topLevelOfFile && !model.pose.relativeTo.empty()) {
-          const Attribute* attribute = child.attribute(version_.below(7) ? "frame" : "relative_to");
+          const Attribute* attribute = child.attribute("relative_to");
+          if (version_.below(7) && child.attribute("frame")) attribute = child.attribute("frame");
           schemaError(ErrorCode::ATTRIBUTE_INVALID,
                       "the pose of the top-level model must not have relative_to (found '" + model.pose.relativeTo +
                           "'): it has no sibling frames",
@@ -634,6 +648,7 @@ class Reader {
       }
     }
     bool hasUri = false;
+    std::vector<KeptElement> includeKept;  // inside an added frame or joint; the include keeps its text
     for (const XmlElement& child : e.children) {
       if (child.name == "uri") {
         include.uri = text(child);
@@ -652,6 +667,10 @@ class Reader {
           diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
                              "'__root__' is reserved; it cannot be used as a value of <placement_frame>", child.where);
         }
+      } else if (child.name == "frame") {
+        include.frames.push_back(readFrame(child, "include", includeKept));
+      } else if (child.name == "joint") {
+        include.joints.push_back(readJoint(child, "include", includeKept, false));
       }
       // Everything else (plugins, custom elements) travels in elementText for the framework and
       // host parsers.
@@ -692,6 +711,36 @@ class Reader {
 
   // --- link ----------------------------------------------------------------------------------
 
+  /// Seed 003 section 1.6 phase 2: the named children of a link (visuals, collisions, sensors,
+  /// lights, ...) have unique names across every element type. Two of one type are an error in
+  /// every version, as libsdformat's DUPLICATE_NAME (visuals and collisions are reported by the
+  /// frame graph, the rest here). Two of different types are an error from SDFormat 1.7 on; files
+  /// of 1.4-1.6, from before the frame semantics (Gazebo's own table model names a visual and a
+  /// collision alike, and libsdformat loads it), get a located warning instead.
+  void checkLinkChildNames(const XmlElement& link, const std::string& linkName) {
+    std::map<std::string, const XmlElement*> seen;
+    for (const XmlElement& child : link.children) {
+      if (child.isNamespaced() || child.name == "plugin") continue;  // plugins may share a name
+      const Attribute* name = child.attribute("name");
+      if (!name) continue;
+      auto [it, inserted] = seen.emplace(name->value, &child);
+      if (inserted) continue;
+      const XmlElement& first = *it->second;
+      const std::string message = "<" + child.name + "> name '" + name->value + "' is already used by the <" +
+                                  first.name + "> at line " + std::to_string(first.where.line) + " in link '" +
+                                  linkName + "'; sibling names must be unique across every element type";
+      if (first.name == child.name) {
+        if (child.name != "visual" && child.name != "collision") {
+          diagnostics_.error(ErrorCode::DUPLICATE_NAME, message, name->where);
+        }
+      } else if (version_.below(7)) {
+        diagnostics_.warning(ErrorCode::DUPLICATE_NAME, message + " (an error from SDFormat 1.7 on)", name->where);
+      } else {
+        diagnostics_.error(ErrorCode::DUPLICATE_NAME, message, name->where);
+      }
+    }
+  }
+
   Link readLink(const XmlElement& e, Model& model, const std::string& modelPath) {
     Link link;
     link.where = e.where;
@@ -699,6 +748,7 @@ class Reader {
     link.pose.where = e.where;
     KeptOwner owner(*this, link.name);
     const std::string path = modelPath + "/link";
+    checkLinkChildNames(e, link.name);
     bool poseRead = false;
     for (const XmlElement& child : e.children) {
       const std::string& n = child.name;
@@ -1004,7 +1054,7 @@ class Reader {
       if (n == "xyz") {
         Vector3 xyz = axis.xyz;
         readVector3(child, xyz);
-        if (!version_.below(7)) axis.expressedIn = frameReference(child, "expressed_in");
+        axis.expressedIn = frameReference(child, "expressed_in");  // read in 1.4-1.6 files too, like libsdformat
         const double norm = xyz.norm();
         if (norm == 0) {
           // libsdformat reports this when it builds the axis, after the schema pass.

@@ -45,8 +45,9 @@ class INTERLINK_API FrameGraph {
   FrameGraph& operator=(FrameGraph&&) noexcept;
 
   /// Builds and checks the graphs of `document` (all model and world phases) and resolves every
-  /// pose. Errors go to `diagnostics`; frames that could not be resolved are left out.
-  static FrameGraph build(const Document& document, Diagnostics& diagnostics);
+  /// pose. Errors go to `diagnostics`; frames that could not be resolved are left out. A file may
+  /// hold several worlds: `world` is the index of the one to build (ignored for a model file).
+  static FrameGraph build(const Document& document, Diagnostics& diagnostics, std::size_t world = 0);
 
   /// Frames in document order, root first.
   const std::vector<FrameInfo>& frames() const;
@@ -69,6 +70,8 @@ class INTERLINK_API FrameGraph {
   /// Name of the root frame ("world" or the top model's name).
   const std::string& rootName() const;
   bool isWorld() const;
+  /// Index in Document::worlds of the world this graph resolves (0 for a model file).
+  std::size_t worldIndex() const;
 
  private:
   struct Impl;

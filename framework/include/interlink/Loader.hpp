@@ -46,6 +46,9 @@ struct LoadOptions {
   /// Name of the format plugin that reads the top-level file or string ("sdformat", "hrdf", ...);
   /// empty: chosen by extension and content. Included files are always chosen by their own.
   std::string format;
+  /// A file may hold several worlds; every one is checked and resolved, and LoadResult::graph and
+  /// ::kinematics hold the one named here (empty: the first).
+  std::string world;
 };
 
 struct LoadResult {

@@ -67,6 +67,117 @@ std::uint64_t elementCount(const Model& model) {
   return count;
 }
 
+/// Whether `model` or a model nested in it (included ones too) is static.
+bool anyStatic(const Model& model) {
+  if (model.isStatic) return true;
+  return std::any_of(model.models.begin(), model.models.end(), [](const Model& nested) { return anyStatic(nested); });
+}
+
+void makeStatic(Model& model) {
+  model.isStatic = true;
+  for (Model& nested : model.models) makeStatic(nested);
+}
+
+/// //include/static (composition proposal 1.4.6): it may only turn a model static, and then every
+/// model it brings, transitively included ones too. `false` on a model that is (or holds) a static
+/// model is an error: a static model cannot be made to move.
+void applyIncludeStatic(const Include& include, Model& model, Diagnostics& diagnostics) {
+  if (!include.isStatic) return;
+  if (*include.isStatic) {
+    makeStatic(model);
+  } else if (anyStatic(model)) {
+    diagnostics.error(ErrorCode::ELEMENT_INVALID,
+                      "<static>false</static> in the <include> of '" + include.uri +
+                          "': the included model is static (or includes a static model); //include/static can only "
+                          "change false to true",
+                      include.where);
+  }
+}
+
+/// //include/frame and //include/joint join the included model, in its scope.
+void addIncludeElements(const Include& include, Model& model) {
+  model.frames.insert(model.frames.end(), include.frames.begin(), include.frames.end());
+  model.joints.insert(model.joints.end(), include.joints.begin(), include.joints.end());
+}
+
+/// Index of the world named `name` in `document` (empty: the first); an unknown name is a usage
+/// error that lists the worlds, and the first world is shown.
+std::size_t selectWorld(const Document& document, const std::string& name, Diagnostics& diagnostics) {
+  if (name.empty()) return 0;
+  std::string names;
+  for (std::size_t i = 0; i < document.worlds.size(); ++i) {
+    if (document.worlds[i].name == name) return i;
+    names += (names.empty() ? "'" : ", '") + document.worlds[i].name + "'";
+  }
+  diagnostics.error(ErrorCode::USAGE,
+                    "no world named '" + name + "' in '" + document.sourceFile + "'; " +
+                        (names.empty() ? std::string("the file holds a model, not a world") : "its worlds are " + names),
+                    SourceLocation{document.sourceFile, 0, 0});
+  return 0;
+}
+
+/// The scoped name of the link a model frame is attached to: @canonical_link, else the first
+/// link, else (recursively) the first nested model's, prefixed with that model's name.
+std::string canonicalLinkName(const Model& model) {
+  if (!model.canonicalLink.empty()) return model.canonicalLink;
+  if (!model.links.empty()) return model.links.front().name;
+  for (const Model& nested : model.models) {
+    std::string inner = canonicalLinkName(nested);
+    if (!inner.empty()) return nested.name + "::" + inner;
+  }
+  return {};
+}
+
+/// //include/@merge (SDFormat 1.9): the included model's content joins `into` without a scope of
+/// its own, as libsdformat does it. A proxy frame `_merged__<name>__model__` stands for the merged
+/// model frame: attached to its canonical link and posed (like the model was) relative to the
+/// include's relative_to, else the enclosing model frame. Everything that referred to the merged
+/// model frame, explicitly ("__model__") or by default (an empty relative_to or attached_to),
+/// refers to the proxy instead. Name clashes with the enclosing model's elements are reported by
+/// the frame graph (DUPLICATE_NAME).
+void mergeInto(Model& into, Model&& merged) {
+  const std::string proxy = "_merged__" + merged.name + "__model__";
+  Frame frame;
+  frame.name = proxy;
+  frame.pose = merged.pose;
+  if (frame.pose.relativeTo.empty()) frame.pose.relativeTo = "__model__";
+  frame.where = merged.where;
+  frame.attachedTo = canonicalLinkName(merged);
+  if (frame.attachedTo.empty()) frame.attachedTo = "__model__";  // a static model of frames only
+  into.frames.push_back(std::move(frame));
+  auto toProxy = [&](std::string& reference) {
+    if (reference.empty() || reference == "__model__") reference = proxy;
+  };
+  auto explicitToProxy = [&](std::string& reference) {
+    if (reference == "__model__") reference = proxy;
+  };
+  for (Link& link : merged.links) {
+    toProxy(link.pose.relativeTo);
+    into.links.push_back(std::move(link));
+  }
+  for (Frame& f : merged.frames) {
+    toProxy(f.attachedTo);
+    explicitToProxy(f.pose.relativeTo);
+    into.frames.push_back(std::move(f));
+  }
+  for (Joint& joint : merged.joints) {
+    explicitToProxy(joint.parent);
+    explicitToProxy(joint.child);
+    explicitToProxy(joint.pose.relativeTo);  // empty stays: relative to the child
+    for (JointAxis& axis : joint.axes) explicitToProxy(axis.expressedIn);
+    into.joints.push_back(std::move(joint));
+  }
+  for (Model& nested : merged.models) {
+    toProxy(nested.pose.relativeTo);
+    into.models.push_back(std::move(nested));
+  }
+  for (Light& light : merged.lights) {
+    toProxy(light.pose.relativeTo);
+    into.lights.push_back(std::move(light));
+  }
+  for (KeptElement& element : merged.kept) into.kept.push_back(std::move(element));
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -265,42 +376,6 @@ struct Loader::Impl {
 };
 
 namespace {
-
-/// //include/@merge (SDFormat 1.9): the included model's content joins `into` through a proxy
-/// frame that stands for its model frame, as libsdformat does.
-void mergeInto(Model& into, Model&& merged) {
-  const std::string proxy = "_merged__" + merged.name + "__model__";
-  Frame frame;
-  frame.name = proxy;
-  frame.pose = merged.pose;
-  frame.where = merged.where;
-  if (!merged.canonicalLink.empty()) frame.attachedTo = merged.canonicalLink;
-  else if (!merged.links.empty()) frame.attachedTo = merged.links.front().name;
-  into.frames.push_back(frame);
-  auto retarget = [&](std::string& reference) {
-    if (reference.empty() || reference == "__model__") reference = proxy;
-  };
-  for (Link& link : merged.links) {
-    retarget(link.pose.relativeTo);
-    into.links.push_back(std::move(link));
-  }
-  for (Frame& f : merged.frames) {
-    retarget(f.attachedTo);
-    into.frames.push_back(std::move(f));
-  }
-  for (Joint& joint : merged.joints) {
-    if (joint.parent == "__model__") joint.parent = proxy;
-    if (joint.child == "__model__") joint.child = proxy;
-    for (auto& axis : joint.axes) {
-      if (axis.expressedIn == "__model__") axis.expressedIn = proxy;
-    }
-    into.joints.push_back(std::move(joint));
-  }
-  for (Model& nested : merged.models) {
-    retarget(nested.pose.relativeTo);
-    into.models.push_back(std::move(nested));
-  }
-}
 
 /// Sets the framework's bookkeeping on every model of a document a plugin returned: each keeps
 /// its own file's rules, and its extension records keep the plugin's code loaded.
@@ -707,13 +782,14 @@ std::optional<Model> Loader::Impl::resolveInclude(const Include& include, const 
   // The framework applies //include/name, //include/static and //include/pose for every include
   // (host parsers included: the values it set are overridden only when the <include> gives them).
   if (include.name) model.name = *include.name;
-  if (include.isStatic) model.isStatic = *include.isStatic;
+  addIncludeElements(include, model);
   if (include.pose) model.pose = *include.pose;
   if (include.placementFrame) model.placementFrame = *include.placementFrame;
   model.where = include.where;
   if (!model.source.fromInterfaceModel) {
     composeModel(model, scopedName(parentScopedName, model.name), context);
   }
+  applyIncludeStatic(include, model, context.diagnostics);  // after composing: it reaches the models it includes
   return std::move(model);
 }
 
@@ -857,8 +933,17 @@ void Loader::Impl::check(LoadResult& result, const Context& context) const {
 void Loader::Impl::resolve(LoadResult& result, Context& context) const {
   if (!context.options.resolveFrames) return;
 
-  result.graph = FrameGraph::build(result.document, result.diagnostics);
-  result.kinematics = Kinematics::build(result.document, result.graph, result.diagnostics);
+  const std::size_t shown = selectWorld(result.document, context.options.world, result.diagnostics);
+  const std::size_t worldCount = result.document.worlds.size();
+  for (std::size_t world = 0; world < std::max<std::size_t>(worldCount, 1); ++world) {
+    // Every world is checked and resolved in file order; the one shown is kept.
+    FrameGraph graph = FrameGraph::build(result.document, result.diagnostics, world);
+    Kinematics kinematics = Kinematics::build(result.document, graph, result.diagnostics);
+    if (world == shown) {
+      result.graph = std::move(graph);
+      result.kinematics = std::move(kinematics);
+    }
+  }
 
   // Reposture callbacks, parent scope first (they were recorded in that order).
   const bool worldRoot = result.graph.isWorld();

@@ -3,8 +3,8 @@
 namespace interlink::detail {
 
 ElementIndex::ElementIndex(const FrameGraph& graph, const Document& document) {
-  if (document.isWorld()) {
-    const World& world = document.worlds.front();
+  if (document.isWorld() && graph.worldIndex() < document.worlds.size()) {
+    const World& world = document.worlds[graph.worldIndex()];  // the world the graph resolves
     for (const Model& model : world.models) addModel(graph, model, false);
     for (const Joint& joint : world.joints) {
       if (auto frame = graph.frameOf(joint)) joints[*frame] = &joint;

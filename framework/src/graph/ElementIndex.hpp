@@ -16,7 +16,7 @@ struct ElementIndex {
   std::map<std::size_t, const Joint*> joints;
   std::set<std::size_t> staticLinks;  // links inside a static model
 
-  /// Indexes the document's top-level model or its first world (models and world joints).
+  /// Indexes the document's top-level model or the world the graph resolves (models and world joints).
   ElementIndex(const FrameGraph& graph, const Document& document);
   const Link* link(std::size_t frame) const;
   const Joint* joint(std::size_t frame) const;

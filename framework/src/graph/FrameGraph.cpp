@@ -86,6 +86,7 @@ struct GraphData {
   std::vector<std::string> scopeNames;  // per scope: its scoped name ("" for the root scope)
   std::string rootName;
   bool world = false;
+  std::size_t worldIndex = 0;
 
   std::optional<std::size_t> lookup(int scope, const std::string& reference) const;
 };
@@ -116,8 +117,9 @@ struct PoseResolver;
 class FrameGraphBuilder {
  public:
   friend struct PoseResolver;
-  FrameGraphBuilder(const Document& document, Diagnostics& diagnostics)
+  FrameGraphBuilder(const Document& document, Diagnostics& diagnostics, std::size_t worldIndex)
       : document_(document),
+        worldIndex_(worldIndex),
         diagnostics_(diagnostics) {
     documentRules_.format = document.format;
     documentRules_.formatVersion = document.formatVersion;
@@ -198,6 +200,7 @@ class FrameGraphBuilder {
   }
 
   const Document& document_;
+  std::size_t worldIndex_;  // the world of document_ to build
   Diagnostics& diagnostics_;
   ModelSource documentRules_;  // the root document's format and version
   std::deque<Vertex> vertices_;  // a deque: vertices never move, so views of their names stay valid
@@ -416,8 +419,10 @@ int FrameGraphBuilder::canonicalLinkOf(int scope, std::vector<int>& visiting) {
   return target;
 }
 
-// Model phase 4: the canonical link exists (non-static models).
+// Model phase 4: the canonical link exists (non-static models). A static model is fixed to its
+// parent frame, so its @canonical_link is never used and not checked (as libsdformat).
 void FrameGraphBuilder::checkCanonicalLink(int scope) {
+  if (scopes_[scope].isStatic) return;
   const Model& model = *scopes_[scope].model;
   std::vector<int> visiting{scope};
   const int link = canonicalLinkOf(scope, visiting);
@@ -427,7 +432,7 @@ void FrameGraphBuilder::checkCanonicalLink(int scope) {
           model.where);
     return;
   }
-  if (link == kNone && !scopes_[scope].isStatic) {
+  if (link == kNone) {
     error(ErrorCode::MODEL_WITHOUT_LINK, "model '" + model.name + "' has no link; a non-static model needs at least one", model.where);
   }
 }
@@ -831,14 +836,15 @@ detail::GraphData FrameGraphBuilder::run() {
   detail::GraphData out;
   std::size_t expected = 1;
   if (document_.model) expected += countFrames(*document_.model);
-  for (const World& world : document_.worlds) {
+  if (worldIndex_ < document_.worlds.size()) {  // only the world being built: each world is built once
+    const World& world = document_.worlds[worldIndex_];
     expected += world.frames.size() + world.joints.size();
     for (const Model& model : world.models) expected += countFrames(model);
   }
   byName_.reserve(expected);
   vertexOf_.reserve(expected);
-  if (document_.isWorld()) {
-    const World& world = document_.worlds.front();
+  if (document_.isWorld() && worldIndex_ < document_.worlds.size()) {
+    const World& world = document_.worlds[worldIndex_];
     Vertex root;
     root.name = "world";
     root.kind = FrameKind::World;
@@ -858,6 +864,7 @@ detail::GraphData FrameGraphBuilder::run() {
     checkWorldPoseRelativeToValues(0);
     buildWorldPoseRelativeToGraph(0);
     out.rootName = "world";
+    out.worldIndex = worldIndex_;
     out.world = true;
   } else if (document_.model) {
     const Model& model = *document_.model;
@@ -956,9 +963,9 @@ FrameGraph::~FrameGraph() = default;
 FrameGraph::FrameGraph(FrameGraph&&) noexcept = default;
 FrameGraph& FrameGraph::operator=(FrameGraph&&) noexcept = default;
 
-FrameGraph FrameGraph::build(const Document& document, Diagnostics& diagnostics) {
+FrameGraph FrameGraph::build(const Document& document, Diagnostics& diagnostics, std::size_t world) {
   FrameGraph graph;
-  FrameGraphBuilder builder(document, diagnostics);
+  FrameGraphBuilder builder(document, diagnostics, world);
   static_cast<detail::GraphData&>(*graph.impl_) = builder.run();
   return graph;
 }
@@ -1014,5 +1021,6 @@ std::string scopedName(const std::string& scope, const std::string& localName) {
 
 const std::string& FrameGraph::rootName() const { return impl_->rootName; }
 bool FrameGraph::isWorld() const { return impl_->world; }
+std::size_t FrameGraph::worldIndex() const { return impl_->worldIndex; }
 
 }  // namespace interlink

@@ -104,9 +104,10 @@ class KinematicsBuilder {
       for (const Joint& joint : model.joints) add(joint);
       for (const Model& nested : model.models) collect(nested);
     };
-    if (document_.isWorld()) {
-      for (const Model& model : document_.worlds.front().models) collect(model);
-      for (const Joint& joint : document_.worlds.front().joints) add(joint);
+    if (document_.isWorld() && graph_.worldIndex() < document_.worlds.size()) {
+      const World& world = document_.worlds[graph_.worldIndex()];  // the world the graph resolves
+      for (const Model& model : world.models) collect(model);
+      for (const Joint& joint : world.joints) add(joint);
     } else if (document_.model) {
       collect(*document_.model);
     }

@@ -5,8 +5,11 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "interlink/SourceLocation.hpp"
+#include "interlink/model/Frame.hpp"
+#include "interlink/model/Joint.hpp"
 #include "interlink/model/SemanticPose.hpp"
 
 namespace interlink {
@@ -18,6 +21,10 @@ struct Include {
   std::optional<SemanticPose> pose;           // //include/pose
   std::optional<std::string> placementFrame;  // //include/placement_frame
   bool merge = false;                         // //include/@merge (SDFormat 1.9)
+  /// //include/frame and //include/joint (composition proposal 1.4.1): added to the included
+  /// model, their references read in its scope.
+  std::vector<Frame> frames;
+  std::vector<Joint> joints;
   std::string elementText;                    // the whole <include> element, custom elements kept
   /// Where the included model goes among the enclosing element's models: the number of models
   /// declared before the include in the file (document order is DOF and frame order).
