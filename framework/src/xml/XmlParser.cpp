@@ -9,6 +9,9 @@
 // docs/xml.md has the measurements.
 #include "interlink/xml/XmlParser.hpp"
 
+#include "xml/TextCursor.hpp"
+#include "xml/XmlTolerance.hpp"
+
 #include <xercesc/framework/MemBufInputSource.hpp>
 #include <xercesc/framework/XMLAttr.hpp>
 #include <xercesc/framework/XMLDocumentHandler.hpp>
@@ -37,6 +40,7 @@ namespace interlink::xml {
 namespace {
 
 namespace xc = XERCES_CPP_NAMESPACE;
+using detail::Cursor;
 
 /// Xerces is initialised once per process, on first use; the function-local static makes that
 /// thread-safe. It is never terminated: plugins may still hold Xerces-made data at exit, and
@@ -129,31 +133,6 @@ std::string toUtf8(const XMLCh* text) {
   assignUtf8(out, text);
   return out;
 }
-
-bool isUtf8Continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
-
-/// Columns as Xerces counts them: one per UTF-16 unit, so two for a 4-byte UTF-8 sequence.
-int columnsOfUtf8Lead(unsigned char c) { return c >= 0xF0 ? 2 : 1; }
-
-/// Line and column of every byte in [from, to) as the scan moves forward.
-struct Cursor {
-  int line = 1;
-  int column = 1;
-
-  void advance(std::string_view content, std::size_t& offset) {
-    const char c = content[offset];
-    if (c == '\n' || c == '\r') {
-      ++offset;
-      if (c == '\r' && offset < content.size() && content[offset] == '\n') ++offset;
-      ++line;
-      column = 1;
-      return;
-    }
-    column += columnsOfUtf8Lead(static_cast<unsigned char>(c));
-    ++offset;
-    while (offset < content.size() && isUtf8Continuation(static_cast<unsigned char>(content[offset]))) ++offset;
-  }
-};
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -767,6 +746,11 @@ std::optional<XmlElement> parse(std::string_view content, const std::string& fil
     diagnostics.error(ErrorCode::XML_SYNTAX, "the XML reader (Xerces-C) could not be initialised", fileOnly);
     return std::nullopt;
   }
+  // Blanked flaws keep every line and column, so the rest reads the copy as if it were the file.
+  const std::optional<std::string> tolerated =
+      options.tolerance == Tolerance::None ? std::nullopt
+                                           : detail::blankToleratedFlaws(content, fileName, options.tolerance, diagnostics);
+  if (tolerated) content = *tolerated;
   if (auto doctype = findDoctypeWithDeclarations(content, fileName)) {
     diagnostics.error(ErrorCode::XML_SYNTAX,
                       "not well-formed XML: document type declarations with an internal or external subset "
