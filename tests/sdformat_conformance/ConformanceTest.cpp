@@ -93,8 +93,6 @@ std::string fileTestName(const testing::TestParamInfo<std::string>& file) { retu
 // ---------------------------------------------------------------------------------------------
 // Interlink's side
 
-OursResult loadWithInterlink(const std::string& path) { return loadWithInterlink(path, {modelDirectory()}); }
-
 // ---------------------------------------------------------------------------------------------
 // Reporting
 
@@ -122,7 +120,7 @@ class SdformatConformance : public testing::TestWithParam<std::string> {};
 TEST_P(SdformatConformance, SameVerdictCodesAndPosesAsLibsdformat) {
   const std::string path = sdfDirectory() + "/" + GetParam();
   const ReferenceResult theirs = loadWithLibsdformat(path, modelDirectory());
-  const OursResult ours = loadWithInterlink(path);
+  const OursResult ours = loadWithInterlink(path, {modelDirectory()});
 
   ASSERT_EQ(ours.valid, theirs.valid) << GetParam() << ": verdicts differ\n"
                                       << "  Interlink:   " << (ours.valid ? "valid" : "invalid") << "\n"
