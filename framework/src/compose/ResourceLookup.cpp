@@ -117,9 +117,8 @@ UriLookup lookUpUri(const std::string& uri, const std::string& fromFile, const R
 std::string describeFailedLookup(const std::string& uri, const UriLookup& lookup) {
   std::string message = "unable to find uri[" + uri + "]";
   if (lookup.searched.empty()) {
-    return message + ": " +
-           (uri.find("://") != std::string::npos ? "its scheme is not read (only file://, model:// and package://)"
-                                                 : "nothing to search");
+    if (startsWith(uri, "package://")) return message + ": it names no package (package://PKG/...)";
+    return message + ": its scheme is never fetched (only file://, model://, package:// and paths are read)";
   }
   constexpr std::size_t kShown = 12;
   message += "; searched: ";
