@@ -24,6 +24,8 @@ const char* const kCheckUsage =
     "  reads standard input. Diagnostics are printed as file:line:col: error[CODE]: message.\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
     "  -v, --verbose             every warning on its own line (default: repeats of one kind grouped)\n"
+    "  --strict                  refuse XML that is not well-formed even where the format's reference\n"
+    "                            reader tolerates it (the XML_SYNTAX warning becomes an error)\n"
     "  --from NAME               read every input with this format plugin (see `interlink plugins`)\n"
     "  --format FORMAT           text (default), json (docs/cli.md, schema interlink-check 1) or sarif\n"
     "                            (SARIF 2.1.0, for CI annotations), on standard output\n"

@@ -22,6 +22,7 @@ LoadOptions InputOptions::loadOptions() const {
   options.format = from;
   options.listEveryWarning = verbose;
   options.world = world;
+  options.strict = strict;
   return options;
 }
 

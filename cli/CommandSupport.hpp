@@ -18,6 +18,7 @@ struct InputOptions {
   std::string from;                        // --from NAME
   bool verbose = false;                    // -v: every warning on its own line, not grouped by kind
   std::string world;                       // --world NAME (frames, tree): the world shown
+  bool strict = false;                     // --strict: refuse XML a format's reference reader tolerates
   LoadOptions loadOptions() const;
 };
 

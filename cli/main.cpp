@@ -37,12 +37,13 @@ const std::map<std::string, const char*> kCommandUsage = {
     {"check", kCheckUsage},     {"frames", kFramesUsage},   {"tree", kTreeUsage},   {"plugins", kPluginsUsage},
     {"hardware", kHardwareUsage}, {"convert", kConvertUsage}, {"graph", kGraphUsage}};
 
-/// -I DIR, --from NAME and -v, on every command that loads a model. One value per occurrence, so
+/// -I DIR, --from NAME, -v and --strict, on every command that loads a model. One value per occurrence, so
 /// `-I a file.sdf` does not take the file as a second directory.
 void addInputOptions(CLI::App& command, InputOptions& input) {
   command.add_option("-I,--resource-path", input.resourcePaths)->allow_extra_args(false);
   command.add_option("--from", input.from);
   command.add_flag("-v,--verbose", input.verbose);
+  command.add_flag("--strict", input.strict);
 }
 
 /// A subcommand whose --help is ours (handled before parsing).

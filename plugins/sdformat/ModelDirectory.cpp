@@ -27,7 +27,8 @@ std::string modelFileInDirectory(const std::string& directory, const std::string
   auto text = io::readRegularFile(config.string(), io::kDefaultMaxFileBytes, where, diagnostics);
   if (!text || !io::checkModelText(*text, config.string(), diagnostics)) return {};
   Diagnostics configDiagnostics;
-  auto root = xml::parse(*text, config.string(), configDiagnostics);
+  // Gazebo reads model.config with TinyXML2, flaws and all.
+  auto root = xml::parse(*text, config.string(), configDiagnostics, xml::toleratingLike(xml::Tolerance::LikeTinyXml2));
   if (!root) {
     diagnostics.append(configDiagnostics);
     return {};

@@ -100,7 +100,8 @@ class Reader {
 
   /// Step 1: the located XML tree of an <sdf> document of a supported version.
   bool readXml(std::string_view content, SdfXml& records) {
-    std::optional<XmlElement> root = xml::parse(content, path_, diagnostics_);
+    std::optional<XmlElement> root =
+        xml::parse(content, path_, diagnostics_, xml::toleratingLike(xml::Tolerance::LikeTinyXml2));
     if (!root) {
       // The reader said why (XML_SYNTAX); libsdformat reports the same file as unreadable.
       fileReadError("the file is not well-formed XML");

@@ -35,7 +35,7 @@ class UrdfReader {
 
   /// Step 1: the located XML tree of a <robot> document.
   bool readXml(XmlElement& robot) {
-    auto root = xml::parse(request_.content, request_.path, diagnostics_);
+    auto root = xml::parse(request_.content, request_.path, diagnostics_, xml::toleratingLike(xml::Tolerance::LikeTinyXml));
     if (!root) return false;
     if (root->name != "robot") {
       diagnostics_.error(ErrorCode::ELEMENT_INVALID,

@@ -15,14 +15,13 @@
 #include <string>
 #include <vector>
 
+#include "InterlinkSide.hpp"
 #include "ReferenceSdformat.hpp"
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
 
 namespace interlink::conformance {
 namespace {
-
-constexpr double kPoseTolerance = 1e-9;
 
 /// Files of the corpus that are outside issue 2's scope (the kinematic subset). The test checks
 /// that each of them exists, so the table cannot silently go stale.
@@ -93,68 +92,6 @@ std::string fileTestName(const testing::TestParamInfo<std::string>& file) { retu
 // ---------------------------------------------------------------------------------------------
 // Interlink's side
 
-struct OursResult {
-  bool valid = false;
-  std::set<std::string> codes;        // every error code
-  std::set<std::string> sharedCodes;  // the codes libsdformat also has (the compared set)
-  std::string diagnostics;  // every diagnostic, one a line
-  std::vector<NamedPose> frames;
-  std::vector<std::string> inconsistencies;  // FrameGraph::pose disagreeing with FrameInfo::pose
-};
-
-const Loader& sharedLoader() {
-  static const Loader loader;  // discovers the build tree's plugins once
-  return loader;
-}
-
-bool nearlyEqual(const Pose& a, const Pose& b) {
-  return (a.translation() - b.translation()).cwiseAbs().maxCoeff() <= kPoseTolerance &&
-         (a.linear() - b.linear()).cwiseAbs().maxCoeff() <= kPoseTolerance;
-}
-
-OursResult loadWithInterlink(const std::string& path) {
-  LoadOptions options;
-  options.resourcePaths = {modelDirectory()};
-  const LoadResult loaded = sharedLoader().loadFile(path, options);
-
-  OursResult result;
-  result.valid = loaded.ok();
-  result.diagnostics = test::dump(loaded.diagnostics);
-  for (const auto& d : loaded.diagnostics) {
-    if (!d.isError()) continue;
-    const std::string name(codeName(d.code));
-    result.codes.insert(name);
-    if (isLibsdformatCodeName(name)) result.sharedCodes.insert(name);
-  }
-  if (!result.valid) return result;
-
-  const auto& frames = loaded.graph.frames();
-  std::map<std::string, int> nameCount;
-  for (const auto& frame : frames) ++nameCount[frame.name];
-  for (std::size_t i = 0; i < frames.size(); ++i) {
-    const FrameInfo& frame = frames[i];
-    // The root (the world, or the top model of a model file) is the frame everything is
-    // expressed in; libsdformat has no named counterpart for it.
-    if (i == 0 && frame.name == loaded.graph.rootName()) {
-      if (!nearlyEqual(frame.pose, Pose::Identity())) {
-        result.inconsistencies.push_back("root frame '" + frame.name + "' is not at the identity");
-      }
-      continue;
-    }
-    result.frames.push_back({frame.name, frameKindName(frame.kind), frame.pose});
-    // The query API must agree with the listed pose (skipped for names a sibling of another kind
-    // shares, e.g. a link and a joint of the same name in SDFormat 1.4, where a name is ambiguous).
-    if (nameCount[frame.name] == 1 && nameCount[loaded.graph.rootName()] == 1) {
-      const auto queried = loaded.graph.pose(frame.name, loaded.graph.rootName());
-      if (!queried || !nearlyEqual(*queried, frame.pose)) {
-        result.inconsistencies.push_back("FrameGraph::pose('" + frame.name + "', '" + loaded.graph.rootName() +
-                                         "') disagrees with frames()");
-      }
-    }
-  }
-  return result;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reporting
 
@@ -162,14 +99,6 @@ std::string joined(const std::set<std::string>& items) {
   std::string out = "{";
   for (const auto& item : items) out += (out.size() > 1 ? ", " : "") + item;
   return out + "}";
-}
-
-std::string describe(const Pose& pose) {
-  const Quaternion q(pose.linear());
-  std::ostringstream out;
-  out << std::setprecision(15) << "xyz=(" << pose.translation().x() << ", " << pose.translation().y() << ", "
-      << pose.translation().z() << ") wxyz=(" << q.w() << ", " << q.x() << ", " << q.y() << ", " << q.z() << ")";
-  return out.str();
 }
 
 std::string theirMessages(const ReferenceResult& theirs) {
@@ -182,18 +111,6 @@ std::string ourMessages(const OursResult& ours) {
   return ours.diagnostics.empty() ? "  (none)\n" : ours.diagnostics;
 }
 
-using FrameKey = std::pair<std::string, std::string>;  // name, kind
-
-std::map<FrameKey, Pose> byKey(const std::vector<NamedPose>& frames, std::vector<std::string>& duplicates) {
-  std::map<FrameKey, Pose> map;
-  for (const auto& frame : frames) {
-    if (!map.emplace(FrameKey{frame.name, frame.kind}, frame.pose).second) {
-      duplicates.push_back(frame.kind + " '" + frame.name + "'");
-    }
-  }
-  return map;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The tests
 
@@ -202,7 +119,7 @@ class SdformatConformance : public testing::TestWithParam<std::string> {};
 TEST_P(SdformatConformance, SameVerdictCodesAndPosesAsLibsdformat) {
   const std::string path = sdfDirectory() + "/" + GetParam();
   const ReferenceResult theirs = loadWithLibsdformat(path, modelDirectory());
-  const OursResult ours = loadWithInterlink(path);
+  const OursResult ours = loadWithInterlink(path, {modelDirectory()});
 
   ASSERT_EQ(ours.valid, theirs.valid) << GetParam() << ": verdicts differ\n"
                                       << "  Interlink:   " << (ours.valid ? "valid" : "invalid") << "\n"
@@ -240,34 +157,12 @@ TEST_P(SdformatConformance, SameVerdictCodesAndPosesAsLibsdformat) {
   EXPECT_TRUE(ours.inconsistencies.empty()) << GetParam() << ": Interlink's frame graph is inconsistent:\n"
                                             << ::testing::PrintToString(ours.inconsistencies);
 
-  std::vector<std::string> duplicates;
-  const auto ourFrames = byKey(ours.frames, duplicates);
-  const auto theirFrames = byKey(theirs.frames, duplicates);
-  EXPECT_TRUE(duplicates.empty()) << GetParam() << ": frames listed twice: " << ::testing::PrintToString(duplicates);
-
-  std::ostringstream differences;
-  int count = 0;
-  for (const auto& [key, theirPose] : theirFrames) {
-    const auto ourFrame = ourFrames.find(key);
-    if (ourFrame == ourFrames.end()) {
-      differences << "  " << key.second << " '" << key.first << "': missing in Interlink (libsdformat "
-                  << describe(theirPose) << ")\n";
-      ++count;
-    } else if (!nearlyEqual(ourFrame->second, theirPose)) {
-      differences << "  " << key.second << " '" << key.first << "':\n    Interlink:   " << describe(ourFrame->second)
-                  << "\n    libsdformat: " << describe(theirPose) << "\n";
-      ++count;
-    }
-  }
-  for (const auto& [key, ourPose] : ourFrames) {
-    if (theirFrames.count(key) == 0) {
-      differences << "  " << key.second << " '" << key.first << "': only in Interlink (" << describe(ourPose) << ")\n";
-      ++count;
-    }
-  }
-  EXPECT_EQ(count, 0) << GetParam() << ": " << count << " of " << theirFrames.size()
-                      << " frames differ (poses in the root frame):\n"
-                      << differences.str();
+  const FrameComparison frames = compareFrames(ours.frames, theirs.frames);
+  EXPECT_TRUE(frames.duplicates.empty()) << GetParam() << ": frames listed twice: "
+                                         << ::testing::PrintToString(frames.duplicates);
+  EXPECT_EQ(frames.differenceCount, 0) << GetParam() << ": " << frames.differenceCount << " of " << frames.theirCount
+                                       << " frames differ (poses in the root frame):\n"
+                                       << frames.differences;
   // A valid file must give frames to compare, unless libsdformat also has none (an empty world).
   EXPECT_EQ(ours.frames.empty(), theirs.frames.empty());
 }

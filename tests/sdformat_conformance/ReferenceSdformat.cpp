@@ -129,14 +129,46 @@ bool isLibsdformatCodeName(const std::string& name) {
   return false;
 }
 
+namespace {
+
+ReferenceResult loadWithConfig(const std::string& path, const sdf::ParserConfig& config);
+
+}  // namespace
+
 ReferenceResult loadWithLibsdformat(const std::string& path, const std::string& modelDirectory) {
-  sdf::Console::Instance()->SetQuiet(true);
   sdf::ParserConfig config;
   config.SetFindCallback([modelDirectory](const std::string& file) -> std::string {
     const std::filesystem::path candidate = std::filesystem::path(modelDirectory) / file;
     return std::filesystem::exists(candidate) ? candidate.string() : std::string();
   });
+  return loadWithConfig(path, config);
+}
 
+ReferenceResult loadWithLibsdformat(const std::string& path, const std::vector<std::string>& searchDirectories) {
+  sdf::ParserConfig config;
+  std::string joined;
+  for (const auto& dir : searchDirectories) joined += (joined.empty() ? "" : ":") + dir;
+  if (!joined.empty()) config.AddURIPath("model://", joined);
+  config.SetFindCallback([searchDirectories](const std::string& uri) -> std::string {
+    std::string name = uri;
+    for (const char* scheme : {"model://", "file://"}) {
+      if (name.rfind(scheme, 0) == 0) name = name.substr(std::string(scheme).size());
+    }
+    if (name.find("://") != std::string::npos) return {};  // Fuel and other remote URIs: not fetched
+    if (std::filesystem::path(name).is_absolute()) return std::filesystem::exists(name) ? name : std::string();
+    for (const auto& dir : searchDirectories) {
+      const std::filesystem::path candidate = std::filesystem::path(dir) / name;
+      if (std::filesystem::exists(candidate)) return candidate.string();
+    }
+    return {};
+  });
+  return loadWithConfig(path, config);
+}
+
+namespace {
+
+ReferenceResult loadWithConfig(const std::string& path, const sdf::ParserConfig& config) {
+  sdf::Console::Instance()->SetQuiet(true);
   ReferenceResult result;
   sdf::Root root;
   const sdf::Errors errors = root.Load(path, config);
@@ -164,4 +196,5 @@ ReferenceResult loadWithLibsdformat(const std::string& path, const std::string& 
   return result;
 }
 
+}  // namespace
 }  // namespace interlink::conformance

@@ -30,6 +30,11 @@ struct ReferenceResult {
 /// own tests do (a find-file callback that prefixes the directory).
 ReferenceResult loadWithLibsdformat(const std::string& path, const std::string& modelDirectory);
 
+/// Loads `path` with libsdformat as a Gazebo user whose resource path (GZ_SIM_RESOURCE_PATH) is
+/// `searchDirectories`: model://NAME through ParserConfig's URI path map, and a find callback
+/// (Gazebo's does the same) that looks model://, file:// and relative names up in each directory.
+ReferenceResult loadWithLibsdformat(const std::string& path, const std::vector<std::string>& searchDirectories);
+
 /// The name of a libsdformat error code (the numeric value as given), e.g. "URI_LOOKUP".
 std::string libsdformatCodeName(int code);
 

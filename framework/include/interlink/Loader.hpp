@@ -22,8 +22,13 @@ class HardwareRegistry;
 }
 
 struct LoadOptions {
-  /// Extra directories for model:// and package:// URIs, searched before INTERLINK_RESOURCE_PATH.
+  /// Directories searched for model://, file:// and relative URIs (after the including file's own
+  /// directory), before INTERLINK_RESOURCE_PATH, SDF_PATH, GZ_SIM_RESOURCE_PATH and
+  /// IGN_GAZEBO_RESOURCE_PATH. Also searched for package:// after the package paths.
   std::vector<std::string> resourcePaths;
+  /// Directories holding ROS packages (package://PKG/... is DIR/PKG/...), before ROS_PACKAGE_PATH
+  /// and AMENT_PREFIX_PATH (each entry's share/). Search directories are roots of the path policy.
+  std::vector<std::string> packagePaths;
   /// Consulted when a URI is not found by the usual rules (libsdformat's find callback): returns
   /// a path, or an empty string for "not found".
   std::function<std::string(const std::string& uri)> findFile;
@@ -41,6 +46,9 @@ struct LoadOptions {
   bool allowPathsOutsideRoots = true;
   /// Build the frame graph and run every phase (off: parse and compose only).
   bool resolveFrames = true;
+  /// Refuse XML that is not well-formed even where a format reads it as its reference does
+  /// (XML_SYNTAX warnings become errors; the CLI's --strict).
+  bool strict = false;
   /// Keep every warning (the CLI's --verbose); off: repeated warnings of one kind become one.
   bool listEveryWarning = false;
   /// Name of the format plugin that reads the top-level file or string ("sdformat", "hrdf", ...);

@@ -5,6 +5,7 @@
 #include "check/InertiaCheck.hpp"
 #include "check/MeshCheck.hpp"
 #include "check/WarningGroups.hpp"
+#include "compose/ResourceLookup.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -18,7 +19,6 @@
 
 #include <boost/filesystem.hpp>
 
-#include "util/PathList.hpp"
 
 #include "interlink/TextNumbers.hpp"
 #include "interlink/compose/InterfaceModelPoseGraph.hpp"
@@ -30,7 +30,6 @@ namespace interlink {
 namespace {
 
 namespace fs = boost::filesystem;
-using detail::splitPathList;
 
 /// The first bytes handed to sniffers.
 constexpr std::size_t kSniffBytes = 4096;
@@ -49,6 +48,15 @@ std::optional<std::string> readModelFile(const std::string& path, const SourceLo
   auto content = io::readRegularFile(path, options.maxFileBytes, requestedAt, diagnostics);
   if (!content || !io::checkModelText(*content, path, diagnostics)) return std::nullopt;
   return content;
+}
+
+/// LoadOptions::strict: XML a format's reader tolerated (XML_SYNTAX warnings from `from` on)
+/// refuses the file instead.
+void refuseToleratedXml(Diagnostics& diagnostics, std::size_t from) {
+  for (std::size_t i = from; i < diagnostics.size(); ++i) {
+    Diagnostic& d = diagnostics.items()[i];
+    if (d.code == ErrorCode::XML_SYNTAX) d.severity = Severity::Error;
+  }
 }
 
 /// True when `path` is `root` or inside it (both canonical).
@@ -194,7 +202,7 @@ struct Loader::Impl {
     Diagnostics& diagnostics;
     std::vector<std::string> includeStack;  // canonical paths being loaded, outermost first
     std::vector<PendingReposture> repostures;
-    std::vector<std::string> resourcePaths;
+    detail::ResourceSearchPath searchPath;
     std::map<std::string, std::string> files;  // bytes of every file read in this load (stable nodes)
     plugin::HardwareServices hardware;  // the loader's hardware registry as plugins see it
     /// Directory trees includes and meshes may come from (canonical): the top-level file's
@@ -206,8 +214,8 @@ struct Loader::Impl {
     /// What the file system said, per load: a file included many times (the legs of a robot, an
     /// include bomb) is canonicalised and resolved once.
     mutable std::unordered_map<std::string, std::string> canonicalPaths;  // "" when it has none
-    /// "directory\nuri" -> (resolved path, whether LoadOptions::findFile gave it)
-    mutable std::unordered_map<std::string, std::pair<std::string, bool>> resolvedUris;
+    /// "directory\nuri" -> where it was found and where it was looked for
+    mutable std::unordered_map<std::string, detail::UriLookup> resolvedUris;
   };
 
   const hardware::HardwareRegistry& currentHardware() const {
@@ -241,11 +249,11 @@ struct Loader::Impl {
   }
 
   // --- the include service: one policy for every format ------------------------------------
-  /// `fromHost` (optional) tells whether the answer came from LoadOptions::findFile.
-  std::string resolveUri(const std::string& uri, const std::string& fromFile, const Context& context,
-                         bool* fromHost = nullptr) const;
-  std::string resolveUriUncached(const std::string& uri, const std::string& fromFile, const Context& context,
-                                 bool* fromHost) const;
+  std::string resolveUri(const std::string& uri, const std::string& fromFile, const Context& context) const {
+    return lookUpUri(uri, fromFile, context).path;
+  }
+  /// The lookup of `uri` (compose/ResourceLookup), once per load for each directory and URI.
+  const detail::UriLookup& lookUpUri(const std::string& uri, const std::string& fromFile, const Context& context) const;
   /// Resolves an include's URI from `fromFile` (a directory through the including format's
   /// plugin), applies the depth, cycle, count and path policy and pushes the file on the
   /// include stack.
@@ -284,12 +292,11 @@ struct Loader::Impl {
                                 "(LoadOptions::format) to choose one";
     context.diagnostics.error(ErrorCode::NO_PARSER, message, requestedAt.known() ? requestedAt : SourceLocation{path, 0, 0});
   }
-  /// The context of one load: the host's resource paths, then INTERLINK_RESOURCE_PATH.
+  /// The context of one load: the host's search directories, then the environment's.
   Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) const {
-    Context context{options, diagnostics, {}, {}, options.resourcePaths, {}, lazyHardware(),
-                    {}, 0, 0, false, {}, {}};
-    for (auto& dir : splitPathList(std::getenv("INTERLINK_RESOURCE_PATH"))) context.resourcePaths.push_back(dir);
-    return context;
+    return Context{options, diagnostics, {}, {},
+                   detail::ResourceSearchPath::fromEnvironment(options.resourcePaths, options.packagePaths),
+                   {}, lazyHardware(), {}, 0, 0, false, {}, {}};
   }
   /// Sets the roots of the path policy once the top-level file is known.
   static void setRoots(Context& context, const std::string& topLevelFile) {
@@ -299,7 +306,7 @@ struct Loader::Impl {
       if (!ec) context.roots.push_back(canonical);
     };
     add(fs::path(topLevelFile).parent_path());
-    for (const auto& dir : context.resourcePaths) add(dir);
+    for (const auto& dir : context.searchPath.allDirectories()) add(dir);
   }
   /// The canonical form of `path` (symbolic links resolved; missing trailing parts kept as
   /// written), or "" when the file system cannot say; remembered for the load.
@@ -387,54 +394,13 @@ void stampSource(Model& model, const ModelSource& source, const std::shared_ptr<
 
 }  // namespace
 
-std::string Loader::Impl::resolveUri(const std::string& uri, const std::string& fromFile, const Context& context,
-                                     bool* fromHost) const {
+const detail::UriLookup& Loader::Impl::lookUpUri(const std::string& uri, const std::string& fromFile,
+                                                 const Context& context) const {
   // Relative URIs depend on the including file's directory only: one lookup per load for each.
   const std::string key = fs::path(fromFile).parent_path().string() + "\n" + uri;
   auto [known, inserted] = context.resolvedUris.try_emplace(key);
-  if (inserted) {
-    bool byHost = false;
-    known->second.first = resolveUriUncached(uri, fromFile, context, &byHost);
-    known->second.second = byHost;
-  }
-  if (fromHost) *fromHost = known->second.second;
-  return known->second.first;
-}
-
-std::string Loader::Impl::resolveUriUncached(const std::string& uri, const std::string& fromFile, const Context& context,
-                                             bool* fromHost) const {
-  boost::system::error_code ec;
-  const fs::path base = fs::path(fromFile).parent_path();
-  auto existing = [&](const fs::path& p) -> std::string {
-    return fs::exists(p, ec) ? fs::absolute(p).lexically_normal().string() : std::string();
-  };
-  auto searchResources = [&](const std::string& relative) -> std::string {
-    for (const auto& dir : context.resourcePaths) {
-      if (auto found = existing(fs::path(dir) / relative); !found.empty()) return found;
-    }
-    return {};
-  };
-  auto startsWith = [&](const char* prefix) { return uri.rfind(prefix, 0) == 0; };
-  auto resolved = [&]() -> std::string {
-    if (startsWith("file://")) {
-      const fs::path p = uri.substr(7);
-      return existing(p.is_absolute() ? p : base / p);
-    }
-    if (startsWith("model://")) return searchResources(uri.substr(8));
-    if (startsWith("package://")) return searchResources(uri.substr(10));
-    if (uri.find("://") != std::string::npos) return {};  // network and unknown schemes are never fetched
-    const fs::path p(uri);
-    if (p.is_absolute()) return existing(p);
-    if (auto found = existing(base / p); !found.empty()) return found;
-    return searchResources(uri);
-  }();
-  if (resolved.empty() && context.options.findFile) {
-    // The host's callback may name a file that exists only for its own parser (libsdformat's
-    // find callback works the same way), so its answer is taken as given.
-    resolved = context.options.findFile(uri);
-    if (fromHost) *fromHost = true;
-  }
-  return resolved;
+  if (inserted) known->second = detail::lookUpUri(uri, fromFile, context.searchPath, context.options.findFile);
+  return known->second;
 }
 
 std::optional<std::string> Loader::Impl::modelFileInDirectory(const std::string& directory, const std::string& uri,
@@ -472,8 +438,9 @@ std::optional<std::string> Loader::Impl::beginInclude(const std::string& uri, co
     return std::nullopt;
   }
   if (context.includeLimitReported) return std::nullopt;  // reported once; the rest is not expanded
-  bool fromHost = false;
-  std::string resolved = resolveUri(uri, fromFile, context, &fromHost);
+  const detail::UriLookup& lookup = lookUpUri(uri, fromFile, context);
+  const bool fromHost = lookup.fromHost;
+  std::string resolved = lookup.path;
   if (resolved.empty() && !context.includeStack.empty()) {
     // A file being loaded that exists only as text (Loader::loadString) can still close a cycle.
     boost::system::error_code ec;
@@ -486,9 +453,7 @@ std::optional<std::string> Loader::Impl::beginInclude(const std::string& uri, co
     }
   }
   if (resolved.empty()) {
-    diagnostics.error(ErrorCode::URI_LOOKUP,
-                      "unable to find uri[" + uri + "] (searched beside '" + fromFile + "' and in INTERLINK_RESOURCE_PATH)",
-                      where);
+    diagnostics.error(ErrorCode::URI_LOOKUP, detail::describeFailedLookup(uri, lookup), where);
     return std::nullopt;
   }
   // The path policy, before anything of the included tree is read (a directory's manifest too).
@@ -602,7 +567,9 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, std
   request.content = content;
   request.host = &host;
   Document document;
+  const std::size_t diagnosticsBefore = context.diagnostics.size();
   plugin.load(request, document, context.diagnostics);
+  if (context.options.strict) refuseToleratedXml(context.diagnostics, diagnosticsBefore);
   document.sourceFile = path;
   if (document.format.empty()) document.format = plugin.info().name;
   const ModelSource source{path, plugin.info().name, document.formatVersion, false};

@@ -8,6 +8,9 @@
 // and positions come from one forward pass over the text. docs/xml.md has the measurements.
 #include "interlink/xml/XmlParser.hpp"
 
+#include "xml/TextCursor.hpp"
+#include "xml/XmlTolerance.hpp"
+
 #include <expat.h>
 
 #include <algorithm>
@@ -22,31 +25,7 @@
 namespace interlink::xml {
 namespace {
 
-bool isUtf8Continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
-
-/// Columns count UTF-16 units (as Xerces, libsdformat's parser, does): two for a 4-byte UTF-8
-/// sequence.
-int columnsOfUtf8Lead(unsigned char c) { return c >= 0xF0 ? 2 : 1; }
-
-/// Line and column of every byte in [from, to) as the scan moves forward.
-struct Cursor {
-  int line = 1;
-  int column = 1;
-
-  void advance(std::string_view content, std::size_t& offset) {
-    const char c = content[offset];
-    if (c == '\n' || c == '\r') {
-      ++offset;
-      if (c == '\r' && offset < content.size() && content[offset] == '\n') ++offset;
-      ++line;
-      column = 1;
-      return;
-    }
-    column += columnsOfUtf8Lead(static_cast<unsigned char>(c));
-    ++offset;
-    while (offset < content.size() && isUtf8Continuation(static_cast<unsigned char>(content[offset]))) ++offset;
-  }
-};
+using detail::Cursor;
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -565,6 +544,11 @@ std::size_t findCrowdedStartTag(std::string_view content, std::size_t maxAttribu
 std::optional<XmlElement> parse(std::string_view content, const std::string& fileName, Diagnostics& diagnostics,
                                 const ParseOptions& options) {
   const SourceLocation fileOnly{fileName, 0, 0};
+  // Blanked flaws keep every line and column, so the rest reads the copy as if it were the file.
+  const std::optional<std::string> tolerated =
+      options.tolerance == Tolerance::None ? std::nullopt
+                                           : detail::blankToleratedFlaws(content, fileName, options.tolerance, diagnostics);
+  if (tolerated) content = *tolerated;
   if (auto doctype = findDoctypeWithDeclarations(content, fileName)) {
     diagnostics.error(ErrorCode::XML_SYNTAX,
                       "not well-formed XML: document type declarations with an internal or external subset "

@@ -11,13 +11,34 @@
 
 namespace interlink::xml {
 
+/// The readers whose leniency a format may copy, so that Interlink reads what its reference reads.
+enum class Tolerance {
+  None,
+  /// TinyXML 2.6 (urdfdom): "--" inside comments, white space before the XML declaration, a
+  /// declaration after comments.
+  LikeTinyXml,
+  /// TinyXML2 9 (libsdformat): "--" inside comments, white space before the XML declaration,
+  /// text before the root element (a declaration missing its '<').
+  LikeTinyXml2,
+};
+
 struct ParseOptions {
   /// Kept for compatibility: documents that declare entities are refused, so nothing expands.
   std::size_t maxEntityExpansions = 10000;
   std::size_t maxDepth = 512;
   /// More attributes on one element are refused before parsing (a linear pre-scan bounds the work).
   std::size_t maxAttributesPerElement = 4096;
+  /// Whose leniency to copy for XML that is not well-formed (none: refuse it). Each flaw read is an
+  /// XML_SYNTAX warning at its line and column; LoadOptions::strict turns them into errors.
+  Tolerance tolerance = Tolerance::None;
 };
+
+/// Options that read XML as `reader` does (the other options at their defaults).
+inline ParseOptions toleratingLike(Tolerance reader) {
+  ParseOptions options;
+  options.tolerance = reader;
+  return options;
+}
 
 /// Returns the root element, or nothing after adding an XML_SYNTAX error (with line and column)
 /// to `diagnostics`. `fileName` is used for locations only; the content is not re-read.

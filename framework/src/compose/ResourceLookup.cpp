@@ -1,0 +1,136 @@
+#include "compose/ResourceLookup.hpp"
+
+#include <cstdlib>
+
+#include <boost/filesystem.hpp>
+
+#include "util/PathList.hpp"
+
+namespace interlink::detail {
+namespace {
+
+namespace fs = boost::filesystem;
+
+/// The variables Gazebo and libsdformat users set for model:// and relative URIs, in the order
+/// they are searched after INTERLINK_RESOURCE_PATH.
+constexpr const char* kResourceVariables[] = {"INTERLINK_RESOURCE_PATH", "SDF_PATH", "GZ_SIM_RESOURCE_PATH",
+                                              "IGN_GAZEBO_RESOURCE_PATH"};
+
+bool startsWith(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
+
+/// Records each candidate and stops at the first that exists.
+class Search {
+ public:
+  explicit Search(UriLookup& lookup) : lookup_(lookup) {}
+
+  bool tryPath(const fs::path& candidate) {
+    const std::string written = candidate.lexically_normal().string();
+    lookup_.searched.push_back(written);
+    boost::system::error_code ec;
+    if (!fs::exists(candidate, ec)) return false;
+    lookup_.path = fs::absolute(candidate, ec).lexically_normal().string();
+    return true;
+  }
+
+  bool tryEach(const std::vector<std::string>& directories, const std::string& relative) {
+    for (const auto& directory : directories) {
+      if (tryPath(fs::path(directory) / relative)) return true;
+    }
+    return false;
+  }
+
+  /// package://PKG/REST: DIR/PKG/REST, or DIR/REST when DIR is the package itself.
+  bool tryPackages(const std::vector<std::string>& directories, const std::string& package, const std::string& rest) {
+    for (const auto& directory : directories) {
+      const fs::path dir(directory);
+      if (tryPath(dir / package / rest)) return true;
+      if (dir.filename() == package && tryPath(dir / rest)) return true;
+    }
+    return false;
+  }
+
+ private:
+  UriLookup& lookup_;
+};
+
+}  // namespace
+
+ResourceSearchPath ResourceSearchPath::fromEnvironment(const std::vector<std::string>& hostResourceDirectories,
+                                                       const std::vector<std::string>& hostPackageDirectories) {
+  ResourceSearchPath path;
+  path.resourceDirectories = hostResourceDirectories;
+  for (const char* variable : kResourceVariables) {
+    for (auto& dir : splitPathList(std::getenv(variable))) path.resourceDirectories.push_back(std::move(dir));
+  }
+  path.packageDirectories = hostPackageDirectories;
+  for (auto& dir : splitPathList(std::getenv("ROS_PACKAGE_PATH"))) path.packageDirectories.push_back(std::move(dir));
+  for (const auto& prefix : splitPathList(std::getenv("AMENT_PREFIX_PATH"))) {
+    path.packageDirectories.push_back((fs::path(prefix) / "share").string());
+  }
+  return path;
+}
+
+std::vector<std::string> ResourceSearchPath::allDirectories() const {
+  std::vector<std::string> all = resourceDirectories;
+  all.insert(all.end(), packageDirectories.begin(), packageDirectories.end());
+  return all;
+}
+
+UriLookup lookUpUri(const std::string& uri, const std::string& fromFile, const ResourceSearchPath& searchPath,
+                    const std::function<std::string(const std::string&)>& findFile) {
+  UriLookup lookup;
+  Search search(lookup);
+  const fs::path base = fs::path(fromFile).parent_path();
+  // Beside the including file, then in the resource directories (libsdformat's order for
+  // relative includes; Gazebo's find callback does the same for file://).
+  const auto relativeName = [&](const std::string& name) {
+    const fs::path written(name);
+    if (written.is_absolute()) return search.tryPath(written);
+    return search.tryPath(base / written) || search.tryEach(searchPath.resourceDirectories, name);
+  };
+  if (startsWith(uri, "file://")) {
+    relativeName(uri.substr(7));
+  } else if (startsWith(uri, "model://")) {
+    search.tryEach(searchPath.resourceDirectories, uri.substr(8));
+  } else if (startsWith(uri, "package://")) {
+    const std::string rest = uri.substr(10);
+    const std::size_t slash = rest.find('/');
+    const std::string package = rest.substr(0, slash);
+    const std::string inside = slash == std::string::npos ? std::string() : rest.substr(slash + 1);
+    if (!package.empty()) {
+      search.tryPackages(searchPath.packageDirectories, package, inside) ||
+          search.tryEach(searchPath.resourceDirectories, rest);
+    }
+  } else if (uri.find("://") == std::string::npos) {
+    relativeName(uri);
+  }  // network and unknown schemes are never fetched
+  if (lookup.path.empty() && findFile) {
+    // The host's callback may name a file that exists only for its own parser (libsdformat's
+    // find callback works the same way), so its answer is taken as given.
+    lookup.searched.push_back("the host's find callback (LoadOptions::findFile)");
+    lookup.path = findFile(uri);
+    lookup.fromHost = !lookup.path.empty();
+  }
+  return lookup;
+}
+
+std::string describeFailedLookup(const std::string& uri, const UriLookup& lookup) {
+  std::string message = "unable to find uri[" + uri + "]";
+  if (lookup.searched.empty()) {
+    if (startsWith(uri, "package://")) return message + ": it names no package (package://PKG/...)";
+    return message + ": its scheme is never fetched (only file://, model://, package:// and paths are read)";
+  }
+  constexpr std::size_t kShown = 12;
+  message += "; searched: ";
+  for (std::size_t i = 0; i < lookup.searched.size() && i < kShown; ++i) {
+    message += (i ? ", " : "") + lookup.searched[i];
+  }
+  if (lookup.searched.size() > kShown) {
+    message += " and " + std::to_string(lookup.searched.size() - kShown) + " more";
+  }
+  message += " (search path: -I, INTERLINK_RESOURCE_PATH, SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH; "
+             "package:// also ROS_PACKAGE_PATH and AMENT_PREFIX_PATH/share)";
+  return message;
+}
+
+}  // namespace interlink::detail

@@ -1,0 +1,34 @@
+#pragma once
+// Line and column of a byte of UTF-8 text, counted in UTF-16 units as libsdformat does, for diagnostics
+// found before or beside the XML parser.
+#include <cstddef>
+#include <string_view>
+
+namespace interlink::xml::detail {
+
+inline bool isUtf8Continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+/// Columns count UTF-16 units (as libsdformat does), so two for a 4-byte UTF-8 sequence.
+inline int columnsOfUtf8Lead(unsigned char c) { return c >= 0xF0 ? 2 : 1; }
+
+/// Line and column of every byte in [from, to) as the scan moves forward.
+struct Cursor {
+  int line = 1;
+  int column = 1;
+
+  void advance(std::string_view content, std::size_t& offset) {
+    const char c = content[offset];
+    if (c == '\n' || c == '\r') {
+      ++offset;
+      if (c == '\r' && offset < content.size() && content[offset] == '\n') ++offset;
+      ++line;
+      column = 1;
+      return;
+    }
+    column += columnsOfUtf8Lead(static_cast<unsigned char>(c));
+    ++offset;
+    while (offset < content.size() && isUtf8Continuation(static_cast<unsigned char>(content[offset]))) ++offset;
+  }
+};
+
+}  // namespace interlink::xml::detail
