@@ -23,6 +23,7 @@ const char* const kCheckUsage =
     "  A directory is walked (recursively) for files whose extension a format plugin claims; '-'\n"
     "  reads standard input. Diagnostics are printed as file:line:col: error[CODE]: message.\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
+    "  --allow-paths-outside-roots  let includes and meshes leave the trees of FILE and of -I DIRs\n"
     "  -v, --verbose             every warning on its own line (default: repeats of one kind grouped)\n"
     "  --from NAME               read every input with this format plugin (see `interlink plugins`)\n"
     "  --format FORMAT           text (default), json (docs/cli.md, schema interlink-check 1) or sarif\n"

@@ -21,6 +21,7 @@ LoadOptions InputOptions::loadOptions() const {
   options.resourcePaths = resourcePaths;
   options.format = from;
   options.listEveryWarning = verbose;
+  options.allowPathsOutsideRoots = allowPathsOutsideRoots;
   return options;
 }
 

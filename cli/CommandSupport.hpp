@@ -17,6 +17,7 @@ struct InputOptions {
   std::vector<std::string> resourcePaths;  // -I DIR
   std::string from;                        // --from NAME
   bool verbose = false;                    // -v: every warning on its own line, not grouped by kind
+  bool allowPathsOutsideRoots = false;     // --allow-paths-outside-roots (LoadOptions)
   LoadOptions loadOptions() const;
 };
 

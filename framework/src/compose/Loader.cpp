@@ -159,7 +159,8 @@ struct Loader::Impl {
     std::string roots;
     for (const fs::path& root : context.roots) roots += (roots.empty() ? "'" : ", '") + root.string() + "'";
     return "'" + canonical.string() + "' is outside the directory tree of the top-level file and of the resource paths (" +
-           roots + "); set LoadOptions::allowPathsOutsideRoots to allow it";
+           roots + "); add a resource path that contains it (interlink -I DIR) or set LoadOptions::allowPathsOutsideRoots "
+           "(interlink --allow-paths-outside-roots) to allow it";
   }
   /// Counts one included model; false (reported once per load) when a limit is passed.
   static bool countInclude(const Model& model, const SourceLocation& where, Context& context) {
