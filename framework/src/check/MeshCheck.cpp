@@ -10,8 +10,8 @@ bool isRemote(const std::string& uri) { return uri.rfind("http://", 0) == 0 || u
 void resolveModel(Model& model, const std::string& documentFormat, const std::string& documentFile,
                   const std::function<std::string(const std::string&, const std::string&)>& resolve,
                   Diagnostics& diagnostics) {
-  const std::string& format = model.sourceFormat.empty() ? documentFormat : model.sourceFormat;
-  const std::string& file = model.sourceFile.empty() ? documentFile : model.sourceFile;
+  const std::string& format = model.source.format.empty() ? documentFormat : model.source.format;
+  const std::string& file = model.source.file.empty() ? documentFile : model.source.file;
   if (!readerLooksMeshesUp(format)) {
     for (Link& link : model.links) {
       for (auto* shapes : {&link.visuals, &link.collisions}) {
