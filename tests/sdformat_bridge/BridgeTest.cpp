@@ -433,6 +433,7 @@ TEST(SdformatBridge, HostLoaderAndFormatSelection) {
   for (const auto& root : kModelRoots) config.AddURIPath("model://", root);
   sdformat::BridgeOptions options;
   options.formats = {"juice"};
+  options.load.resourcePaths = kModelRoots;  // the trees libsdformat finds the includes in (path policy)
   EXPECT_EQ(sdformat::registerCustomParsers(config, loader, options), std::vector<std::string>{"juice"});
   const std::string dir = test::makeTempDir("interlink-bridge");
   sdf::Console::Instance()->SetQuiet(true);
