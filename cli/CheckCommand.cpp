@@ -23,6 +23,7 @@ const char* const kCheckUsage =
     "  A directory is walked (recursively) for files whose extension a format plugin claims; '-'\n"
     "  reads standard input. Diagnostics are printed as file:line:col: error[CODE]: message.\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
+    "  --allow-paths-outside-roots  let includes and meshes leave the trees of FILE and of -I DIRs\n"
     "  -v, --verbose             every warning on its own line (default: repeats of one kind grouped)\n"
     "  --strict                  refuse XML that is not well-formed even where the format's reference\n"
     "                            reader tolerates it (the XML_SYNTAX warning becomes an error)\n"

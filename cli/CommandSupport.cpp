@@ -23,6 +23,7 @@ LoadOptions InputOptions::loadOptions() const {
   options.listEveryWarning = verbose;
   options.world = world;
   options.strict = strict;
+  options.allowPathsOutsideRoots = allowPathsOutsideRoots;
   return options;
 }
 

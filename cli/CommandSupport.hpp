@@ -19,6 +19,7 @@ struct InputOptions {
   bool verbose = false;                    // -v: every warning on its own line, not grouped by kind
   std::string world;                       // --world NAME (frames, tree): the world shown
   bool strict = false;                     // --strict: refuse XML a format's reference reader tolerates
+  bool allowPathsOutsideRoots = false;     // --allow-paths-outside-roots (LoadOptions)
   LoadOptions loadOptions() const;
 };
 

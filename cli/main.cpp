@@ -41,6 +41,7 @@ const std::map<std::string, const char*> kCommandUsage = {
 /// `-I a file.sdf` does not take the file as a second directory.
 void addInputOptions(CLI::App& command, InputOptions& input) {
   command.add_option("-I,--resource-path", input.resourcePaths)->allow_extra_args(false);
+  command.add_flag("--allow-paths-outside-roots", input.allowPathsOutsideRoots);
   command.add_option("--from", input.from);
   command.add_flag("-v,--verbose", input.verbose);
   command.add_flag("--strict", input.strict);

@@ -1,27 +1,21 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harnesses (fuzz/) with clang, AddressSanitizer and UBSan in ./build-fuzz
-# (configured once) and runs each for a fixed time, seeded from the shared corpus.
+# Runs the libFuzzer harnesses (fuzz/) for a fixed time each, seeded from the shared corpus. They
+# are built in ./build-asan, the clang ASan + UBSan build of the sanitizer job
+# (scripts/clang-build.sh), so CI builds the tree with clang once for both jobs.
 #   scripts/fuzz.sh [SECONDS_PER_HARNESS] [HARNESS...]     default: 60 s, every harness
-# CI runs it with a short time (scripts/run-tests.sh). Findings (crash-*, timeout-*, leak-*,
-# slow-unit-*) are written to build-fuzz/findings/<harness>/ and make the script fail.
+# CI runs it with a short time (.ci/run). Findings (crash-*, timeout-*, leak-*, oom-*,
+# slow-unit-*) are written to build-asan/fuzz/findings/<harness>/ and make the script fail.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
-export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
-export CCACHE_BASEDIR="$PWD"
-export CCACHE_NOHASHDIR=1
-flags="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined"
-if [ ! -f build-fuzz/build.ninja ]; then
-  CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$flags" -DINTERLINK_FUZZ=ON -DINTERLINK_BUILD_TESTS=OFF \
-    -DINTERLINK_BUILD_BENCH=OFF >/dev/null
-fi
+source scripts/clang-build.sh
+configure_asan
 harnesses=("$@")
 if [ ${#harnesses[@]} -eq 0 ]; then
-  harnesses=(fuzz_sdformat fuzz_urdf fuzz_hrdf fuzz_shift fuzz_skel fuzz_juice fuzz_hrdf_grammar)
+  harnesses=(fuzz_sdformat fuzz_urdf fuzz_hrdf fuzz_shift fuzz_skel fuzz_juice fuzz_mjcf fuzz_hrdf_grammar)
 fi
-cmake --build build-fuzz -j"$(nproc)" --target "${harnesses[@]}"
+cmake --build build-asan -j"${JOBS:-$(nproc)}" --target "${harnesses[@]}"
 
 shared="$(cd .. && pwd)/shared/corpus"
 # The seeds of each harness: the corpus files of its format (read-only; new inputs go elsewhere).
@@ -33,15 +27,16 @@ seed_files() {
     fuzz_shift) find "$shared/shift" tests/shift/data -name '*.json' -size -64k ;;
     fuzz_skel) find /usr/share/doc/dart/data/skel -name '*.skel' -size -64k 2>/dev/null ;;
     fuzz_juice) find "$shared/juice" -name '*.jm' -size -64k ;;
+    fuzz_mjcf) grep -rlZ --include='*.xml' '<mujoco' tests/data/mujoco tests/data/menagerie 2>/dev/null | xargs -0r find -size -64k ;;
     fuzz_hrdf_grammar) printf '%s\n' ;;
   esac
 }
 
 status=0
 for harness in "${harnesses[@]}"; do
-  work="build-fuzz/corpus/$harness"
-  seeds="build-fuzz/seeds/$harness"
-  findings="build-fuzz/findings/$harness"
+  work="build-asan/fuzz/corpus/$harness"
+  seeds="build-asan/fuzz/seeds/$harness"
+  findings="build-asan/fuzz/findings/$harness"
   mkdir -p "$work" "$seeds" "$findings"
   while IFS= read -r file; do
     [ -n "$file" ] && cp -f "$file" "$seeds/$(echo "$file" | md5sum | cut -c1-16)$(basename "$file" | sed 's/.*\(\.[^.]*\)$/\1/')"
@@ -54,8 +49,8 @@ for harness in "${harnesses[@]}"; do
   echo "== $harness: ${seconds}s, $(ls "$seeds" | wc -l) seeds"
   # Large inputs are allowed so that the algorithmic limits are reached; a unit slower than
   # -timeout or a process above -rss_limit_mb is a finding like a crash.
-  if ! ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-      "build-fuzz/bin/$harness" "$work" "$seeds" -max_total_time="$seconds" -max_len=262144 -timeout=10 \
+  if ! ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 LSAN_OPTIONS=suppressions="$PWD/scripts/lsan.supp" \
+      "build-asan/bin/$harness" "$work" "$seeds" -max_total_time="$seconds" -max_len=262144 -timeout=10 \
       -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 >"$findings/log.txt" 2>&1; then
     echo "!! $harness found a problem: see $findings/ (log.txt)"
     tail -40 "$findings/log.txt"

@@ -1,12 +1,17 @@
 // bench_hostile: loads of generated inputs that once took time quadratic in their size, at n to
 // 8n; Google Benchmark fits the complexity (the "BigO" line of each family should read N, or
 // NlgN, with a small RMS). Usage: bench_hostile [--benchmark_filter=...]
+// `bench_hostile --table [CLI]` instead prints every hostile input of issue 14 with the time and
+// peak memory of `interlink check` on it (HostileTable.cpp; docs/hostile-input.md).
 #include <benchmark/benchmark.h>
 
+#include <cstring>
+#include <filesystem>
 #include <functional>
 #include <string>
 
 #include "HostileInputs.hpp"
+#include "HostileTable.hpp"
 #include "interlink/Loader.hpp"
 
 namespace {
@@ -49,4 +54,15 @@ HOSTILE_BENCHMARK(XmlManyAttributes, 25000);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  if (argc >= 2 && std::strcmp(argv[1], "--table") == 0) {
+    // The CLI beside this program in the build tree (bin/), unless named.
+    const std::string cli = argc >= 3 ? argv[2] : (std::filesystem::read_symlink("/proc/self/exe").parent_path() / "interlink").string();
+    return interlink::bench::printHostileTable(cli);
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -3,6 +3,8 @@
 // verdict) and bench/hostile (the time must grow linearly with n). Nothing here is committed as
 // a file: every input is made when needed.
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace interlink::test::hostile {
 
@@ -73,6 +75,36 @@ inline std::string xmlManyAttributes(int n) {
   std::string text = "<sdf version=\"1.9\"";
   for (int i = 0; i < n; ++i) text += " a" + std::to_string(i) + "=\"1\"";
   return text + "><model name=\"m\"><link name=\"l\"/></model></sdf>\n";
+}
+
+/// Files to write side by side, name and text.
+using FileSet = std::vector<std::pair<std::string, std::string>>;
+
+/// f0.sdf ... f<levels-1>.sdf: each includes the next twice; 2^levels models if nothing stops it.
+inline FileSet sdformatIncludeBomb(int levels) {
+  FileSet files;
+  for (int i = 0; i < levels; ++i) {
+    const std::string next = "f" + std::to_string(i + 1) + ".sdf";
+    std::string body = "<link name=\"l\"/>";
+    if (i + 1 < levels) {
+      body += "<include><uri>" + next + "</uri><name>a</name></include><include><uri>" + next + "</uri><name>b</name></include>";
+    }
+    files.emplace_back("f" + std::to_string(i) + ".sdf",
+                       "<sdf version=\"1.9\"><model name=\"m" + std::to_string(i) + "\">" + body + "</model></sdf>\n");
+  }
+  return files;
+}
+
+/// h0.hrdf ... h<levels-1>.hrdf: the same with HRDF <include path>.
+inline FileSet hrdfIncludeBomb(int levels) {
+  FileSet files;
+  for (int i = 0; i < levels; ++i) {
+    const std::string next = "h" + std::to_string(i + 1) + ".hrdf";
+    const std::string body = i + 1 < levels ? "<include path=\"" + next + "\"/><include path=\"" + next + "\"/>"
+                                            : "<actuator type=\"X5-1\"/>";
+    files.emplace_back("h" + std::to_string(i) + ".hrdf", "<robot version=\"1.6.0\">" + body + "</robot>\n");
+  }
+  return files;
 }
 
 }  // namespace interlink::test::hostile

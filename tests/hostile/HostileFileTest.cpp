@@ -214,6 +214,27 @@ TEST(PathPolicy, IncludesMayNotLeaveTheModelTreeUnlessAllowed) {
   EXPECT_TRUE(result.ok()) << dump(result.diagnostics);
 }
 
+TEST(PathPolicy, DefaultOptionsKeepIncludesInTheTree) {
+  Scratch scratch;
+  scratch.write("elsewhere/thing/model.sdf", kModel);
+  const std::string world = scratch.write("project/world.sdf", includeOf("../elsewhere/thing/model.sdf"));
+  const Diagnostic* d = nullptr;
+  const LoadResult result = hostileLoader().loadFile(world);  // LoadOptions{}
+  d = findCode(result.diagnostics, ErrorCode::PATH_OUTSIDE_ROOTS);
+  ASSERT_NE(d, nullptr) << dump(result.diagnostics);
+  EXPECT_TRUE(mentions(d, "-I DIR")) << d->message;
+
+  // The CLI: refused by default (exit 1, the remedy named); a resource path or the flag allows it.
+  CommandResult cli = checkWithCli(world);
+  EXPECT_EQ(cli.exitCode, 1) << cli.output;
+  EXPECT_NE(cli.output.find("PATH_OUTSIDE_ROOTS"), std::string::npos) << cli.output;
+  EXPECT_NE(cli.output.find("--allow-paths-outside-roots"), std::string::npos) << cli.output;
+  cli = run("timeout 20 " + cliPath() + " check -I '" + scratch.path("elsewhere") + "' '" + world + "'");
+  EXPECT_EQ(cli.exitCode, 0) << cli.output;
+  cli = run("timeout 20 " + cliPath() + " check --allow-paths-outside-roots '" + world + "'");
+  EXPECT_EQ(cli.exitCode, 0) << cli.output;
+}
+
 TEST(PathPolicy, HrdfIncludeCannotReachEtcPasswd) {
   Scratch scratch;
   const std::string top = scratch.write(

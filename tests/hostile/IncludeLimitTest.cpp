@@ -1,24 +1,19 @@
 // Include bombs: files that each include the next one twice pass the cycle and depth checks but
 // grow exponentially. The number of included models and of the elements they bring is capped
 // per load (LoadOptions), with an INCLUDE_LIMIT error naming the include chain.
+#include "HostileInputs.hpp"
 #include "HostileSupport.hpp"
 
 namespace interlink::test {
 namespace {
 
+namespace hostile = interlink::test::hostile;
+
 constexpr int kLevels = 30;
 
-/// f0.sdf ... f29.sdf: each includes the next twice; 2^30 models if nothing stops it.
+/// f0.sdf ... f29.sdf in `scratch`: each includes the next twice.
 std::string writeSdformatBomb(const Scratch& scratch) {
-  for (int i = 0; i < kLevels; ++i) {
-    const std::string next = "f" + std::to_string(i + 1) + ".sdf";
-    std::string body = "<link name=\"l\"/>";
-    if (i + 1 < kLevels) {
-      body += "<include><uri>" + next + "</uri><name>a</name></include><include><uri>" + next + "</uri><name>b</name></include>";
-    }
-    scratch.write("f" + std::to_string(i) + ".sdf",
-                  "<sdf version=\"1.9\"><model name=\"m" + std::to_string(i) + "\">" + body + "</model></sdf>\n");
-  }
+  for (const auto& [name, text] : hostile::sdformatIncludeBomb(kLevels)) scratch.write(name, text);
   return scratch.path("f0.sdf");
 }
 
@@ -70,12 +65,7 @@ TEST(IncludeLimit, ModelsWithinTheLimitLoad) {
 
 TEST(IncludeLimit, HrdfBombEndsWithTheChain) {
   Scratch scratch;
-  for (int i = 0; i < kLevels; ++i) {
-    const std::string next = "h" + std::to_string(i + 1) + ".hrdf";
-    const std::string body = i + 1 < kLevels ? "<include path=\"" + next + "\"/><include path=\"" + next + "\"/>"
-                                             : "<actuator type=\"X5-1\"/>";
-    scratch.write("h" + std::to_string(i) + ".hrdf", "<robot version=\"1.6.0\">" + body + "</robot>\n");
-  }
+  for (const auto& [name, text] : hostile::hrdfIncludeBomb(kLevels)) scratch.write(name, text);
   const CommandResult result = run("timeout 60 " + cliPath() + " check '" + scratch.path("h0.hrdf") + "'");
   EXPECT_NE(result.exitCode, 124) << "the HRDF include bomb did not end";
   EXPECT_NE(result.output.find("INCLUDE_LIMIT"), std::string::npos) << result.output.substr(0, 2000);

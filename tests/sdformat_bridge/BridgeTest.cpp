@@ -28,7 +28,10 @@ namespace fs = boost::filesystem;
 
 const std::string kDataDir = test::sourceDir() + "/tests/data/sdformat_bridge";
 /// model:// roots of the test worlds, in the same order for libsdformat and Interlink.
-const std::vector<std::string> kModelRoots = {test::sharedDir() + "/corpus", DART_DATA_DIR, test::sourceDir() + "/tests/data"};
+// tests/shift/data: NestedAssembliesInAModelScope includes a file there by absolute path from a
+// temporary directory, which the path policy allows only inside a resource path.
+const std::vector<std::string> kModelRoots = {test::sharedDir() + "/corpus", DART_DATA_DIR, test::sourceDir() + "/tests/data",
+                                              test::sourceDir() + "/tests/shift/data"};
 
 using sdformat::fromIgnition;
 
@@ -430,6 +433,7 @@ TEST(SdformatBridge, HostLoaderAndFormatSelection) {
   for (const auto& root : kModelRoots) config.AddURIPath("model://", root);
   sdformat::BridgeOptions options;
   options.formats = {"juice"};
+  options.load.resourcePaths = kModelRoots;  // the trees libsdformat finds the includes in (path policy)
   EXPECT_EQ(sdformat::registerCustomParsers(config, loader, options), std::vector<std::string>{"juice"});
   const std::string dir = test::makeTempDir("interlink-bridge");
   sdf::Console::Instance()->SetQuiet(true);

@@ -119,6 +119,14 @@ const Loader& sharedLoader() {
   return loader;
 }
 
+/// A corpus file: DART's SKEL files name meshes in a sibling directory (../obj), so DART's whole
+/// data tree is a resource path (the path policy refuses meshes outside the loaded trees).
+LoadResult loadCorpusFile(const std::string& file) {
+  LoadOptions options;
+  options.resourcePaths = {fs::path(kCorpus).parent_path().string()};
+  return sharedLoader().loadFile(file, options);
+}
+
 /// Our world pose of every frame at configuration q, by scoped name.
 std::map<std::string, Pose> posesAt(const LoadResult& result, const std::vector<double>& q, Diagnostics& diagnostics) {
   std::map<std::string, Pose> poses;
@@ -206,13 +214,13 @@ TEST_P(SkelCorpus, MatchesDart) {
     // Nothing to compare with: DART must still crash here, and ours must produce a world (what it
     // reports is checked in SkelCrashFiles).
     EXPECT_TRUE(dart.crashed) << relative << " no longer crashes DART: compare it instead";
-    const LoadResult result = sharedLoader().loadFile(file);
+    const LoadResult result = loadCorpusFile(file);
     EXPECT_TRUE(result.document.isWorld()) << test::dump(result.diagnostics);
     return;
   }
   ASSERT_FALSE(dart.crashed) << "DART crashed on " << relative << ": add it to kDartCrashes";
 
-  const LoadResult result = sharedLoader().loadFile(file);
+  const LoadResult result = loadCorpusFile(file);
   ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
   ASSERT_TRUE(result.document.isWorld());
   const World& ours = result.document.worlds.front();
@@ -266,7 +274,7 @@ TEST_P(SkelCorpus, MatchesDartAwayFromInitialPositions) {
     return;
   }
   ASSERT_FALSE(dart.crashed);
-  const LoadResult result = sharedLoader().loadFile(file);
+  const LoadResult result = loadCorpusFile(file);
   ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
 
   std::vector<double> q = result.kinematics.zeroConfiguration();
@@ -322,7 +330,7 @@ TEST(SkelCorpusList, CrashListIsExactlyWhereDartCrashes) {
 // The four files DART crashes on: ours loads them with clear diagnostics.
 
 TEST(SkelCrashFiles, NegativeBoxSizeIsReportedWithLine) {
-  const LoadResult result = sharedLoader().loadFile(kCorpus + "/kima/kima_human_left_leg.skel");
+  const LoadResult result = loadCorpusFile(kCorpus + "/kima/kima_human_left_leg.skel");
   std::set<int> lines;
   for (const auto& d : result.diagnostics) {
     if (d.code == ErrorCode::VALUE_INVALID && d.isError()) {
@@ -342,7 +350,7 @@ TEST(SkelCrashFiles, NegativeBoxSizeIsReportedWithLine) {
 namespace {
 
 void expectSoftBoxWithoutFragsLoads(const std::string& relative, std::size_t bodies) {
-  const LoadResult result = sharedLoader().loadFile(kCorpus + "/" + relative);
+  const LoadResult result = loadCorpusFile(kCorpus + "/" + relative);
   EXPECT_TRUE(result.ok()) << test::dump(result.diagnostics);
   const Diagnostic* missing = find(result.diagnostics, ErrorCode::ELEMENT_MISSING);
   ASSERT_NE(missing, nullptr) << test::dump(result.diagnostics);
@@ -365,7 +373,7 @@ void expectSoftBoxWithoutFragsLoads(const std::string& relative, std::size_t bod
 TEST(SkelCrashFiles, SingleBodySoftBoxWithoutFrags) {
   expectSoftBoxWithoutFragsLoads("test/test_single_body.skel", 1);
   // Body at x = 0.1 under a free joint from the world.
-  const LoadResult result = sharedLoader().loadFile(kCorpus + "/test/test_single_body.skel");
+  const LoadResult result = loadCorpusFile(kCorpus + "/test/test_single_body.skel");
   Diagnostics fk;
   const auto poses = initialPoses(result, fk);
   ASSERT_TRUE(poses.count("skeleton 1::link 1"));
@@ -499,7 +507,7 @@ TEST(SkelExplicit, RootParentGetsAFreeJointAndMarkersAreFrames) {
 }
 
 TEST(SkelExplicit, WorldPhysicsAndShapes) {
-  const LoadResult result = sharedLoader().loadFile(kCorpus + "/shapes.skel");
+  const LoadResult result = loadCorpusFile(kCorpus + "/shapes.skel");
   ASSERT_TRUE(result.document.isWorld()) << test::dump(result.diagnostics);
   const World& w = result.document.worlds.front();
   EXPECT_DOUBLE_EQ(w.physics.maxStepSize, 0.001);
@@ -507,7 +515,7 @@ TEST(SkelExplicit, WorldPhysicsAndShapes) {
   EXPECT_LE((w.gravity - Vector3(0, -9.81, 0)).norm(), 1e-12);
 
   // Every shape kind of the corpus (the plane is in bullet_collision.skel, with a <point>).
-  const LoadResult planes = sharedLoader().loadFile(kCorpus + "/bullet_collision.skel");
+  const LoadResult planes = loadCorpusFile(kCorpus + "/bullet_collision.skel");
   ASSERT_TRUE(planes.ok()) << test::dump(planes.diagnostics);
   std::set<GeometryType> kinds;
   for (const LoadResult* r : {&result, &planes})
@@ -539,7 +547,7 @@ TEST(SkelExplicit, PlaneOffsetMovesTheShapeFrame) {
 }
 
 TEST(SkelExplicit, MeshesAreMeasuredWithAssimp) {
-  const LoadResult result = sharedLoader().loadFile(kCorpus + "/kima/kima_human_edited.skel");
+  const LoadResult result = loadCorpusFile(kCorpus + "/kima/kima_human_edited.skel");
   ASSERT_TRUE(result.document.isWorld()) << test::dump(result.diagnostics);
   std::size_t meshes = 0;
   for (const auto& model : result.document.worlds.front().models)

@@ -218,7 +218,9 @@ TEST(UrdfPlugin, IncludedFromSdformat) {
   </world>
 </sdf>)";
   Loader loader;
-  LoadResult result = loader.loadString(sdf, kDataDir + "/includes_urdf.sdf");
+  LoadOptions options;  // the corpus tree holds the included file (path policy)
+  options.resourcePaths = {test::corpus("sdformat")};
+  LoadResult result = loader.loadString(sdf, kDataDir + "/includes_urdf.sdf", options);
   ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
   expectPoseNear(framePose(result, "arm::link_1"), poseFromXyzRpy(1, 2, 3, 0, 0, 0), "arm::link_1");
   EXPECT_EQ(result.kinematics.dofs().size(), 1u);

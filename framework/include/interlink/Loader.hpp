@@ -40,10 +40,10 @@ struct LoadOptions {
   std::uint64_t maxIncludedModels = 10000;
   /// The most elements (links, joints, frames, nested models) included files may bring into one load.
   std::uint64_t maxIncludedElements = 1000000;
-  /// Off: an include or a mesh must lie inside the directory tree of the top-level file or of a
-  /// resource path (or come from `findFile`); on: anywhere. Hosts loading untrusted files turn it
-  /// off (docs/hostile-input.md); on by default until existing users are adapted.
-  bool allowPathsOutsideRoots = true;
+  /// Off (the default): an include or a mesh must lie inside the directory tree of the top-level
+  /// file or of a resource path (or come from `findFile`), else PATH_OUTSIDE_ROOTS says why; on:
+  /// anywhere, as libsdformat does (docs/hostile-input.md).
+  bool allowPathsOutsideRoots = false;
   /// Build the frame graph and run every phase (off: parse and compose only).
   bool resolveFrames = true;
   /// Refuse XML that is not well-formed even where a format reads it as its reference does

@@ -331,7 +331,8 @@ struct Loader::Impl {
     std::string roots;
     for (const fs::path& root : context.roots) roots += (roots.empty() ? "'" : ", '") + root.string() + "'";
     return "'" + canonical.string() + "' is outside the directory tree of the top-level file and of the resource paths (" +
-           roots + "); set LoadOptions::allowPathsOutsideRoots to allow it";
+           roots + "); add a resource path that contains it (interlink -I DIR) or set LoadOptions::allowPathsOutsideRoots "
+           "(interlink --allow-paths-outside-roots) to allow it";
   }
   /// Reports the include limit once per load, with the include chain up to `next`.
   static void reportIncludeLimit(const std::string& message, const std::string& next, const SourceLocation& where,
