@@ -445,9 +445,13 @@ TEST(SdformatBridge, HostLoaderAndFormatSelection) {
 }
 
 TEST(SdformatBridge, WarningsFollowTheWarningsPolicy) {
-  // The Shift double pendulum renames a duplicate joint, with a warning.
+  // A Shift joint named like a body of its assembly (one scope in the model) is renamed, with a warning.
   const std::string dir = test::makeTempDir("interlink-bridge");
-  const std::string path = writeFile(dir, "w.sdf", worldIncluding("model://shift/pendulum/double_pendulum.json"));
+  const std::string shift = writeFile(dir, "arm.json",
+                                      R"({"model_parameters": {"version": "0.2"}, "assemblies": [{"name": "arm",
+  "bodies": [{"name": "link", "mass": 1.0}],
+  "joints": [{"name": "link", "type": "Rx", "body_frame_pairs": [["fixed", "origin"], ["link", "origin"]]}]}]})");
+  const std::string path = writeFile(dir, "w.sdf", worldIncluding(shift));
   {
     BridgedConfig warn(sdf::EnforcementPolicy::WARN);
     sdf::Root root;

@@ -742,9 +742,10 @@ void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Conte
     composeModel(*result.document.model, absolute, result.document.model->name, 0, context);
   }
   for (World& world : result.document.worlds) composeWorld(world, absolute, context);
-  detail::resolveMeshes(
-      result.document, [&](const std::string& uri, const std::string& from) { return resolveUri(uri, from, context); },
-      result.diagnostics);
+  detail::resolveMeshes(result.document,
+                        {[&](const std::string& uri, const std::string& from) { return resolveUri(uri, from, context); },
+                         [&](const std::string& file) { return outsideRootsReason(file, context); }},
+                        result.diagnostics);
   resolve(result, context);
 }
 
