@@ -305,10 +305,11 @@ TEST(SdformatBridge, IncludeNameAndStaticAreHonoured) {
   EXPECT_TRUE(models["bug"]->Static());  // //include/static
   EXPECT_FALSE(models["chain"]->Static());
   EXPECT_EQ(models["chain"]->CanonicalLinkName(), "link 1");
-  // The Shift file is a world: its assembly comes back as a nested interface model.
-  ASSERT_EQ(models["pendulum"]->NestedModels().size(), 1u);
-  EXPECT_EQ(models["pendulum"]->NestedModels().front()->Name(), "pendulum");
-  EXPECT_EQ(models["pendulum"]->CanonicalLinkName(), "pendulum::link1");
+  // The Shift file is a world whose one assembly (nothing else at the top) is its model.
+  EXPECT_TRUE(models["pendulum"]->NestedModels().empty());
+  EXPECT_EQ(models["pendulum"]->CanonicalLinkName(), "link1");
+  ASSERT_EQ(models["pendulum"]->Links().size(), 1u);
+  EXPECT_EQ(models["pendulum"]->Links().front().Name(), "link1");
   // Inside a model: the arm is an interface model of 'cell'.
   const sdf::Model* cell = w->ModelByName("cell");
   ASSERT_NE(cell, nullptr);
