@@ -198,7 +198,7 @@ int runPlugins() {
 
 int runHardware() {
   Loader loader;
-  std::cout << hardware::formatHardwareListing(hardware::HardwareRegistry::fromPlugins(loader.plugins()));
+  std::cout << hardware::formatHardwareListing(loader.hardware());
   return 0;
 }
 

@@ -28,7 +28,6 @@
 
 #include "BenchInputs.hpp"
 #include "interlink/Loader.hpp"
-#include "interlink/MemoryTuning.hpp"
 #include "interlink/PluginRegistry.hpp"
 
 #ifdef INTERLINK_BENCH_HAVE_SDFORMAT
@@ -459,9 +458,6 @@ void registerBenchmarks(bool runReference, bool full) {
 
 int main(int argc, char** argv) {
   using namespace interlink::bench;
-  // Measure the loader the way a host that loads large models runs it (interlink/MemoryTuning.hpp):
-  // freed memory stays with the process instead of being page-faulted in again on every load.
-  interlink::keepAllocatorMemoryForReuse();
   if (argc == 4 && std::strcmp(argv[1], "--measure-child") == 0) return childMain(argv[2], argv[3]);
 
   bool full = false;

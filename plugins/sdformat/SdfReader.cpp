@@ -66,15 +66,11 @@ bool isBlank(const std::string& text) {
 
 std::string tag(const XmlElement& e) { return "<" + e.name + ">"; }
 
+/// A joint type SDFormat 1.9 has, by its SDFormat name.
 std::optional<JointType> jointTypeFromName(const std::string& name) {
-  static const std::map<std::string, JointType> types = {
-      {"fixed", JointType::Fixed},       {"revolute", JointType::Revolute}, {"continuous", JointType::Continuous},
-      {"prismatic", JointType::Prismatic}, {"ball", JointType::Ball},     {"universal", JointType::Universal},
-      {"screw", JointType::Screw},       {"gearbox", JointType::Gearbox},   {"revolute2", JointType::Revolute2},
-  };
-  const auto it = types.find(name);
-  if (it == types.end()) return std::nullopt;
-  return it->second;
+  const auto type = jointTypeNamed(name);
+  if (!type || !isSdformatJointType(*type)) return std::nullopt;
+  return type;
 }
 
 
@@ -381,7 +377,7 @@ class Reader {
           world.models.push_back(readModel(child, context));
         }
       } else if (n == "include") {
-        if (auto model = readInclude(child)) world.models.push_back(std::move(*model));
+        if (auto include = readInclude(child, world.models.size())) world.includes.push_back(std::move(*include));
       } else if (n == "frame") {
         world.frames.push_back(readFrame(child, path, world.kept));
       } else if (n == "joint") {
@@ -482,8 +478,6 @@ class Reader {
   Model newModel(const SourceLocation& where) {
     Model model;
     model.where = where;
-    model.sourceFormat = kPluginName;
-    model.sourceFile = path_;
     return model;
   }
 
@@ -511,7 +505,7 @@ class Reader {
         nested.path = context.path + "/model";
         model.models.push_back(readModel(child, nested));
       } else if (n == "include") {
-        if (auto included = readInclude(child)) model.models.push_back(std::move(*included));
+        if (auto include = readInclude(child, model.models.size())) model.includes.push_back(std::move(*include));
       } else if (n == "pose" && !poseRead) {
         model.pose = readPose(child);
         poseRead = true;
@@ -548,7 +542,8 @@ class Reader {
     model.models.reserve(models);
   }
 
-  std::optional<Model> readInclude(const XmlElement& e) {
+  /// An <include>, placed after the models declared before it (`modelsBefore`).
+  std::optional<Include> readInclude(const XmlElement& e, std::size_t modelsBefore) {
     Include include;
     include.where = e.where;
     include.elementText = e.toXml();
@@ -596,13 +591,8 @@ class Reader {
                          e.where);
       return std::nullopt;
     }
-    Model model = newModel(e.where);
-    model.name = include.name.value_or(std::string());
-    model.isStatic = include.isStatic.value_or(false);
-    if (include.pose) model.pose = *include.pose;
-    if (include.placementFrame) model.placementFrame = *include.placementFrame;
-    model.include = std::move(include);
-    return model;
+    include.position = modelsBefore;
+    return include;
   }
 
   Frame readFrame(const XmlElement& e, const std::string& scopePath, std::vector<KeptElement>& kept) {

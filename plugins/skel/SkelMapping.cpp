@@ -69,8 +69,6 @@ void Mapper::map(const SkelFile& file, Document& document) {
 
 Model Mapper::mapSkeleton(const SkeletonRecord& skeleton, NameScope& skeletonNames) {
   Model model;
-  model.sourceFormat = kPluginName;
-  model.sourceFile = path_;
   model.where = skeleton.where;
   model.pose = skeleton.pose;
   model.isStatic = skeleton.isStatic;

@@ -53,8 +53,6 @@ class UrdfReader {
     const XmlElement* root = &robot;
     Model model;
     model.where = root->where;
-    model.sourceFormat = "urdf";
-    model.sourceFile = request_.path;
     model.name = requiredAttribute(*root, "name", "<robot>");
 
     readGlobalMaterials(*root);
@@ -70,7 +68,6 @@ class UrdfReader {
       }
     }
     // A robot without links is reported by the frame graph (MODEL_WITHOUT_LINK).
-    renameJointsThatShareALinkName(model);
     checkTree(model);
     document.model = std::move(model);
   }
@@ -349,22 +346,23 @@ class UrdfReader {
     joint.name = requiredAttribute(e, "name", "<joint>");
     const std::string what = "joint '" + joint.name + "'";
     const std::string type = e.attributeOr("type", "");
-    static const std::map<std::string, JointType> kTypes = {
-        {"revolute", JointType::Revolute}, {"continuous", JointType::Continuous}, {"prismatic", JointType::Prismatic},
-        {"fixed", JointType::Fixed},       {"floating", JointType::Free},         {"planar", JointType::Planar}};
     if (!e.attribute("type")) {
       diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, what + " needs the attribute 'type'", e.where);
       return;
     }
-    auto found = kTypes.find(type);
-    if (found == kTypes.end()) {
+    // URDF's joint types are the core table's URDF names.
+    const JointTypeInfo* found = nullptr;
+    for (const JointTypeInfo& info : kJointTypes) {
+      if (!info.urdfName.empty() && info.urdfName == type) found = &info;
+    }
+    if (!found) {
       diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
                          what + " has the unknown type '" + type +
                              "'; expected revolute, continuous, prismatic, fixed, floating or planar",
                          locationOf(e, "type"));
       return;
     }
-    joint.type = found->second;
+    joint.type = found->type;
     for (const char* side : {"parent", "child"}) {
       const XmlElement* s = e.child(side);
       std::string name;
@@ -423,29 +421,6 @@ class UrdfReader {
     model.joints.push_back(std::move(joint));
   }
 
-  /// URDF gives links and joints separate namespaces; the core model has one per scope. A joint
-  /// that shares a link's name becomes "<name>_joint" (libsdformat's rule for SDFormat < 1.7).
-  void renameJointsThatShareALinkName(Model& model) {
-    std::map<std::string, std::string> renamed;
-    for (Joint& joint : model.joints) {
-      if (!linkIndex_.count(joint.name)) continue;
-      std::string name = joint.name + "_joint";
-      while (linkIndex_.count(name) || jointNames_.count(name)) name += "_joint";
-      diagnostics_.warning(ErrorCode::DUPLICATE_NAME,
-                           "joint '" + joint.name + "' shares its name with a link; its frame is named '" + name + "'",
-                           joint.where);
-      renamed[joint.name] = name;
-      jointNames_.insert(name);
-      joint.name = name;
-    }
-    for (Joint& joint : model.joints) {
-      if (joint.mimic) {
-        auto it = renamed.find(joint.mimic->joint);
-        if (it != renamed.end()) joint.mimic->joint = it->second;
-      }
-    }
-  }
-
   /// URDF is a tree: every link but one (the root) is the child of exactly one joint.
   void checkTree(Model& model) {
     std::map<std::string, const Joint*> parentJoint;  // child link -> its joint
@@ -471,10 +446,13 @@ class UrdfReader {
                            joint.where);
       }
     }
-    // Child link poses: the child frame is the joint frame.
+    // Child link poses: the child frame is the joint frame, so the link takes the joint's origin
+    // in the parent link. (Not "relative to the joint" by name: a joint may share a link's name,
+    // and only the frame graph knows what its frame is called.)
     for (const auto& [child, joint] : parentJoint) {
       Link& link = model.links[linkIndex_.at(child)];
-      link.pose.relativeTo = joint->name;
+      link.pose.pose = joint->pose.pose;
+      link.pose.relativeTo = joint->pose.relativeTo;
     }
     // Cycles: walking up from any link must end at a root. Each link is walked over once (links
     // already known to reach a root, or already reported, end a walk), so a long chain costs

@@ -321,7 +321,7 @@ PYBIND11_MODULE(_interlink, m) {
       }, "(loaded plugins, refused libraries) as lists of dicts.");
 
   m.def("_hardware_families", [] {
-        const auto registry = hardware::HardwareRegistry::fromPlugins(sharedLoader().plugins());
+        const hardware::HardwareRegistry& registry = sharedLoader().hardware();
         std::map<std::string, py::dict> byPlugin;  // one entry per plugin, types in catalog order
         py::list order;
         for (const auto& item : registry.items()) {

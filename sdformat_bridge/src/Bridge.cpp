@@ -173,7 +173,7 @@ struct BridgeState {
     InterfaceBuilder builder(result.graph, *exposed);
     sdf::RepostureFunction reposture;
     if (options.onReposture) {
-      reposture = [callback = options.onReposture, exposed, file = model.sourceFile,
+      reposture = [callback = options.onReposture, exposed, file = model.source.file,
                    absolute = (nested.AbsoluteParentName().empty() ? "" : nested.AbsoluteParentName() + "::") + model.name](
                       const sdf::InterfaceModelPoseGraph& graph) {
         RepostureEvent event;

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -124,11 +125,45 @@ std::string poseText(const Pose& pose) {
 // Readable parameter names in gtest's output instead of a byte dump.
 void PrintTo(const CorpusFile& file, std::ostream* out) { *out << file.format << ": " << file.path; }
 
+/// A corpus file's name as the list of expected rejections writes it: relative to the corpus (or
+/// to DART's data, the source tree), with "/" separators.
+std::string listedName(const std::string& path) {
+  for (const std::string& root : {test::corpus(""), std::string(DART_SKEL_DATA_DIR) + "/", test::sourceDir() + "/"}) {
+    if (path.rfind(root, 0) == 0) return path.substr(root.size());
+  }
+  return path;
+}
+
+/// Corpus files that are invalid by design and must be refused (tests/convert/data/
+/// expected_rejections.txt). Every other file must load: a file that used to load and stops
+/// loading fails its round trip instead of passing as a "clean rejection".
+const std::set<std::string>& expectedRejections() {
+  static const std::set<std::string> names = [] {
+    std::set<std::string> out;
+    std::ifstream in(test::sourceDir() + "/tests/convert/data/expected_rejections.txt");
+    std::string line;
+    while (std::getline(in, line)) {
+      if (!line.empty() && line[0] != '#') out.insert(line);
+    }
+    return out;
+  }();
+  return names;
+}
+
 class RoundTrip : public ::testing::TestWithParam<CorpusFile> {
  protected:
-  /// Loads the original; a file that does not load is outside the round trip ("that loads").
+  /// Loads the original; false for a file that is expected to be refused and is. A file that
+  /// loads when it should be refused, or is refused when it should load, fails here.
   bool loadOriginal(LoadResult& result) {
     result = sharedLoader().loadFile(GetParam().path, corpusOptions());
+    const bool expectRejection = expectedRejections().count(listedName(GetParam().path)) > 0;
+    if (result.ok() && expectRejection) {
+      ADD_FAILURE() << listedName(GetParam().path)
+                    << " loads now but is listed in tests/convert/data/expected_rejections.txt; remove it there";
+    }
+    if (!result.ok() && !expectRejection) {
+      ADD_FAILURE() << listedName(GetParam().path) << " no longer loads:\n" << test::dump(result.diagnostics);
+    }
     return result.ok();
   }
 

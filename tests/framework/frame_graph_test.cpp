@@ -1,7 +1,13 @@
 // Frame-graph phases on documents built in code (no plugin involved).
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <vector>
+
 #include "TestSupport.hpp"
+#include "interlink/Kinematics.hpp"
 #include "interlink/FrameGraph.hpp"
 #include "interlink/PoseMath.hpp"
 
@@ -193,19 +199,65 @@ TEST(FrameGraph, WorldFramesAttachToModelsAndTheWorld) {
   EXPECT_TRUE(graph.frames()[*graph.find("fixed")].attachedLink.empty());
 }
 
-TEST(FrameGraph, ResolutionIsLinearOnALongChain) {
-  // Not a timing test: a chain of 20000 frames each relative to the previous resolves exactly,
-  // which a walk-to-root-per-query implementation would do in quadratic time.
+/// A chain of n links, each posed relative to the previous one, with a joint between each pair.
+Document chainDocument(int n) {
   Model model;
   model.name = "chain";
   model.links.push_back(makeLink("l0"));
-  for (int i = 1; i < 20000; ++i) {
+  for (int i = 1; i < n; ++i) {
     model.links.push_back(makeLink("l" + std::to_string(i), translation(0.5, 0, 0), "l" + std::to_string(i - 1)));
+    Joint joint;
+    joint.name = "j" + std::to_string(i);
+    joint.type = JointType::Revolute;
+    joint.parent = "l" + std::to_string(i - 1);
+    joint.child = "l" + std::to_string(i);
+    model.joints.push_back(joint);
   }
+  return modelDocument(model);
+}
+
+/// User CPU seconds of this thread (page faults are kernel time and do not count: they are linear
+/// in the memory touched, and the allocator decides how often they recur).
+double userSeconds() {
+  rusage usage{};
+  getrusage(RUSAGE_THREAD, &usage);
+  return double(usage.ru_utime.tv_sec) + 1e-6 * double(usage.ru_utime.tv_usec);
+}
+
+/// User time of building the frame graph and kinematic tree of each document in `documents`, best
+/// of three (a busy machine only ever adds time).
+double buildSeconds(const std::vector<Document>& documents) {
+  double best = 1e9;
+  for (int run = 0; run < 3; ++run) {
+    const double start = userSeconds();
+    for (const Document& document : documents) {
+      Diagnostics diagnostics;
+      FrameGraph graph = FrameGraph::build(document, diagnostics);
+      Kinematics kinematics = Kinematics::build(document, graph, diagnostics);
+      EXPECT_FALSE(diagnostics.hasErrors());
+      EXPECT_EQ(kinematics.dofs().size() * 2 + 2, graph.frames().size());  // model frame, n links, n - 1 joints
+    }
+    best = std::min(best, userSeconds() - start);
+  }
+  return best;
+}
+
+TEST(FrameGraph, ResolutionIsLinearOnALongChain) {
+  // Exact on a long chain: each pose is relative to the previous link.
   Diagnostics diagnostics;
-  FrameGraph graph = FrameGraph::build(modelDocument(model), diagnostics);
+  const Document longChain = chainDocument(20000);
+  FrameGraph graph = FrameGraph::build(longChain, diagnostics);
   ASSERT_FALSE(diagnostics.hasErrors());
   EXPECT_NEAR(graph.pose("l19999", "__model__")->translation().x(), 0.5 * 19999, 1e-6);
+  // Not a speed target: one chain of 8N links must cost about what 8 chains of N links cost
+  // (ratio 1), not 8 times as much (quadratic). Sizes stay small enough for the caches (a long
+  // chain's tables outgrow them, which costs per element but is not quadratic); each side is
+  // built 4 times so that the coarse user-time clock has something to measure.
+  const int n = 1000;
+  const double small = buildSeconds(std::vector<Document>(8 * 4, chainDocument(n)));
+  const double large = buildSeconds(std::vector<Document>(4, chainDocument(8 * n)));
+  EXPECT_LT(large / std::max(small, 1e-3), 4.0) << "32 chains of " << n << ": " << small << " s, 4 chains of " << 8 * n
+                                                 << ": " << large << " s (user time)";
 }
 
 }  // namespace

@@ -127,21 +127,3 @@ TEST(Kinematics, JointWhoseParentAndChildShareALinkIsAnError) {
 
 }  // namespace
 }  // namespace interlink
-
-#include "interlink/MemoryTuning.hpp"
-
-namespace interlink {
-namespace {
-
-// The CLI and the benchmarks rely on this to keep freed memory; a silent no-op once cost a 3x
-// slowdown on large models, so the setting itself is checked.
-TEST(MemoryTuning, AllocatorSettingTakesEffectOnGlibc) {
-#if defined(__GLIBC__)
-  EXPECT_TRUE(keepAllocatorMemoryForReuse());
-#else
-  EXPECT_FALSE(keepAllocatorMemoryForReuse());
-#endif
-}
-
-}  // namespace
-}  // namespace interlink

@@ -6,6 +6,8 @@
 
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
+#include "interlink/hardware/DofBindings.hpp"
+#include "interlink/hardware/DriverGroup.hpp"
 #include "interlink/hardware/HardwareRegistry.hpp"
 
 namespace {
@@ -54,7 +56,7 @@ TEST(Drivers, DofsOfALoadedModelAsOneGroup) {
   ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
   const auto registry = HardwareRegistry::fromPlugins(loader.plugins());
   Diagnostics d;
-  const auto bindings = DriverGroup::bindingsFor(result.document, result.kinematics, d);
+  const auto bindings = bindDofs(result.document, result.graph, result.kinematics, d);
   ASSERT_EQ(bindings.size(), 6u) << test::dump(d);
   EXPECT_EQ(bindings[0].actuatorType, "X8-9");
   EXPECT_EQ(bindings[1].actuatorType, "X8-16");
@@ -87,7 +89,7 @@ TEST(Drivers, ADofWithoutAnActuatorIsReported) {
   const auto result = loader.loadFile(path);
   ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
   Diagnostics d;
-  EXPECT_TRUE(DriverGroup::bindingsFor(result.document, result.kinematics, d).empty());
+  EXPECT_TRUE(bindDofs(result.document, result.graph, result.kinematics, d).empty());
   EXPECT_TRUE(d.contains(ErrorCode::HARDWARE_UNKNOWN));
 }
 

@@ -7,6 +7,8 @@
 
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
+#include "interlink/hardware/DofBindings.hpp"
+#include "interlink/hardware/DriverGroup.hpp"
 #include "interlink/hardware/HardwareRegistry.hpp"
 
 namespace {
@@ -74,7 +76,7 @@ TEST_F(DropIn, LoadsOnceThePluginIsInThePluginPath) {
   // Its driver backend, with the catalog's limits: velocity 2 rad/s, position within ±1.5.
   const auto registry = hardware::HardwareRegistry::fromPlugins(loader.plugins());
   Diagnostics d;
-  auto group = hardware::DriverGroup::open(registry, hardware::DriverGroup::bindingsFor(result.document, result.kinematics, d), d);
+  auto group = hardware::DriverGroup::open(registry, hardware::bindDofs(result.document, result.graph, result.kinematics, d), d);
   ASSERT_TRUE(group) << test::dump(d);
   ASSERT_TRUE(group->commandPositions({3.0}, d));
   group->advance(0.1);
@@ -92,6 +94,29 @@ TEST_F(DropIn, LoadsThroughTheEnvironmentPluginPath) {
   const auto result = loader.loadFile(model_);
   ::unsetenv("INTERLINK_PLUGIN_PATH");
   EXPECT_TRUE(result.ok()) << test::dump(result.diagnostics);
+}
+
+// A hardware plugin built against other catalog headers is refused when plugins are discovered,
+// and `interlink plugins` lists it with the reason; format plugins never see its catalog.
+TEST_F(DropIn, StaleCatalogPluginIsRefusedAtDiscovery) {
+  fs::copy_file(STALE_CATALOG_PLUGIN_FILE, dir_ / "plugins" / fs::path(STALE_CATALOG_PLUGIN_FILE).filename(),
+                fs::copy_options::overwrite_existing);
+  Loader loader;
+  loader.plugins().addDirectory((dir_ / "plugins").string());
+  loader.plugins().discover();
+  const auto& refused = loader.plugins().refused();
+  const auto stale = std::find_if(refused.begin(), refused.end(),
+                                  [](const RefusedLibrary& r) { return r.path.find("stale") != std::string::npos; });
+  ASSERT_NE(stale, refused.end());
+  EXPECT_EQ(stale->reason.code, ErrorCode::PLUGIN_REFUSED);
+  EXPECT_NE(stale->reason.message.find("catalog"), std::string::npos) << stale->reason.message;
+  EXPECT_FALSE(loader.plugins().findByName("stale_catalog"));
+  for (const auto& item : loader.hardware().items()) EXPECT_NE(item.plugin, "stale_catalog");
+
+  const auto listing = test::run("INTERLINK_PLUGIN_PATH='" + (dir_ / "plugins").string() + "' '" + test::cliPath() +
+                                 "' plugins 2>&1");
+  EXPECT_NE(listing.output.find("stale"), std::string::npos) << listing.output;
+  EXPECT_NE(listing.output.find("catalog fingerprint mismatch"), std::string::npos) << listing.output;
 }
 
 }  // namespace

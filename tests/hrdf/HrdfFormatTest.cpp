@@ -140,8 +140,8 @@ TEST_F(HrdfFormat, EveryElementExampleOfTheSpecLoads) {
     if (std::string(path).rfind("..", 0) == 0) {
       EXPECT_TRUE(r.ok()) << path << "\n" << test::dump(r.diagnostics);
     } else {
-      // Relative to sub/: only ../robot_parts exists from there.
-      EXPECT_TRUE(has(r, ErrorCode::FILE_READ)) << path;
+      // Relative to sub/: only ../robot_parts exists from there (the include service's URI_LOOKUP).
+      EXPECT_TRUE(has(r, ErrorCode::URI_LOOKUP)) << path;
     }
     const auto top = load(std::string(R"~(<robot version="1.6.0"><include path=")~") + path + "\"/></robot>",
                           "includer.hrdf");
@@ -396,7 +396,7 @@ TEST_F(HrdfFormat, Includes) {
   EXPECT_EQ(test::frameLists(*r.document.model).endEffectorFrames, std::vector<std::string>{"end_effector_1/output"});
 
   auto bad = load(R"~(<robot version="1.4.0"><include path="missing.hrdf"/></robot>)~", "m.hrdf");
-  EXPECT_TRUE(has(bad, ErrorCode::FILE_READ, "missing.hrdf"));
+  EXPECT_TRUE(has(bad, ErrorCode::URI_LOOKUP, "missing.hrdf"));
   bad = load(R"~(<robot version="1.4.0"><include path="/etc/x.hrdf"/></robot>)~", "abs.hrdf");
   EXPECT_TRUE(has(bad, ErrorCode::URI_INVALID));
   dir_.write("old.hrdf", R"~(<robot version="1.3.0"><actuator type="X5-1"/></robot>)~");

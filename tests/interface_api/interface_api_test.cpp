@@ -178,7 +178,7 @@ TEST_F(InterfaceApi, WorldIncludeThroughTheSamplePlugin) {
   ASSERT_TRUE(result.document.isWorld());
   const Model& included = result.document.worlds.front().models.at(0);
   EXPECT_EQ(included.name, "double_pendulum");
-  EXPECT_EQ(included.sourceFormat, "toml_sample");
+  EXPECT_EQ(included.source.format, "toml_sample");
   EXPECT_EQ(included.canonicalLink, "base");
   EXPECT_EQ(included.links.size(), 3u);
   EXPECT_EQ(included.joints.size(), 2u);
@@ -256,6 +256,39 @@ TEST_F(InterfaceApi, RepostureCallbacksSeeResolvedPosesParentFirst) {
   ASSERT_EQ(seen.size(), 2u);
   EXPECT_TRUE(samePose(P(1, 2, 0, 0, 0, 0), seen["M0"]));
   EXPECT_TRUE(samePose(P(1, 2, 3, 0.1, 0, 0), seen["parent_model::M1"]));
+}
+
+// Reposture callbacks run parent scope first: an interface model's callback before those of the
+// interface models nested in it, each seeing its own resolved pose.
+TEST_F(InterfaceApi, RepostureRunsParentBeforeNestedChild) {
+  std::vector<std::pair<std::string, Pose>> calls;
+  loader.registerCustomModelParser([&calls](const NestedInclude& include, Diagnostics&) -> InterfaceModelPtr {
+    auto record = [&calls](const std::string& name) {
+      return [&calls, name](const InterfaceModelPoseGraph& graph) {
+        Pose pose;
+        Diagnostics errors = graph.ResolveNestedModelFramePoseInWorldFrame(pose);
+        EXPECT_TRUE(errors.empty()) << test::dump(errors);
+        calls.emplace_back(name, pose);
+      };
+    };
+    auto outer = std::make_shared<InterfaceModel>(include.LocalModelName().value_or("outer"), record("outer"), false,
+                                                  "base", include.IncludeRawPose().value_or(Pose::Identity()));
+    outer->AddLink({"base", Pose::Identity()});
+    auto inner = std::make_shared<InterfaceModel>("inner", record("inner"), false, "tip", P(0, 0, 2, 0, 0, 0));
+    inner->AddLink({"tip", Pose::Identity()});
+    outer->AddNestedModel(inner);
+    return outer;
+  });
+  options.findFile = [](const std::string& uri) { return uri; };
+  auto result = loader.loadString(R"(<sdf version="1.9"><world name="w"><include><uri>robot.test</uri>
+      <name>outer</name><pose>1 0 0 0 0 0</pose></include></world></sdf>)",
+                                  kSdfDir + "/reposture_order.sdf", options);
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  ASSERT_EQ(calls.size(), 2u);
+  EXPECT_EQ(calls[0].first, "outer");  // the parent first
+  EXPECT_EQ(calls[1].first, "inner");
+  EXPECT_TRUE(samePose(P(1, 0, 0, 0, 0, 0), calls[0].second));
+  EXPECT_TRUE(samePose(P(1, 0, 2, 0, 0, 0), calls[1].second));
 }
 
 TEST_F(InterfaceApi, PlacementFrameOfAnInterfaceModel) {

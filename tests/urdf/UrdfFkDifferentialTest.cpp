@@ -1,7 +1,8 @@
 // URDF forward kinematics against two independent references at random configurations:
 // KDL through kdl_parser (1e-9) and MuJoCo 2.2.2's own URDF reader (1e-6). The references run in
 // the urdf_fk_oracle process (see UrdfFkOracle.cpp). Files: tests/data/example-robot-data
-// (origins and licences in its README.md).
+// (origins and licences in its README.md), and tests/urdf/data/quadruped_shared_names.urdf (ours:
+// joints named like links; configurations are given by the file's joint names).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -114,7 +115,9 @@ const Joint* jointNamed(const Model& model, const std::string& name) {
 class UrdfFkDifferential : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(UrdfFkDifferential, AgreesWithKdlAndMujoco) {
-  const std::string file = kDataDir + "/" + GetParam();
+  // A bare name is a file of example-robot-data; a path is relative to the source tree.
+  const std::string param = GetParam();
+  const std::string file = param.find('/') == std::string::npos ? kDataDir + "/" + param : test::sourceDir() + "/" + param;
   Loader loader;
   const LoadResult result = loader.loadFile(file);
   ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
@@ -206,6 +209,10 @@ INSTANTIATE_TEST_SUITE_P(PublicRobots, UrdfFkDifferential,
                            name = name.substr(0, name.find('.'));
                            return name;
                          });
+
+INSTANTIATE_TEST_SUITE_P(JointsNamedLikeLinks, UrdfFkDifferential,
+                         ::testing::Values("tests/urdf/data/quadruped_shared_names.urdf"),
+                         [](const ::testing::TestParamInfo<const char*>&) { return std::string("quadruped_shared_names"); });
 
 }  // namespace
 }  // namespace interlink

@@ -5,11 +5,16 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <map>
+#include <regex>
 #include <string>
+#include <vector>
 
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
+#include "interlink/ModelQuery.hpp"
 #include "interlink/PoseMath.hpp"
+#include "interlink/convert/Writers.hpp"
 
 namespace interlink {
 namespace {
@@ -129,7 +134,10 @@ TEST(UrdfPlugin, DemoArmStructure) {
   ASSERT_EQ(base.collisions.size(), 1u);
 
   const Link& upper = *findLink(model, "upper_arm");
-  EXPECT_EQ(upper.pose.relativeTo, "shoulder");  // the child link frame is the joint frame
+  // The child link frame is the joint frame: the link takes the joint's origin in the parent link
+  // (not "relative to the joint" by name, which a link may share in URDF).
+  EXPECT_EQ(upper.pose.relativeTo, "base_link");
+  EXPECT_TRUE(upper.pose.pose.isApprox(shoulder.pose.pose, 1e-15));
   EXPECT_DOUBLE_EQ(upper.inertial.inertia(0, 1), 0.001);
   EXPECT_DOUBLE_EQ(upper.inertial.inertia(1, 0), 0.001);
   ASSERT_EQ(upper.visuals.size(), 1u);
@@ -303,16 +311,105 @@ TEST(UrdfPlugin, WorldParentNeedsAWorldLink) {
   EXPECT_TRUE(hasDiagnostic(result.diagnostics, ErrorCode::JOINT_PARENT_LINK_INVALID, 3)) << test::dump(result.diagnostics);
 }
 
-TEST(UrdfPlugin, JointSharingALinkNameIsRenamed) {
+TEST(UrdfPlugin, JointSharingALinkNameKeepsItsName) {
   LoadResult result = loadText(R"(<robot name="r">
   <link name="a"/>
   <link name="b"/>
-  <joint name="b" type="fixed"><origin xyz="1 0 0"/><parent link="a"/><child link="b"/></joint>
+  <joint name="b" type="revolute"><origin xyz="1 0 0"/><parent link="a"/><child link="b"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
 </robot>)");
   ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
-  EXPECT_TRUE(result.diagnostics.contains(ErrorCode::DUPLICATE_NAME));  // a warning
+  // URDF has separate namespaces: nothing to warn about, and the joint keeps its name.
+  EXPECT_TRUE(result.diagnostics.empty()) << test::dump(result.diagnostics);
+  ASSERT_NE(findJoint(*result.document.model, "b"), nullptr);
+  ASSERT_EQ(result.kinematics.dofs().size(), 1u);
+  EXPECT_EQ(result.kinematics.dofs()[0].name, "b");
+  // Only the frame graph, which has one namespace, names the joint's frame "b_joint" (docs/urdf.md).
   expectPoseNear(framePose(result, "b_joint"), poseFromXyzRpy(1, 0, 0, 0, 0, 0), "b_joint");
   expectPoseNear(framePose(result, "b"), poseFromXyzRpy(1, 0, 0, 0, 0, 0), "b");
+  ASSERT_EQ(result.kinematics.joints().size(), 1u);
+  EXPECT_EQ(result.graph.frames()[result.kinematics.joints()[0].frame].name, "b_joint");
+}
+
+/// Link poses of `result` at the positions `byJoint` (joint name -> value), given by name.
+std::map<std::string, Pose> linkPosesAt(const LoadResult& result, const std::map<std::string, double>& byJoint) {
+  std::map<std::string, Pose> poses;
+  Diagnostics diagnostics;
+  const ModelQuery query(result);
+  const auto q = query.configuration(byJoint, diagnostics);
+  EXPECT_TRUE(q.has_value()) << test::dump(diagnostics);
+  if (!q) return poses;
+  const auto all = result.kinematics.framePoses(*q, diagnostics);
+  EXPECT_TRUE(all.has_value()) << test::dump(diagnostics);
+  if (!all) return poses;
+  for (std::size_t i = 0; i < result.graph.frames().size(); ++i) {
+    if (result.graph.frames()[i].kind == FrameKind::Link) poses[result.graph.frames()[i].name] = (*all)[i];
+  }
+  return poses;
+}
+
+// A quadruped whose hip and knee joints share their names with actuator-housing links (as in
+// ANYmal's descriptions): every place a user names joints uses the file's joint names.
+TEST(UrdfPlugin, QuadrupedJointsNamedLikeLinksKeepTheirNamesEverywhere) {
+  const std::string file = kDataDir + "/quadruped_shared_names.urdf";
+  Loader loader;
+  const LoadResult result = loader.loadFile(file);
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  EXPECT_TRUE(result.diagnostics.empty()) << test::dump(result.diagnostics);
+
+  // The DOF list is the file's joint names.
+  std::vector<std::string> dofs;
+  for (const Dof& dof : result.kinematics.dofs()) dofs.push_back(dof.name);
+  EXPECT_EQ(dofs, (std::vector<std::string>{"LF_HAA", "LF_HFE", "LF_KFE", "RH_HAA", "RH_HFE", "RH_KFE"}));
+
+  // Positions by the file's joint names (a robot's joint_states) move the right links: the
+  // thigh turns about the HFE joint's axis (y), which the housing link LF_HFE does not.
+  const std::map<std::string, double> positions = {{"LF_HAA", 0.3}, {"LF_HFE", 0.8}, {"LF_KFE", -1.2},
+                                                    {"RH_HAA", -0.2}, {"RH_HFE", -0.6}, {"RH_KFE", 1.1}};
+  const std::map<std::string, Pose> moved = linkPosesAt(result, positions);
+  const Pose hip = poseFromXyzRpy(0.3, 0.1, 0, 0, 0, 0) * poseFromXyzRpy(0, 0, 0, 0.3, 0, 0);
+  expectPoseNear(moved.at("LF_HIP"), hip, "LF_HIP");
+  expectPoseNear(moved.at("LF_THIGH"), hip * poseFromXyzRpy(0.06, 0.1, 0, 0, 0.8, 0), "LF_THIGH");
+  expectPoseNear(moved.at("LF_HFE"), hip * poseFromXyzRpy(0.06, 0.08, 0, 1.5707963267948966, 0, 0), "LF_HFE");
+  expectPoseNear(moved.at("LF_SHANK"),
+                 hip * poseFromXyzRpy(0.06, 0.1, 0, 0, 0.8, 0) * poseFromXyzRpy(0.1, 0.04, -0.28, 0, 0, 0.2) *
+                     poseFromXyzRpy(0, 0, 0, 0, -1.2, 0),
+                 "LF_SHANK");
+
+  // Conversions write the file's joint names where the target format allows them.
+  Diagnostics diagnostics;
+  const auto urdf = convert::writeUrdf(result, diagnostics);
+  ASSERT_TRUE(urdf.has_value()) << test::dump(diagnostics);
+  EXPECT_NE(urdf->find("<joint name=\"LF_HFE\" type=\"revolute\""), std::string::npos) << *urdf;
+  EXPECT_NE(urdf->find("<link name=\"LF_HFE\""), std::string::npos) << *urdf;
+  const LoadResult urdfBack = loader.loadString(*urdf, kDataDir + "/converted.urdf");
+  ASSERT_TRUE(urdfBack.ok()) << test::dump(urdfBack.diagnostics);
+  for (const auto& [link, pose] : linkPosesAt(urdfBack, positions)) expectPoseNear(pose, moved.at(link), "URDF: " + link);
+
+  const std::string json = convert::writeJson(result);
+  EXPECT_TRUE(std::regex_search(json, std::regex(R"("name": "LF_HFE",\s*"type": "revolute")"))) << json;
+
+  const auto mjcf = convert::writeMjcf(result, diagnostics);
+  ASSERT_TRUE(mjcf.has_value()) << test::dump(diagnostics);
+  EXPECT_NE(mjcf->find("<joint name=\"LF_HFE\" type=\"hinge\""), std::string::npos) << *mjcf;
+  EXPECT_NE(mjcf->find("<body name=\"LF_HFE\""), std::string::npos) << *mjcf;
+
+  // SDFormat 1.7 and later give joints and links one namespace: there the joint is written with
+  // its frame's name, LF_HFE_joint (docs/urdf.md), and moves the same links.
+  const auto sdf = convert::writeSdformat(result, diagnostics);
+  ASSERT_TRUE(sdf.has_value()) << test::dump(diagnostics);
+  EXPECT_NE(sdf->find("<joint name=\"LF_HFE_joint\" type=\"revolute\""), std::string::npos) << *sdf;
+  const LoadResult sdfBack = loader.loadString(*sdf, kDataDir + "/converted.sdf");
+  ASSERT_TRUE(sdfBack.ok()) << test::dump(sdfBack.diagnostics);
+  std::map<std::string, double> sdfPositions;
+  for (const auto& [name, value] : positions) {
+    const bool shared = name.find("HFE") != std::string::npos || name.find("KFE") != std::string::npos;
+    sdfPositions[name + (shared ? "_joint" : "")] = value;
+  }
+  for (const auto& [link, pose] : linkPosesAt(sdfBack, sdfPositions)) {
+    const std::string name = link.substr(link.rfind(':') == std::string::npos ? 0 : link.rfind(':') + 1);
+    expectPoseNear(pose, moved.at(name), "SDFormat: " + link);
+  }
 }
 
 TEST(UrdfPlugin, MaterialDefinedInAnEarlierVisualIsValidRobotWide) {

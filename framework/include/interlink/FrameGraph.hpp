@@ -16,6 +16,10 @@ namespace interlink {
 enum class FrameKind { World, Model, Link, Joint, Frame };
 INTERLINK_API const char* frameKindName(FrameKind kind);
 
+/// The one place scoped names are made: "arm::forearm" from scope "arm" and "forearm" (an empty
+/// scope gives the name itself).
+INTERLINK_API std::string scopedName(const std::string& scope, const std::string& localName);
+
 struct FrameInfo {
   std::string name;      // scoped with "::" from the root ("arm::forearm"); "world" for the world
   FrameKind kind = FrameKind::Frame;
@@ -24,6 +28,8 @@ struct FrameInfo {
   Pose pose = Pose::Identity();
   /// The link this frame is rigidly attached to (empty for the world and frames fixed to it).
   std::string attachedLink;
+  /// Index of that link's frame (-1 when attachedLink is empty).
+  int attachedLinkFrame = -1;
   /// Index of the frame its pose was written relative to (-1 for the root).
   int relativeTo = -1;
   /// Index of the frame it is attached to (-1 for links, static model frames and the root).
@@ -45,6 +51,16 @@ class INTERLINK_API FrameGraph {
   /// Frames in document order, root first.
   const std::vector<FrameInfo>& frames() const;
   std::optional<std::size_t> find(const std::string& scopedName) const;
+  /// The frame of an element of the document the graph was built from (that very element, not a
+  /// copy), whatever it was renamed to (SDFormat < 1.7 names a joint's frame "<name>_joint" when
+  /// a link has its name); nothing when the element was left out.
+  std::optional<std::size_t> frameOf(const Link& link) const;
+  std::optional<std::size_t> frameOf(const Joint& joint) const;
+  std::optional<std::size_t> frameOf(const Frame& frame) const;
+  std::optional<std::size_t> frameOf(const Model& model) const;
+  /// Scoped name of the scope frame `frame` is declared in ("" for the root scope): with
+  /// scopedName() it names any element of that scope.
+  const std::string& scopeOf(std::size_t frame) const;
   /// X_BA for frame A relative to frame B (scoped names); nothing if either is unknown.
   std::optional<Pose> pose(const std::string& frame, const std::string& relativeTo) const;
   /// Resolves `reference` as it would be read inside the scope where frame `from` is declared

@@ -22,9 +22,12 @@ struct Dof {
 
 struct TreeJoint {
   std::string name;      // scoped
+  std::size_t frame = 0;   // the joint's frame in the graph (FrameGraph::frameOf(joint))
   JointType type = JointType::Fixed;
   std::string parentLink;  // scoped; empty for the world
   std::string childLink;
+  int parentLinkFrame = -1;  // frame index of the parent link (-1: the world / root)
+  std::size_t childLinkFrame = 0;
   int firstDof = -1;       // index into dofs(), -1 for fixed joints
   bool loopClosure = false;
   std::vector<Vector3> axes;  // unit axes in the joint frame, as written (expressed_in resolved)

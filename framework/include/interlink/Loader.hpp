@@ -17,6 +17,10 @@
 
 namespace interlink {
 
+namespace hardware {
+class HardwareRegistry;
+}
+
 struct LoadOptions {
   /// Extra directories for model:// and package:// URIs, searched before INTERLINK_RESOURCE_PATH.
   std::vector<std::string> resourcePaths;
@@ -45,7 +49,7 @@ struct LoadOptions {
 };
 
 struct LoadResult {
-  Document document;       // composed: every include replaced by the model it names
+  Document document;       // composed: every include replaced by the model it names (no Include left)
   Diagnostics diagnostics;
   FrameGraph graph;
   Kinematics kinematics;
@@ -66,7 +70,12 @@ class INTERLINK_API Loader {
   PluginRegistry& plugins();
   const PluginRegistry& plugins() const;
 
-  /// Host parsers for non-SDFormat includes; asked newest first, before the format plugins.
+  /// The catalogs of every hardware plugin loaded so far (rebuilt when plugins were added), as
+  /// format plugins see them through HostServices::hardware.
+  const hardware::HardwareRegistry& hardware() const;
+
+  /// Host parsers for includes of files in another format than the including file's; asked
+  /// newest first, before the format plugins.
   void registerCustomModelParser(CustomModelParser parser);
 
   LoadResult loadFile(const std::string& path, const LoadOptions& options = {}) const;

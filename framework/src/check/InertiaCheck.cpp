@@ -72,7 +72,7 @@ void checkLink(const Link& link, const std::string& format, const InertiaRules& 
 }
 
 void checkModel(const Model& model, const std::string& documentFormat, Diagnostics& diagnostics) {
-  const std::string& format = model.sourceFormat.empty() ? documentFormat : model.sourceFormat;
+  const std::string& format = model.source.format.empty() ? documentFormat : model.source.format;
   if (const InertiaRules* rules = inertiaRulesFor(format)) {
     for (const Link& link : model.links) checkLink(link, format, *rules, diagnostics);
   }

@@ -32,8 +32,8 @@ void checkShape(Shape& shape, const Link& link, const std::string& file, const s
 }
 
 void checkModel(Model& model, const Document& document, const MeshLookup& lookup, Diagnostics& diagnostics) {
-  const std::string& file = model.sourceFile.empty() ? document.sourceFile : model.sourceFile;
-  const std::string& format = model.sourceFormat.empty() ? document.format : model.sourceFormat;
+  const std::string& file = model.source.file.empty() ? document.sourceFile : model.source.file;
+  const std::string& format = model.source.format.empty() ? document.format : model.source.format;
   for (Link& link : model.links) {
     for (auto* shapes : {&link.visuals, &link.collisions}) {
       for (Shape& shape : *shapes) checkShape(shape, link, file, format, lookup, diagnostics);

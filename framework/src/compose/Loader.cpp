@@ -10,7 +10,10 @@
 #include <cerrno>
 #include <cstdlib>
 #include <functional>
+#include <map>
+#include <mutex>
 #include <sstream>
+#include <tuple>
 #include <unordered_map>
 
 #include <boost/filesystem.hpp>
@@ -19,6 +22,7 @@
 
 #include "interlink/TextNumbers.hpp"
 #include "interlink/compose/InterfaceModelPoseGraph.hpp"
+#include "interlink/hardware/HardwareRegistry.hpp"
 #include "interlink/xml/XmlParser.hpp"
 
 namespace interlink {
@@ -38,11 +42,6 @@ struct PendingReposture {
   std::shared_ptr<const InterfaceModel> owner;  // keeps the callback's captures alive
   SourceLocation where;
 };
-
-bool isSdformatFile(const std::string& path) {
-  const std::string ext = toLower(fs::path(path).extension().string());
-  return ext == ".sdf" || ext == ".world";
-}
 
 /// Reads a whole file; refuses what cannot be a model description before any plugin sees it.
 std::optional<std::string> readModelFile(const std::string& path, const SourceLocation& requestedAt,
@@ -74,6 +73,10 @@ std::uint64_t elementCount(const Model& model) {
 struct Loader::Impl {
   PluginRegistry registry;
   std::vector<CustomModelParser> customParsers;
+  // The hardware registry, rebuilt when plugins were added since (hosts may discover more).
+  mutable std::mutex hardwareMutex;
+  mutable hardware::HardwareRegistry hardwareRegistry;
+  mutable std::size_t hardwareBuiltFor = static_cast<std::size_t>(-1);
 
   struct Context {
     const LoadOptions& options;
@@ -81,6 +84,8 @@ struct Loader::Impl {
     std::vector<std::string> includeStack;  // canonical paths being loaded, outermost first
     std::vector<PendingReposture> repostures;
     std::vector<std::string> resourcePaths;
+    std::map<std::string, std::string> files;  // bytes of every file read in this load (stable nodes)
+    plugin::HardwareServices hardware;  // the loader's hardware registry as plugins see it
     /// Directory trees includes and meshes may come from (canonical): the top-level file's
     /// directory and the resource paths.
     std::vector<fs::path> roots;
@@ -88,24 +93,72 @@ struct Loader::Impl {
     std::uint64_t includedElements = 0;
     bool includeLimitReported = false;
     /// What the file system said, per load: a file included many times (the legs of a robot, an
-    /// include bomb) is canonicalised and read once. Only files that were read whole are kept.
+    /// include bomb) is canonicalised and resolved once.
     mutable std::unordered_map<std::string, std::string> canonicalPaths;  // "" when it has none
     /// "directory\nuri" -> (resolved path, whether LoadOptions::findFile gave it)
     mutable std::unordered_map<std::string, std::pair<std::string, bool>> resolvedUris;
-    std::unordered_map<std::string, std::string> contents;
   };
 
+  const hardware::HardwareRegistry& currentHardware() const {
+    std::lock_guard<std::mutex> lock(hardwareMutex);
+    if (hardwareBuiltFor != registry.plugins().size()) {
+      hardwareRegistry = hardware::HardwareRegistry::fromPlugins(registry);
+      hardwareBuiltFor = registry.plugins().size();
+    }
+    return hardwareRegistry;
+  }
+  /// The hardware registry as plugins see it, built on first use: a load whose format names no
+  /// hardware opens no hardware plugin (the registry discovers plugins lazily).
+  plugin::HardwareServices lazyHardware() const {
+    plugin::HardwareServices table;
+    table.context = this;
+    table.find = [](const void* self, hardware::ComponentKind kind, const char* type, std::size_t typeSize,
+                    bool* exactCase) -> const hardware::CatalogEntry* {
+      const plugin::HardwareServices built = static_cast<const Impl*>(self)->currentHardware().services();
+      return built.find(built.context, kind, type, typeSize, exactCase);
+    };
+    table.evaluate = [](const void* self, const hardware::CatalogEntry* entry, const hardware::ComponentParameters& parameters,
+                        hardware::ComponentModel& model, Diagnostics& diagnostics) -> bool {
+      const plugin::HardwareServices built = static_cast<const Impl*>(self)->currentHardware().services();
+      return built.evaluate(built.context, entry, parameters, model, diagnostics);
+    };
+    table.describeFamilies = [](const void* self) -> std::string {
+      const plugin::HardwareServices built = static_cast<const Impl*>(self)->currentHardware().services();
+      return built.describeFamilies(built.context);
+    };
+    return table;
+  }
+
+  // --- the include service: one policy for every format ------------------------------------
   /// `fromHost` (optional) tells whether the answer came from LoadOptions::findFile.
   std::string resolveUri(const std::string& uri, const std::string& fromFile, const Context& context,
                          bool* fromHost = nullptr) const;
   std::string resolveUriUncached(const std::string& uri, const std::string& fromFile, const Context& context,
                                  bool* fromHost) const;
+  /// Resolves an include's URI from `fromFile` (a directory through the including format's
+  /// plugin), applies the depth, cycle, count and path policy and pushes the file on the
+  /// include stack.
+  /// Returns the resolved path, or nothing after reporting why at `where`.
+  std::optional<std::string> beginInclude(const std::string& uri, const std::string& fromFile,
+                                          const std::string& includerFormat, const SourceLocation& where,
+                                          Diagnostics& diagnostics, Context& context) const;
+  /// The file a directory include names, asked of the including format's plugin.
+  std::optional<std::string> modelFileInDirectory(const std::string& directory, const std::string& uri,
+                                                  const std::string& includerFormat, const SourceLocation& where,
+                                                  Diagnostics& diagnostics) const;
+  /// The bytes of `path`, read once per load with the loader's checks.
+  const std::string* readFile(const std::string& path, const SourceLocation& requestedAt, Diagnostics& diagnostics,
+                              Context& context) const;
+
+  // --- reading one file ---------------------------------------------------------------------
   std::optional<Document> loadDocument(const std::string& path, const SourceLocation& requestedAt, Context& context) const;
-  std::optional<Document> parseDocument(const std::string& path, const std::string& content, const SourceLocation& requestedAt,
+  std::optional<Document> parseDocument(const std::string& path, std::string_view content, const SourceLocation& requestedAt,
                                         Context& context) const;
   void finish(LoadResult& result, const std::string& absolute, Context& context) const;
   /// The steps after composition: frame graph, kinematics, reposture callbacks.
   void resolve(LoadResult& result, Context& context) const;
+  /// The core's checks of every format's result (inertias), then repeated warnings grouped.
+  void check(LoadResult& result, const Context& context) const;
   /// NO_PARSER: "no parser for '.xyz'; loaded plugins: ..." at the include (or the file).
   void reportNoParser(const std::string& path, const SourceLocation& requestedAt, Context& context) const {
     const std::string ext = fs::path(path).extension().string();
@@ -121,8 +174,9 @@ struct Loader::Impl {
     context.diagnostics.error(ErrorCode::NO_PARSER, message, requestedAt.known() ? requestedAt : SourceLocation{path, 0, 0});
   }
   /// The context of one load: the host's resource paths, then INTERLINK_RESOURCE_PATH.
-  static Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) {
-    Context context{options, diagnostics, {}, {}, options.resourcePaths, {}, 0, 0, false, {}, {}, {}};
+  Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) const {
+    Context context{options, diagnostics, {}, {}, options.resourcePaths, {}, lazyHardware(),
+                    {}, 0, 0, false, {}, {}};
     for (auto& dir : splitPathList(std::getenv("INTERLINK_RESOURCE_PATH"))) context.resourcePaths.push_back(dir);
     return context;
   }
@@ -161,34 +215,39 @@ struct Loader::Impl {
     return "'" + canonical.string() + "' is outside the directory tree of the top-level file and of the resource paths (" +
            roots + "); set LoadOptions::allowPathsOutsideRoots to allow it";
   }
-  /// Counts one included model; false (reported once per load) when a limit is passed.
-  static bool countInclude(const Model& model, const SourceLocation& where, Context& context) {
-    ++context.includedModels;
+  /// Reports the include limit once per load, with the include chain up to `next`.
+  static void reportIncludeLimit(const std::string& message, const std::string& next, const SourceLocation& where,
+                                 Diagnostics& diagnostics, Context& context) {
+    if (context.includeLimitReported) return;
+    context.includeLimitReported = true;
+    std::string chain;
+    for (const auto& p : context.includeStack) chain += (chain.empty() ? "" : " -> ") + p;
+    if (!next.empty()) chain += " -> " + next;
+    diagnostics.error(ErrorCode::INCLUDE_LIMIT, message + "; include chain: " + chain, where);
+  }
+  /// Counts the elements an included model brings; false (reported once per load) past the limit.
+  static bool countElements(const Model& model, const SourceLocation& where, Context& context) {
     context.includedElements += elementCount(model);
-    const bool tooMany = context.includedModels > context.options.maxIncludedModels;
-    if (!tooMany && context.includedElements <= context.options.maxIncludedElements) return true;
-    if (!context.includeLimitReported) {
-      context.includeLimitReported = true;
-      std::string chain;
-      for (const auto& p : context.includeStack) chain += (chain.empty() ? "" : " -> ") + p;
-      context.diagnostics.error(
-          ErrorCode::INCLUDE_LIMIT,
-          tooMany ? "more than " + std::to_string(context.options.maxIncludedModels) +
-                        " included models in one load (LoadOptions::maxIncludedModels; an include bomb?); include chain: " + chain
-                  : "included models bring more than " + std::to_string(context.options.maxIncludedElements) +
-                        " elements into one load (LoadOptions::maxIncludedElements); include chain: " + chain,
-          where);
-    }
+    if (context.includedElements <= context.options.maxIncludedElements) return true;
+    reportIncludeLimit("included models bring more than " + std::to_string(context.options.maxIncludedElements) +
+                           " elements into one load (LoadOptions::maxIncludedElements)",
+                       "", where, context.diagnostics, context);
     return false;
   }
-  void composeModel(Model& model, const std::string& baseFile, const std::string& scopedName, int depth, Context& context) const;
-  void composeWorld(World& world, const std::string& baseFile, Context& context) const;
-  /// Outcome of resolving one <include> entry.
-  enum class IncludeOutcome { Model, Absorbed, Failed };
-  /// Replaces `entry` (an unresolved include) by the model it names; lights and actors it brings
-  /// instead go to `lights` / `kept` of the enclosing element (Absorbed).
-  IncludeOutcome resolveInclude(Model& entry, const std::string& baseFile, const std::string& parentScopedName,
-                                std::vector<Light>& lights, std::vector<KeptElement>& kept, int depth, Context& context) const;
+
+  // --- the include step: Include records become models ---------------------------------------
+  /// The include step of one scope (a model's or a world's models and includes); merge-includes
+  /// go to `merged` (null in a world, where they are refused).
+  void composeScope(std::vector<Model>& models, std::vector<Include>& includes, const ModelSource& includer,
+                    const std::string& scopeName, std::vector<Light>& lights, std::vector<KeptElement>& kept,
+                    std::vector<Model>* merged, Context& context) const;
+  void composeModel(Model& model, const std::string& modelScopedName, Context& context) const;
+  void composeWorld(World& world, const ModelSource& worldSource, Context& context) const;
+  /// The model `include` names, composed, with //include/name, static, pose and placement_frame
+  /// applied; lights and actors it brings instead go to `lights` / `kept`. Nothing when the
+  /// include was absorbed that way or failed (reported).
+  std::optional<Model> resolveInclude(const Include& include, const ModelSource& includer, const std::string& parentScopedName,
+                                      std::vector<Light>& lights, std::vector<KeptElement>& kept, Context& context) const;
   /// What an <include> brings: a model, or (SDFormat) a light or an actor.
   struct IncludedContent {
     std::optional<Model> model;
@@ -196,10 +255,62 @@ struct Loader::Impl {
     std::vector<KeptElement> kept;
   };
   std::optional<IncludedContent> loadIncludedModel(const Include& include, const std::string& resolved,
-                                                   const std::string& parentScopedName, Context& context) const;
-  Model fromInterfaceModel(const InterfaceModel& im, const std::string& scopedName, Context& context,
+                                                   const std::string& includerFormat, const std::string& parentScopedName,
+                                                   Context& context) const;
+  /// Host parsers (CustomModelParser), newest first: the first answer or the first error ends it.
+  std::optional<IncludedContent> askHostParsers(const Include& include, const std::string& resolved,
+                                                const std::string& parentScopedName, bool& answered, Context& context) const;
+  Model fromInterfaceModel(const InterfaceModel& im, const std::string& scopedName, const std::string& file, Context& context,
                            const std::shared_ptr<const InterfaceModel>& owner, const SourceLocation& where) const;
 };
+
+namespace {
+
+/// //include/@merge (SDFormat 1.9): the included model's content joins `into` through a proxy
+/// frame that stands for its model frame, as libsdformat does.
+void mergeInto(Model& into, Model&& merged) {
+  const std::string proxy = "_merged__" + merged.name + "__model__";
+  Frame frame;
+  frame.name = proxy;
+  frame.pose = merged.pose;
+  frame.where = merged.where;
+  if (!merged.canonicalLink.empty()) frame.attachedTo = merged.canonicalLink;
+  else if (!merged.links.empty()) frame.attachedTo = merged.links.front().name;
+  into.frames.push_back(frame);
+  auto retarget = [&](std::string& reference) {
+    if (reference.empty() || reference == "__model__") reference = proxy;
+  };
+  for (Link& link : merged.links) {
+    retarget(link.pose.relativeTo);
+    into.links.push_back(std::move(link));
+  }
+  for (Frame& f : merged.frames) {
+    retarget(f.attachedTo);
+    into.frames.push_back(std::move(f));
+  }
+  for (Joint& joint : merged.joints) {
+    if (joint.parent == "__model__") joint.parent = proxy;
+    if (joint.child == "__model__") joint.child = proxy;
+    for (auto& axis : joint.axes) {
+      if (axis.expressedIn == "__model__") axis.expressedIn = proxy;
+    }
+    into.joints.push_back(std::move(joint));
+  }
+  for (Model& nested : merged.models) {
+    retarget(nested.pose.relativeTo);
+    into.models.push_back(std::move(nested));
+  }
+}
+
+/// Sets the framework's bookkeeping on every model of a document a plugin returned: each keeps
+/// its own file's rules, and its extension records keep the plugin's code loaded.
+void stampSource(Model& model, const ModelSource& source, const std::shared_ptr<const void>& plugin) {
+  model.source = source;
+  model.extensions.retain(plugin);
+  for (Model& nested : model.models) stampSource(nested, source, plugin);
+}
+
+}  // namespace
 
 std::string Loader::Impl::resolveUri(const std::string& uri, const std::string& fromFile, const Context& context,
                                      bool* fromHost) const {
@@ -251,6 +362,104 @@ std::string Loader::Impl::resolveUriUncached(const std::string& uri, const std::
   return resolved;
 }
 
+std::optional<std::string> Loader::Impl::modelFileInDirectory(const std::string& directory, const std::string& uri,
+                                                              const std::string& includerFormat, const SourceLocation& where,
+                                                              Diagnostics& diagnostics) const {
+  const PluginHandle includer = registry.findByName(includerFormat);
+  const plugin::FormatApi* api = includer ? includer.descriptor().format : nullptr;
+  // A format without model directories: the directory itself, which the file checks refuse
+  // (FILE_READ: "... is a directory").
+  if (!api || api->size < sizeof(plugin::FormatApi) || !api->modelFileInDirectory) return directory;
+  std::string file = api->modelFileInDirectory(directory, uri, where, diagnostics);
+  if (file.empty()) return std::nullopt;  // the plugin said why
+  boost::system::error_code ec;
+  file = fs::absolute(fs::path(directory) / file).lexically_normal().string();
+  if (!fs::exists(file, ec)) {
+    diagnostics.error(ErrorCode::URI_LOOKUP, "model file '" + file + "' does not exist", where);
+    return std::nullopt;
+  }
+  return file;
+}
+
+std::optional<std::string> Loader::Impl::beginInclude(const std::string& uri, const std::string& fromFile,
+                                                      const std::string& includerFormat, const SourceLocation& where,
+                                                      Diagnostics& diagnostics, Context& context) const {
+  const int depth = static_cast<int>(context.includeStack.size()) - 1;
+  if (depth >= context.options.maxIncludeDepth) {
+    diagnostics.error(ErrorCode::INCLUDE_DEPTH,
+                      "includes nested more than " + std::to_string(context.options.maxIncludeDepth) + " deep at '" +
+                          uri + "' (runaway include?)",
+                      where);
+    return std::nullopt;
+  }
+  if (uri.empty()) {
+    diagnostics.error(ErrorCode::ELEMENT_MISSING, "<include> has no <uri>", where);
+    return std::nullopt;
+  }
+  if (context.includeLimitReported) return std::nullopt;  // reported once; the rest is not expanded
+  bool fromHost = false;
+  std::string resolved = resolveUri(uri, fromFile, context, &fromHost);
+  if (resolved.empty() && !context.includeStack.empty()) {
+    // A file being loaded that exists only as text (Loader::loadString) can still close a cycle.
+    boost::system::error_code ec;
+    const fs::path written(uri);
+    const std::string candidate =
+        fs::absolute(written.is_absolute() ? written : fs::path(fromFile).parent_path() / written, ec).lexically_normal().string();
+    if (std::find(context.includeStack.begin(), context.includeStack.end(), candidate) != context.includeStack.end()) {
+      diagnostics.error(ErrorCode::INCLUDE_CYCLE, "include cycle: back to '" + candidate + "'", where);
+      return std::nullopt;
+    }
+  }
+  if (resolved.empty()) {
+    diagnostics.error(ErrorCode::URI_LOOKUP,
+                      "unable to find uri[" + uri + "] (searched beside '" + fromFile + "' and in INTERLINK_RESOURCE_PATH)",
+                      where);
+    return std::nullopt;
+  }
+  // The path policy, before anything of the included tree is read (a directory's manifest too).
+  // A file the host's findFile named is the host's choice.
+  auto refusedByPolicy = [&](const std::string& path) {
+    if (fromHost) return false;
+    const std::string why = outsideRootsReason(path, context);
+    if (why.empty()) return false;
+    diagnostics.error(ErrorCode::PATH_OUTSIDE_ROOTS, "include of uri[" + uri + "] refused: " + why, where);
+    return true;
+  };
+  if (refusedByPolicy(resolved)) return std::nullopt;
+  boost::system::error_code ec;
+  if (fs::is_directory(resolved, ec)) {
+    auto file = modelFileInDirectory(resolved, uri, includerFormat, where, diagnostics);
+    if (!file || refusedByPolicy(*file)) return std::nullopt;
+    resolved = *file;
+  }
+  std::string canonical = canonicalOf(resolved, context);
+  if (canonical.empty()) canonical = resolved;  // a name only a host parser understands
+  if (std::find(context.includeStack.begin(), context.includeStack.end(), canonical) != context.includeStack.end()) {
+    std::string chain;
+    for (const auto& p : context.includeStack) chain += p + " -> ";
+    diagnostics.error(ErrorCode::INCLUDE_CYCLE, "include cycle: " + chain + canonical, where);
+    return std::nullopt;
+  }
+  // Files that include the next one twice pass the depth and cycle checks but grow exponentially.
+  if (++context.includedModels > context.options.maxIncludedModels) {
+    reportIncludeLimit("more than " + std::to_string(context.options.maxIncludedModels) +
+                           " includes (included models) in one load (LoadOptions::maxIncludedModels; an include bomb?)",
+                       canonical, where, diagnostics, context);
+    return std::nullopt;
+  }
+  context.includeStack.push_back(canonical);
+  return resolved;
+}
+
+const std::string* Loader::Impl::readFile(const std::string& path, const SourceLocation& requestedAt,
+                                          Diagnostics& diagnostics, Context& context) const {
+  auto cached = context.files.find(path);
+  if (cached != context.files.end()) return &cached->second;
+  auto content = readModelFile(path, requestedAt, context.options, diagnostics);
+  if (!content) return nullptr;
+  return &context.files.emplace(path, std::move(*content)).first->second;
+}
+
 std::optional<Document> Loader::Impl::loadDocument(const std::string& path, const SourceLocation& requestedAt,
                                                    Context& context) const {
   // Say so before reading a file nobody could parse (content decides only when sniffers exist
@@ -261,20 +470,15 @@ std::optional<Document> Loader::Impl::loadDocument(const std::string& path, cons
     reportNoParser(path, requestedAt, context);
     return std::nullopt;
   }
-  if (auto known = context.contents.find(path); known != context.contents.end()) {
-    return parseDocument(path, known->second, requestedAt, context);
-  }
-  auto content = readModelFile(path, requestedAt, context.options, context.diagnostics);
+  const std::string* content = readFile(path, requestedAt, context.diagnostics, context);
   if (!content) return std::nullopt;
-  const std::string& kept = context.contents.emplace(path, std::move(*content)).first->second;
-  return parseDocument(path, kept, requestedAt, context);
+  return parseDocument(path, *content, requestedAt, context);
 }
 
-std::optional<Document> Loader::Impl::parseDocument(const std::string& path, const std::string& content,
+std::optional<Document> Loader::Impl::parseDocument(const std::string& path, std::string_view content,
                                                     const SourceLocation& requestedAt, Context& context) const {
   const std::string format = requestedAt.known() ? std::string() : context.options.format;
-  PluginHandle plugin = format.empty() ? registry.formatFor(path, std::string_view(content).substr(0, kSniffBytes))
-                                       : registry.findByName(format);
+  PluginHandle plugin = format.empty() ? registry.formatFor(path, content.substr(0, kSniffBytes)) : registry.findByName(format);
   if (plugin && plugin.info().kind != plugin::PluginKind::Format) plugin = PluginHandle();
   if (!plugin && !format.empty()) {
     context.diagnostics.error(ErrorCode::NO_PARSER,
@@ -286,24 +490,38 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, con
     reportNoParser(path, requestedAt, context);
     return std::nullopt;
   }
-  // URIs a plugin asks about are resolved with this load's resource paths.
-  plugin::HostServices host;
-  struct UriContext {
+  // What the plugin may ask of this load: URIs, the include service, the hardware catalogs.
+  struct CallContext {
     const Impl* self;
-    const Context* context;
-  } uriContext{this, &context};
-  host.context = &uriContext;
+    Context* context;
+    std::string format;
+  } call{this, &context, plugin.info().name};
+  plugin::HostServices host;
+  host.context = &call;
   host.resolveUri = [](const void* ctx, const std::string& uri, const std::string& fromFile) -> std::string {
-    const auto* c = static_cast<const UriContext*>(ctx);
+    const auto* c = static_cast<const CallContext*>(ctx);
     return c->self->resolveUri(uri, fromFile, *c->context);
   };
-  host.hardwareRegistry = &registry;
-  host.checkPath = [](const void* ctx, const std::string& file) -> std::string {
-    return outsideRootsReason(file, *static_cast<const UriContext*>(ctx)->context);
+  host.beginInclude = [](const void* ctx, const std::string& uri, const std::string& fromFile, const SourceLocation& where,
+                         plugin::IncludedFile& file, Diagnostics& diagnostics) -> bool {
+    const auto* c = static_cast<const CallContext*>(ctx);
+    Context& load = *c->context;
+    auto resolved = c->self->beginInclude(uri, fromFile, c->format, where, diagnostics, load);
+    const std::string* bytes = resolved ? c->self->readFile(*resolved, where, diagnostics, load) : nullptr;
+    if (resolved && !bytes) load.includeStack.pop_back();
+    if (!bytes) return false;
+    file.path = *resolved;
+    file.content = *bytes;
+    return true;
   };
-  host.maxFileBytes = context.options.maxFileBytes;
-  host.maxIncludedModels = context.options.maxIncludedModels;
-  host.maxIncludedElements = context.options.maxIncludedElements;
+  host.endInclude = [](const void* ctx) {
+    auto& stack = static_cast<const CallContext*>(ctx)->context->includeStack;
+    if (stack.size() > 1) stack.pop_back();
+  };
+  host.hardware = &context.hardware;
+  host.checkPath = [](const void* ctx, const std::string& file) -> std::string {
+    return outsideRootsReason(file, *static_cast<const CallContext*>(ctx)->context);
+  };
   plugin::LoadRequest request;
   request.path = path;
   request.content = content;
@@ -312,109 +530,112 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, con
   plugin.load(request, document, context.diagnostics);
   document.sourceFile = path;
   if (document.format.empty()) document.format = plugin.info().name;
-  auto stamp = [&](Model& m, auto& self) -> void {
-    if (m.sourceFile.empty()) m.sourceFile = path;
-    if (m.sourceFormat.empty()) m.sourceFormat = plugin.info().name;
-    if (!m.keepAlive) m.keepAlive = plugin.keepAlive();
-    for (Model& nested : m.models) self(nested, self);
-  };
-  if (document.model) stamp(*document.model, stamp);
+  const ModelSource source{path, plugin.info().name, document.formatVersion, false};
+  const std::shared_ptr<const void> keepAlive = plugin.keepAlive();
+  if (document.model) stampSource(*document.model, source, keepAlive);
   for (World& world : document.worlds) {
-    for (Model& m : world.models) stamp(m, stamp);
+    for (Model& m : world.models) stampSource(m, source, keepAlive);
   }
   return document;
 }
 
-Model Loader::Impl::fromInterfaceModel(const InterfaceModel& im, const std::string& scopedName, Context& context,
-                                       const std::shared_ptr<const InterfaceModel>& owner, const SourceLocation& where) const {
+Model Loader::Impl::fromInterfaceModel(const InterfaceModel& im, const std::string& modelScopedName, const std::string& file,
+                                       Context& context, const std::shared_ptr<const InterfaceModel>& owner,
+                                       const SourceLocation& where) const {
   Model m;
   m.name = im.Name();
   m.isStatic = im.Static();
   m.canonicalLink = im.CanonicalLinkName();
   m.pose.pose = im.ModelFramePoseInParentFrame();
-  m.fromInterfaceModel = true;
-  m.sourceFormat = "interface";
+  m.source = ModelSource{file, "interface", "", true};
   m.where = where;
   for (const auto& link : im.Links()) {
-    Link l;
-    l.name = link.Name();
-    l.pose.pose = link.PoseInModelFrame();
-    l.where = where;
-    m.links.push_back(std::move(l));
+    Link& l = m.links.emplace_back();
+    std::tie(l.name, l.pose.pose, l.where) = std::make_tuple(link.Name(), link.PoseInModelFrame(), where);
   }
   for (const auto& frame : im.Frames()) {
-    Frame f;
-    f.name = frame.Name();
-    f.attachedTo = frame.AttachedTo() == "__model__" ? std::string() : frame.AttachedTo();
-    f.pose.pose = frame.PoseInAttachedToFrame();
-    f.where = where;
-    m.frames.push_back(std::move(f));
+    Frame& f = m.frames.emplace_back();
+    std::tie(f.name, f.pose.pose, f.where) = std::make_tuple(frame.Name(), frame.PoseInAttachedToFrame(), where);
+    if (frame.AttachedTo() != "__model__") f.attachedTo = frame.AttachedTo();
   }
   for (const auto& joint : im.Joints()) {
-    Joint j;
-    j.name = joint.Name();
-    j.child = joint.ChildName();
-    j.pose.pose = joint.PoseInChildFrame();
-    j.where = where;
-    m.joints.push_back(std::move(j));
+    Joint& j = m.joints.emplace_back();
+    std::tie(j.name, j.child, j.pose.pose, j.where) =
+        std::make_tuple(joint.Name(), joint.ChildName(), joint.PoseInChildFrame(), where);
   }
-  if (im.Reposture()) context.repostures.push_back({scopedName, im.Reposture(), owner, where});
+  // The reposture callback keeps its InterfaceModel (and whatever it captured) alive until it ran.
+  if (im.Reposture()) context.repostures.push_back({modelScopedName, im.Reposture(), owner, where});
   for (const auto& nested : im.NestedModels()) {
     if (!nested) continue;
-    m.models.push_back(fromInterfaceModel(*nested, scopedName + "::" + nested->Name(), context, nested, where));
+    m.models.push_back(fromInterfaceModel(*nested, interlink::scopedName(modelScopedName, nested->Name()), file, context, nested, where));
   }
-  m.keepAlive = owner;
   return m;
 }
 
-std::optional<Loader::Impl::IncludedContent> Loader::Impl::loadIncludedModel(const Include& include, const std::string& resolved,
-                                                                           const std::string& parentScopedName,
-                                                                           Context& context) const {
-  // 1. SDFormat files are parsed as SDFormat; custom parsers are never asked for them.
-  // 2. Otherwise host parsers, newest first; the first answer (or the first error) ends the search.
-  if (!isSdformatFile(resolved) && !customParsers.empty()) {
-    NestedInclude nested;
-    nested.SetUri(include.uri);
-    nested.SetResolvedFileName(resolved);
-    nested.SetAbsoluteParentName(parentScopedName);
-    nested.SetLocalModelName(include.name);
-    nested.SetIsStatic(include.isStatic);
-    if (include.pose) {
-      nested.SetIncludeRawPose(include.pose->pose);
-      if (!include.pose->relativeTo.empty()) nested.SetIncludePoseRelativeTo(include.pose->relativeTo);
-    }
-    nested.SetPlacementFrame(include.placementFrame);
-    if (!include.elementText.empty()) {
-      Diagnostics ignored;  // the element was well-formed when the plugin read it
-      if (auto element = xml::parse(include.elementText, include.where.file, ignored)) {
-        nested.SetIncludeElement(std::make_shared<const xml::XmlElement>(std::move(*element)));
-      }
-    }
-    for (auto parser = customParsers.rbegin(); parser != customParsers.rend(); ++parser) {
-      Diagnostics parserDiagnostics;
-      InterfaceModelPtr model;
-      try {
-        model = (*parser)(nested, parserDiagnostics);
-      } catch (const std::exception& e) {
-        parserDiagnostics.error(ErrorCode::PLUGIN_EXCEPTION, std::string("custom model parser threw: ") + e.what(), include.where);
-      } catch (...) {
-        parserDiagnostics.error(ErrorCode::PLUGIN_EXCEPTION, "custom model parser threw an unknown exception", include.where);
-      }
-      for (auto d : parserDiagnostics) {
-        if (!d.where.known()) d.where = include.where;
-        context.diagnostics.add(std::move(d));
-      }
-      if (parserDiagnostics.hasErrors()) return std::nullopt;  // the contract: errors end the search
-      if (!model) continue;
-      const std::string scopedName =
-          (parentScopedName.empty() ? "" : parentScopedName + "::") + include.name.value_or(model->Name());
-      IncludedContent content;
-      content.model = fromInterfaceModel(*model, scopedName, context, model, include.where);
-      content.model->sourceFile = resolved;
-      return content;
+std::optional<Loader::Impl::IncludedContent> Loader::Impl::askHostParsers(const Include& include, const std::string& resolved,
+                                                                        const std::string& parentScopedName, bool& answered,
+                                                                        Context& context) const {
+  answered = false;
+  NestedInclude nested;
+  nested.SetUri(include.uri);
+  nested.SetResolvedFileName(resolved);
+  nested.SetAbsoluteParentName(parentScopedName);
+  nested.SetLocalModelName(include.name);
+  nested.SetIsStatic(include.isStatic);
+  if (include.pose) {
+    nested.SetIncludeRawPose(include.pose->pose);
+    if (!include.pose->relativeTo.empty()) nested.SetIncludePoseRelativeTo(include.pose->relativeTo);
+  }
+  nested.SetPlacementFrame(include.placementFrame);
+  if (!include.elementText.empty()) {
+    Diagnostics ignored;  // the element was well-formed when the plugin read it
+    if (auto element = xml::parse(include.elementText, include.where.file, ignored)) {
+      nested.SetIncludeElement(std::make_shared<const xml::XmlElement>(std::move(*element)));
     }
   }
-  // 3. Format plugins by extension (SDFormat included).
+  for (auto parser = customParsers.rbegin(); parser != customParsers.rend(); ++parser) {
+    Diagnostics parserDiagnostics;
+    InterfaceModelPtr model;
+    try {
+      model = (*parser)(nested, parserDiagnostics);
+    } catch (const std::exception& e) {
+      parserDiagnostics.error(ErrorCode::PLUGIN_EXCEPTION, std::string("custom model parser threw: ") + e.what(), include.where);
+    } catch (...) {
+      parserDiagnostics.error(ErrorCode::PLUGIN_EXCEPTION, "custom model parser threw an unknown exception", include.where);
+    }
+    for (auto d : parserDiagnostics) {
+      if (!d.where.known()) d.where = include.where;
+      context.diagnostics.add(std::move(d));
+    }
+    if (parserDiagnostics.hasErrors()) {  // the contract: errors end the search
+      answered = true;
+      return std::nullopt;
+    }
+    if (!model) continue;
+    answered = true;
+    IncludedContent content;
+    content.model = fromInterfaceModel(*model, scopedName(parentScopedName, include.name.value_or(model->Name())),
+                                       resolved, context, model, include.where);
+    return content;
+  }
+  return std::nullopt;
+}
+
+std::optional<Loader::Impl::IncludedContent> Loader::Impl::loadIncludedModel(const Include& include, const std::string& resolved,
+                                                                           const std::string& includerFormat,
+                                                                           const std::string& parentScopedName,
+                                                                           Context& context) const {
+  // 1. A file of the including file's own format is read by its plugin; host parsers are asked
+  //    only for other files (libsdformat asks its custom parsers for non-SDFormat files).
+  const PluginHandle target = registry.formatFor(resolved);
+  const bool sameFormat = target && target.info().name == includerFormat;
+  // 2. Otherwise host parsers, newest first.
+  if (!sameFormat && !customParsers.empty()) {
+    bool answered = false;
+    auto content = askHostParsers(include, resolved, parentScopedName, answered, context);
+    if (answered) return content;
+  }
+  // 3. Format plugins by extension.
   const std::size_t errorsBefore = context.diagnostics.errorCount();
   auto document = loadDocument(resolved, include.where, context);
   if (!document) return std::nullopt;
@@ -429,21 +650,21 @@ std::optional<Loader::Impl::IncludedContent> Loader::Impl::loadIncludedModel(con
     content.kept = std::move(document->kept);
     return content;
   }
-  if (document->worlds.size() == 1 && !isSdformatFile(resolved)) {
+  if (document->worlds.size() == 1 && document->format != includerFormat) {
     // A format whose files are worlds (e.g. one robot in its environment): include the world's
     // content as one model named after the file.
     World& world = document->worlds.front();
-    if (world.models.size() == 1 && world.frames.empty()) {
+    if (world.models.size() == 1 && world.frames.empty() && world.includes.empty()) {
       content.model = std::move(world.models.front());
       return content;
     }
     Model wrapper;
     wrapper.name = fs::path(resolved).stem().string();
     wrapper.models = std::move(world.models);
+    wrapper.includes = std::move(world.includes);
     wrapper.frames = std::move(world.frames);
     wrapper.joints = std::move(world.joints);
-    wrapper.sourceFile = resolved;
-    wrapper.sourceFormat = document->format;
+    wrapper.source = ModelSource{resolved, document->format, document->formatVersion, false};
     wrapper.where = world.where;
     content.model = std::move(wrapper);
     return content;
@@ -456,99 +677,22 @@ std::optional<Loader::Impl::IncludedContent> Loader::Impl::loadIncludedModel(con
   return std::nullopt;
 }
 
-Loader::Impl::IncludeOutcome Loader::Impl::resolveInclude(Model& entry, const std::string& baseFile,
-                                                          const std::string& parentScopedName, std::vector<Light>& lights,
-                                                          std::vector<KeptElement>& kept, int depth, Context& context) const {
-  constexpr IncludeOutcome kFailed = IncludeOutcome::Failed;
-  bool fromHost = false;
-  const Include include = *entry.include;
-  if (depth >= context.options.maxIncludeDepth) {
-    context.diagnostics.error(ErrorCode::INCLUDE_DEPTH,
-                              "includes nested more than " + std::to_string(context.options.maxIncludeDepth) +
-                                  " deep at '" + include.uri + "' (runaway include?)",
-                              include.where);
-    return kFailed;
-  }
-  if (include.uri.empty()) {
-    context.diagnostics.error(ErrorCode::ELEMENT_MISSING, "<include> has no <uri>", include.where);
-    return kFailed;
-  }
-  if (context.includeLimitReported) return kFailed;  // reported once; the rest is not expanded
-  std::string resolved = resolveUri(include.uri, baseFile, context, &fromHost);
-  if (resolved.empty()) {
-    context.diagnostics.error(ErrorCode::URI_LOOKUP,
-                              "unable to find uri[" + include.uri + "] (searched beside '" + baseFile +
-                                  "' and in INTERLINK_RESOURCE_PATH)",
-                              include.where);
-    return kFailed;
-  }
-  boost::system::error_code ec;
-  if (fs::is_directory(resolved, ec)) {
-    // A model directory: model.config names the SDFormat file (the newest version we read).
-    const fs::path config = fs::path(resolved) / "model.config";
-    std::string chosen;
-    if (fs::exists(config, ec)) {
-      const auto text = readModelFile(config.string(), include.where, context.options, context.diagnostics);
-      if (!text) return kFailed;
-      Diagnostics configDiagnostics;
-      if (auto root = xml::parse(*text, config.string(), configDiagnostics)) {
-        double best = -1;
-        for (const auto* sdf : root->childrenNamed("sdf")) {
-          const double version = std::strtod(sdf->attributeOr("version", "0").c_str(), nullptr);
-          if (version <= 1.9 + 1e-9 && version > best) {
-            best = version;
-            chosen = sdf->trimmedText();
-          }
-        }
-      } else {
-        context.diagnostics.append(configDiagnostics);
-        return kFailed;
-      }
-      if (chosen.empty()) {
-        context.diagnostics.error(ErrorCode::URI_LOOKUP, "'" + config.string() + "' names no <sdf> file", include.where);
-        return kFailed;
-      }
-    } else {
-      // libsdformat 12 requires the manifest; so do we, with the file it should name.
-      context.diagnostics.error(ErrorCode::URI_LOOKUP,
-                                "unable to resolve uri[" + include.uri + "] to a model file: the directory '" + resolved +
-                                    "' has no model.config (expected <model><sdf version=\"1.9\">model.sdf</sdf></model>)",
-                                include.where);
-      return kFailed;
-    }
-    resolved = (fs::path(resolved) / chosen).lexically_normal().string();
-    if (!fs::exists(resolved, ec)) {
-      context.diagnostics.error(ErrorCode::URI_LOOKUP, "model file '" + resolved + "' does not exist", include.where);
-      return kFailed;
-    }
-  }
-  if (!fromHost) {
-    if (std::string why = outsideRootsReason(resolved, context); !why.empty()) {
-      context.diagnostics.error(ErrorCode::PATH_OUTSIDE_ROOTS, "include of uri[" + include.uri + "] refused: " + why,
-                                include.where);
-      return kFailed;
-    }
-  }
-  std::string canonical = canonicalOf(resolved, context);
-  if (canonical.empty()) canonical = resolved;  // a name only a host parser understands
-  if (std::find(context.includeStack.begin(), context.includeStack.end(), canonical) != context.includeStack.end()) {
-    std::string chain;
-    for (const auto& p : context.includeStack) chain += p + " -> ";
-    context.diagnostics.error(ErrorCode::INCLUDE_CYCLE, "include cycle: " + chain + canonical, include.where);
-    return kFailed;
-  }
+std::optional<Model> Loader::Impl::resolveInclude(const Include& include, const ModelSource& includer,
+                                                  const std::string& parentScopedName, std::vector<Light>& lights,
+                                                  std::vector<KeptElement>& kept, Context& context) const {
+  auto resolved = beginInclude(include.uri, includer.file, includer.format, include.where, context.diagnostics, context);
+  if (!resolved) return std::nullopt;
+  struct Leave {
+    std::vector<std::string>& stack;
+    ~Leave() { stack.pop_back(); }
+  } leave{context.includeStack};
   if (include.placementFrame && !include.pose) {
     context.diagnostics.error(ErrorCode::MODEL_PLACEMENT_FRAME_INVALID,
                               "<placement_frame> requires a <pose> in the same <include>", include.where);
-    return kFailed;
+    return std::nullopt;
   }
-
-  context.includeStack.push_back(canonical);
-  auto content = loadIncludedModel(include, resolved, parentScopedName, context);
-  if (!content) {
-    context.includeStack.pop_back();
-    return kFailed;
-  }
+  auto content = loadIncludedModel(include, *resolved, includer.format, parentScopedName, context);
+  if (!content) return std::nullopt;
   if (!content->model) {
     for (Light& light : content->lights) {
       if (include.name) light.name = *include.name;
@@ -556,107 +700,62 @@ Loader::Impl::IncludeOutcome Loader::Impl::resolveInclude(Model& entry, const st
       lights.push_back(std::move(light));
     }
     for (KeptElement& element : content->kept) kept.push_back(std::move(element));
-    context.includeStack.pop_back();
-    return IncludeOutcome::Absorbed;
+    return std::nullopt;
   }
-  auto& model = content->model;
-  if (!countInclude(*model, include.where, context)) {
-    context.includeStack.pop_back();
-    return kFailed;
-  }
+  Model& model = *content->model;
+  if (!countElements(model, include.where, context)) return std::nullopt;
   // The framework applies //include/name, //include/static and //include/pose for every include
   // (host parsers included: the values it set are overridden only when the <include> gives them).
-  if (include.name) model->name = *include.name;
-  if (include.isStatic) model->isStatic = *include.isStatic;
-  if (include.pose) model->pose = *include.pose;
-  if (include.placementFrame) model->placementFrame = *include.placementFrame;
-  if (model->sourceFile.empty()) model->sourceFile = resolved;
-  model->where = include.where;
-  if (!model->fromInterfaceModel) {
-    composeModel(*model, resolved, (parentScopedName.empty() ? "" : parentScopedName + "::") + model->name, depth + 1, context);
+  if (include.name) model.name = *include.name;
+  if (include.isStatic) model.isStatic = *include.isStatic;
+  if (include.pose) model.pose = *include.pose;
+  if (include.placementFrame) model.placementFrame = *include.placementFrame;
+  model.where = include.where;
+  if (!model.source.fromInterfaceModel) {
+    composeModel(model, scopedName(parentScopedName, model.name), context);
   }
-  context.includeStack.pop_back();
-  entry = std::move(*model);
-  return IncludeOutcome::Model;
+  return std::move(model);
 }
 
-void Loader::Impl::composeModel(Model& model, const std::string& baseFile, const std::string& scopedName, int depth,
-                                Context& context) const {
-  std::vector<Model> merged;
-  for (auto it = model.models.begin(); it != model.models.end();) {
-    if (!it->include) {
-      composeModel(*it, it->sourceFile.empty() ? baseFile : it->sourceFile, scopedName + "::" + it->name, depth, context);
-      ++it;
-      continue;
-    }
-    const bool merge = it->include->merge;
-    if (resolveInclude(*it, baseFile, scopedName, model.lights, model.kept, depth, context) != IncludeOutcome::Model) {
-      it = model.models.erase(it);  // absorbed, or reported; the rest of the model is still checked
-      continue;
-    }
-    if (merge) {
-      merged.push_back(std::move(*it));
-      it = model.models.erase(it);
-    } else {
-      ++it;
-    }
-  }
-  // //include/@merge (SDFormat 1.9): the included model's content joins this model through a
-  // proxy frame that stands for its model frame, as libsdformat does.
-  for (Model& m : merged) {
-    const std::string proxy = "_merged__" + m.name + "__model__";
-    Frame frame;
-    frame.name = proxy;
-    frame.pose = m.pose;
-    frame.where = m.where;
-    if (!m.canonicalLink.empty()) frame.attachedTo = m.canonicalLink;
-    else if (!m.links.empty()) frame.attachedTo = m.links.front().name;
-    model.frames.push_back(frame);
-    auto retarget = [&](std::string& reference) {
-      if (reference.empty() || reference == "__model__") reference = proxy;
-    };
-    for (Link& link : m.links) {
-      retarget(link.pose.relativeTo);
-      model.links.push_back(std::move(link));
-    }
-    for (Frame& f : m.frames) {
-      retarget(f.attachedTo);
-      model.frames.push_back(std::move(f));
-    }
-    for (Joint& joint : m.joints) {
-      if (joint.parent == "__model__") joint.parent = proxy;
-      if (joint.child == "__model__") joint.child = proxy;
-      for (auto& axis : joint.axes) {
-        if (axis.expressedIn == "__model__") axis.expressedIn = proxy;
+void Loader::Impl::composeScope(std::vector<Model>& models, std::vector<Include>& includes, const ModelSource& includer,
+                                const std::string& scopeName, std::vector<Light>& lights, std::vector<KeptElement>& kept,
+                                std::vector<Model>* merged, Context& context) const {
+  // Models and includes in document order: an include's model goes where the include was.
+  std::vector<Model> declared = std::move(models);
+  std::vector<Include> pending = std::move(includes);
+  models.clear();
+  includes.clear();
+  std::stable_sort(pending.begin(), pending.end(), [](const Include& a, const Include& b) { return a.position < b.position; });
+  models.reserve(declared.size() + pending.size());
+  std::size_t next = 0;
+  auto includesUpTo = [&](std::size_t position) {
+    for (; next < pending.size() && pending[next].position <= position; ++next) {
+      const Include& include = pending[next];
+      if (include.merge && !merged) {
+        context.diagnostics.error(ErrorCode::MERGE_INCLUDE_UNSUPPORTED,
+                                  "merge-include is only allowed inside a model, not directly in a world", include.where);
+        continue;
       }
-      model.joints.push_back(std::move(joint));
+      auto included = resolveInclude(include, includer, scopeName, lights, kept, context);
+      if (included) (include.merge ? *merged : models).push_back(std::move(*included));
     }
-    for (Model& nested : m.models) {
-      retarget(nested.pose.relativeTo);
-      model.models.push_back(std::move(nested));
-    }
+  };
+  for (std::size_t i = 0; i < declared.size(); ++i) {
+    includesUpTo(i);
+    composeModel(declared[i], scopedName(scopeName, declared[i].name), context);
+    models.push_back(std::move(declared[i]));
   }
+  includesUpTo(static_cast<std::size_t>(-1));
 }
 
-void Loader::Impl::composeWorld(World& world, const std::string& baseFile, Context& context) const {
-  for (auto it = world.models.begin(); it != world.models.end();) {
-    if (!it->include) {
-      composeModel(*it, it->sourceFile.empty() ? baseFile : it->sourceFile, it->name, 0, context);
-      ++it;
-      continue;
-    }
-    if (it->include->merge) {
-      context.diagnostics.error(ErrorCode::MERGE_INCLUDE_UNSUPPORTED,
-                                "merge-include is only allowed inside a model, not directly in a world", it->include->where);
-      it = world.models.erase(it);
-      continue;
-    }
-    if (resolveInclude(*it, baseFile, "", world.lights, world.kept, 0, context) != IncludeOutcome::Model) {
-      it = world.models.erase(it);
-      continue;
-    }
-    ++it;
-  }
+void Loader::Impl::composeModel(Model& model, const std::string& modelScopedName, Context& context) const {
+  std::vector<Model> merged;
+  composeScope(model.models, model.includes, model.source, modelScopedName, model.lights, model.kept, &merged, context);
+  for (Model& m : merged) mergeInto(model, std::move(m));
+}
+
+void Loader::Impl::composeWorld(World& world, const ModelSource& worldSource, Context& context) const {
+  composeScope(world.models, world.includes, worldSource, "", world.lights, world.kept, nullptr, context);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -666,13 +765,14 @@ Loader::Loader(bool discoverPlugins) : impl_(std::make_unique<Impl>()) {
 Loader::~Loader() = default;
 
 PluginRegistry& Loader::plugins() { return impl_->registry; }
+const hardware::HardwareRegistry& Loader::hardware() const { return impl_->currentHardware(); }
 const PluginRegistry& Loader::plugins() const { return impl_->registry; }
 
 void Loader::registerCustomModelParser(CustomModelParser parser) { impl_->customParsers.push_back(std::move(parser)); }
 
 LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options) const {
   LoadResult result;
-  Impl::Context context = Impl::makeContext(options, result.diagnostics);
+  Impl::Context context = impl_->makeContext(options, result.diagnostics);
   boost::system::error_code ec;
   const std::string absolute = fs::absolute(path, ec).lexically_normal().string();
   if (!fs::exists(absolute, ec) && ec.value() != ELOOP) {
@@ -685,14 +785,12 @@ LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options)
   if (!document) return result;
   result.document = std::move(*document);
   impl_->finish(result, absolute, context);
-  detail::checkInertias(result.document, result.diagnostics);
-  if (!options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
   return result;
 }
 
 LoadResult Loader::loadString(const std::string& content, const std::string& fileName, const LoadOptions& options) const {
   LoadResult result;
-  Impl::Context context = Impl::makeContext(options, result.diagnostics);
+  Impl::Context context = impl_->makeContext(options, result.diagnostics);
   boost::system::error_code ec;
   const std::string absolute = fs::absolute(fileName, ec).lexically_normal().string();
   context.includeStack.push_back(absolute);
@@ -706,47 +804,55 @@ LoadResult Loader::loadString(const std::string& content, const std::string& fil
   if (!document) return result;
   result.document = std::move(*document);
   impl_->finish(result, absolute, context);
-  detail::checkInertias(result.document, result.diagnostics);
-  if (!options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
   return result;
 }
 
 LoadResult Loader::loadInclude(const Include& include, const std::string& includingFile, const LoadOptions& options) const {
   LoadResult result;
-  Impl::Context context = Impl::makeContext(options, result.diagnostics);
+  Impl::Context context = impl_->makeContext(options, result.diagnostics);
   boost::system::error_code ec;
   const std::string base = fs::absolute(includingFile, ec).lexically_normal().string();
   context.includeStack.push_back(fs::canonical(base, ec).string());
   Impl::setRoots(context, base);  // the including file stands for the top level (path policy)
-  Model entry;
-  entry.include = include;
+  // The include is read as the including file's format would read it (model directories, host
+  // parsers for other formats): that format is the one claiming the including file's extension.
+  const PluginHandle includer = impl_->registry.formatFor(base);
+  const ModelSource source{base, includer ? includer.info().name : std::string(), "", false};
   std::vector<Light> lights;
   std::vector<KeptElement> kept;
-  const auto outcome = impl_->resolveInclude(entry, base, "", lights, kept, 0, context);
-  if (outcome == Impl::IncludeOutcome::Absorbed) {
-    result.diagnostics.error(ErrorCode::ELEMENT_INCORRECT_TYPE,
-                             "'" + include.uri + "' holds a light or an actor, expected a model", include.where);
+  auto model = impl_->resolveInclude(include, source, "", lights, kept, context);
+  if (!model) {
+    if (!lights.empty() || !kept.empty()) {
+      result.diagnostics.error(ErrorCode::ELEMENT_INCORRECT_TYPE,
+                               "'" + include.uri + "' holds a light or an actor, expected a model", include.where);
+    }
+    return result;
   }
-  if (outcome != Impl::IncludeOutcome::Model) return result;
-  result.document.sourceFile = entry.sourceFile;
-  result.document.format = entry.sourceFormat;
-  result.document.model = std::move(entry);
+  result.document.sourceFile = model->source.file;
+  result.document.format = model->source.format;
+  result.document.formatVersion = model->source.formatVersion;
+  result.document.model = std::move(*model);
   impl_->resolve(result, context);
-  detail::checkInertias(result.document, result.diagnostics);
-  if (!options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
+  impl_->check(result, context);
   return result;
 }
 
 void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Context& context) const {
-  if (result.document.model) {
-    composeModel(*result.document.model, absolute, result.document.model->name, 0, context);
-  }
-  for (World& world : result.document.worlds) composeWorld(world, absolute, context);
+  // The include step: every Include record becomes the model it names.
+  if (result.document.model) composeModel(*result.document.model, result.document.model->name, context);
+  const ModelSource worldSource{absolute, result.document.format, result.document.formatVersion, false};
+  for (World& world : result.document.worlds) composeWorld(world, worldSource, context);
   detail::resolveMeshes(result.document,
                         {[&](const std::string& uri, const std::string& from) { return resolveUri(uri, from, context); },
                          [&](const std::string& file) { return outsideRootsReason(file, context); }},
                         result.diagnostics);
   resolve(result, context);
+  check(result, context);
+}
+
+void Loader::Impl::check(LoadResult& result, const Context& context) const {
+  detail::checkInertias(result.document, result.diagnostics);
+  if (!context.options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
 }
 
 void Loader::Impl::resolve(LoadResult& result, Context& context) const {

@@ -2,6 +2,7 @@
 // kinematic tree in solid edges, attached-to and relative-to relations in distinct styles.
 #include <map>
 #include <sstream>
+#include <unordered_map>
 #include <vector>
 
 #include "WriterSupport.hpp"
@@ -24,15 +25,12 @@ std::string localName(const std::string& scoped) {
   return p == std::string::npos ? scoped : scoped.substr(p + 2);
 }
 
-/// The scope prefix of a scoped name ("a::b::link" -> "a::b"), empty at the root.
-std::string scopeOf(const std::string& scoped) {
-  const std::size_t p = scoped.rfind("::");
-  return p == std::string::npos ? std::string() : scoped.substr(0, p);
-}
-
 class DotWriter {
  public:
-  explicit DotWriter(const LoadResult& loaded) : loaded_(loaded), frames_(loaded.graph.frames()) {}
+  explicit DotWriter(const LoadResult& loaded) : loaded_(loaded), frames_(loaded.graph.frames()) {
+    // Tree joints by their frames (identity: a joint's frame may be named otherwise than it).
+    for (const TreeJoint& j : loaded_.kinematics.joints()) treeJointOfFrame_[j.frame] = &j;
+  }
 
   std::string write() {
     out_ << "digraph interlink {\n"
@@ -41,10 +39,7 @@ class DotWriter {
          << "  node [fontname=\"Helvetica\", fontsize=10, style=filled];\n"
          << "  edge [fontname=\"Helvetica\", fontsize=9];\n";
     // Which frames belong to which model scope ("" is the root scope).
-    for (std::size_t i = 1; i < frames_.size(); ++i) {
-      const FrameInfo& f = frames_[i];
-      members_[scopeOf(f.name)].push_back(i);
-    }
+    for (std::size_t i = 1; i < frames_.size(); ++i) members_[loaded_.graph.scopeOf(i)].push_back(i);
     const bool world = loaded_.graph.isWorld();
     if (world) {
       node(0);
@@ -80,18 +75,16 @@ class DotWriter {
       case FrameKind::Frame: shape = "note", fill = "honeydew"; break;
     }
     std::string label = (i == 0 ? f.name : localName(f.name)) + "\\n" + frameKindName(f.kind);
-    if (f.kind == FrameKind::Joint) {
-      for (const TreeJoint& j : loaded_.kinematics.joints()) {
-        if (j.name != f.name) continue;
-        label = localName(f.name) + "\\n" + std::string(jointTypeName(j.type)) + " joint";
-        if (j.loopClosure) {
-          label += "\\nloop closure";
-          fill = "mistyrose";
-        }
+    const TreeJoint* tree = f.kind == FrameKind::Joint ? treeJointOf(i) : nullptr;
+    if (tree) {
+      label = localName(f.name) + "\\n" + std::string(jointTypeName(tree->type)) + " joint";
+      if (tree->loopClosure) {
+        label += "\\nloop closure";
+        fill = "mistyrose";
       }
     }
     out_ << "    f" << i << " [label=\"" << escapeLabel(label) << "\", shape=" << shape << ", fillcolor=" << fill
-         << (isLoopJoint(f.name) ? ", color=red, penwidth=2" : "") << "];\n";
+         << (tree && tree->loopClosure ? ", color=red, penwidth=2" : "") << "];\n";
   }
 
   static std::string escapeLabel(const std::string& label) {
@@ -104,11 +97,9 @@ class DotWriter {
     return out;
   }
 
-  bool isLoopJoint(const std::string& name) const {
-    for (const TreeJoint& j : loaded_.kinematics.joints()) {
-      if (j.name == name && j.loopClosure) return true;
-    }
-    return false;
+  const TreeJoint* treeJointOf(std::size_t frame) const {
+    auto it = treeJointOfFrame_.find(frame);
+    return it == treeJointOfFrame_.end() ? nullptr : it->second;
   }
 
   void writeScope(const std::string& scope) {
@@ -129,19 +120,12 @@ class DotWriter {
   }
 
   void edges() {
-    std::map<std::string, std::size_t> byName;
-    for (std::size_t i = 0; i < frames_.size(); ++i) byName[frames_[i].name] = i;
-    auto id = [&](const std::string& name) -> std::string {
-      if (name.empty()) return "f0";
-      auto it = byName.find(name);
-      return it == byName.end() ? std::string() : "f" + std::to_string(it->second);
-    };
+    auto id = [](std::size_t frame) { return "f" + std::to_string(frame); };
     out_ << "  // kinematic tree\n";
     for (const TreeJoint& j : loaded_.kinematics.joints()) {
-      const std::string joint = id(j.name);
-      const std::string parent = id(j.parentLink);
-      const std::string child = id(j.childLink);
-      if (joint.empty() || parent.empty() || child.empty()) continue;
+      const std::string joint = id(j.frame);
+      const std::string parent = j.parentLinkFrame < 0 ? id(0) : id(static_cast<std::size_t>(j.parentLinkFrame));
+      const std::string child = id(j.childLinkFrame);
       const std::string style = j.loopClosure ? "color=red, penwidth=2, style=bold" : "penwidth=2";
       out_ << "  " << parent << " -> " << joint << " [" << style << (j.loopClosure ? ", label=\"loop closure\"" : "")
            << "];\n";
@@ -165,6 +149,7 @@ class DotWriter {
   const std::vector<FrameInfo>& frames_;
   std::ostringstream out_;
   std::map<std::string, std::vector<std::size_t>> members_;
+  std::unordered_map<std::size_t, const TreeJoint*> treeJointOfFrame_;
 };
 
 }  // namespace

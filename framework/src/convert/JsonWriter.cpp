@@ -356,20 +356,12 @@ class JsonWriter {
     for (const Model& nested : m.models) model(nested);
     json_.endArray();
     lights(m.lights);
-    json_.key("include");
-    if (m.include) {
-      json_.beginObject();
-      json_.field("uri", m.include->uri);
-      json_.field("merge", m.include->merge);
-      json_.endObject();
-    } else {
-      json_.null();
-    }
     parameters(m.parameters);
     kept(m.kept);
-    json_.field("from_interface_model", m.fromInterfaceModel);
-    json_.field("source_format", m.sourceFormat);
-    json_.field("source_file", m.sourceFile);
+    json_.field("from_interface_model", m.source.fromInterfaceModel);
+    json_.field("source_format", m.source.format);
+    json_.field("source_format_version", m.source.formatVersion);
+    json_.field("source_file", m.source.file);
     where(m.where);
     json_.endObject();
   }

@@ -43,16 +43,10 @@ struct MujocoJoint {
 class MjcfWriter {
  public:
   MjcfWriter(const LoadResult& loaded, Diagnostics& diagnostics)
-      : loaded_(loaded), graph_(loaded.graph), diagnostics_(diagnostics) {}
+      : loaded_(loaded), graph_(loaded.graph), diagnostics_(diagnostics), index_(loaded.graph, loaded.document) {}
 
   std::optional<std::string> write() {
     const Document& document = loaded_.document;
-    if (document.isWorld()) {
-      for (const Model& model : document.worlds.front().models) indexModel(model, model.name + "::");
-      for (const Joint& joint : document.worlds.front().joints) joints_[joint.name] = &joint;
-    } else if (document.model) {
-      indexModel(*document.model, "");
-    }
     for (const TreeJoint& joint : loaded_.kinematics.joints()) {
       if (joint.loopClosure) {
         loops_.push_back(&joint);
@@ -84,7 +78,7 @@ class MjcfWriter {
       if (frames[i].kind == FrameKind::Link && !parentJoint_.count(frames[i].name)) writeBody(i, "");
     }
     // Links attached to the world by a joint: children of the root frame.
-    for (const TreeJoint* joint : children_[""]) writeBody(*graph_.find(joint->childLink), "");
+    for (const TreeJoint* joint : children_[""]) writeBody(joint->childLinkFrame, "");
     out_.close("worldbody");
     writeLoops();
     out_.close("mujoco");
@@ -99,9 +93,9 @@ class MjcfWriter {
     std::size_t count = 0;
     for (const auto& [name, joint] : parentJoint_) {
       if (joint->type == JointType::Fixed) continue;
-      auto link = links_.find(name);
-      if (link == links_.end()) continue;
-      const Inertial& inertial = link->second->inertial;
+      const Link* link = index_.link(joint->childLinkFrame);
+      if (!link) continue;
+      const Inertial& inertial = link->inertial;
       Eigen::SelfAdjointEigenSolver<Matrix3> eigen(inertial.inertia, Eigen::EigenvaluesOnly);
       if (inertial.mass >= kMassBound && eigen.eigenvalues().minCoeff() >= kMassBound) continue;
       if (count++ < 5) names += (names.empty() ? "'" : ", '") + name + "'";
@@ -110,18 +104,12 @@ class MjcfWriter {
     return names.empty() ? names : "the links " + names;
   }
 
-  void indexModel(const Model& model, const std::string& prefix) {
-    for (const Link& link : model.links) links_[prefix + link.name] = &link;
-    for (const Joint& joint : model.joints) joints_[prefix + joint.name] = &joint;
-    for (const Model& nested : model.models) indexModel(nested, prefix + nested.name + "::");
-  }
-
   Pose rootPose(std::size_t frame) const { return graph_.frames()[frame].pose; }
 
   /// Meshes MuJoCo 2.2.2 can read (STL, OBJ, MSH), one asset per file and scale.
   void writeAssets() {
     std::vector<std::string> lines;
-    for (const auto& [name, link] : links_) {
+    for (const auto& [frame, link] : index_.links) {
       for (const auto* shapes : {&link->collisions, &link->visuals}) {
         for (const Shape& shape : *shapes) {
           const Geometry& g = shape.geometry;
@@ -186,72 +174,47 @@ class MjcfWriter {
     out_.open("body", attr("name", urdfName(info.name)) + frameAttributes(pose));
     auto joint = parentJoint_.find(info.name);
     if (joint != parentJoint_.end()) writeJoints(*joint->second, frame);
-    auto link = links_.find(info.name);
-    if (link != links_.end()) {
-      writeInertial(*link->second);
-      writeGeoms(*link->second, info.name);
+    if (const Link* link = index_.link(frame)) {
+      writeInertial(*link);
+      writeGeoms(*link, frame);
     }
     writeSitesOf(info.name);
-    for (const TreeJoint* child : children_[info.name]) writeBody(*graph_.find(child->childLink), info.name);
+    for (const TreeJoint* child : children_[info.name]) writeBody(child->childLinkFrame, info.name);
     out_.close("body");
   }
 
   /// The MuJoCo joints that move the child body as the core joint does, in the child body frame.
   void writeJoints(const TreeJoint& tree, std::size_t childFrame) {
-    auto found = joints_.find(tree.name);
-    auto jointFrame = graph_.find(tree.name);
-    if (found == joints_.end() || !jointFrame) return;
-    const Joint& joint = *found->second;
-    const Pose X_CJ = detail::relativePose(graph_, childFrame, *jointFrame);
-    auto axisIn = [&](std::size_t i, const Vector3& fallback) -> Vector3 {
-      if (i >= joint.axes.size()) return X_CJ.linear() * fallback;
-      return (X_CJ.linear() * detail::axisInJointFrame(graph_, *jointFrame, joint.axes[i])).normalized();
-    };
-    auto limits = [&](std::size_t i) { return i < joint.axes.size() ? &joint.axes[i] : nullptr; };
+    const Joint* found = index_.joint(tree.frame);
+    if (!found) return;
+    const Joint& joint = *found;
+    const Pose X_CJ = detail::relativePose(graph_, childFrame, tree.frame);
     std::vector<MujocoJoint> parts;
+    // MuJoCo has ball and (top-level) free joints; every other type is its single-axis chain.
+    const SingleAxisChain chain = detail::singleAxisChainOf(graph_, tree.frame, joint);
+    for (const SingleAxisMotion& motion : chain.motions) {
+      parts.push_back({motion.rotation ? "hinge" : "slide", (X_CJ.linear() * motion.direction).normalized(),
+                       motion.axis >= 0 ? &joint.axes[static_cast<std::size_t>(motion.axis)] : nullptr});
+    }
     switch (tree.type) {
       case JointType::Fixed: return;
-      case JointType::Revolute:
-      case JointType::Continuous: parts.push_back({"hinge", axisIn(0, Vector3::UnitZ()), limits(0)}); break;
-      case JointType::Prismatic: parts.push_back({"slide", axisIn(0, Vector3::UnitZ()), limits(0)}); break;
-      case JointType::Ball: parts.push_back({"ball", Vector3::UnitZ(), nullptr}); break;
+      case JointType::Ball: parts.assign(1, MujocoJoint{"ball", Vector3::UnitZ(), nullptr}); break;
       case JointType::Free:
+        // MuJoCo allows free joints only at the top; lower down, three slides and a ball.
         if (tree.parentLink.empty()) {
-          parts.push_back({"free", Vector3::UnitZ(), nullptr});
+          parts.assign(1, MujocoJoint{"free", Vector3::UnitZ(), nullptr});
         } else {
-          // MuJoCo allows free joints only at the top: three slides and a ball move the same way.
-          for (int k = 0; k < 3; ++k) parts.push_back({"slide", X_CJ.linear().col(k), nullptr});
-          parts.push_back({"ball", Vector3::UnitZ(), nullptr});
+          parts.resize(3);
+          parts.push_back(MujocoJoint{"ball", Vector3::UnitZ(), nullptr});
         }
         break;
-      case JointType::Universal:
-      case JointType::Revolute2:
-        parts.push_back({"hinge", axisIn(0, Vector3::UnitX()), limits(0)});
-        parts.push_back({"hinge", axisIn(1, Vector3::UnitY()), limits(1)});
-        break;
-      case JointType::Translational:
-        for (std::size_t k = 0; k < 3; ++k) parts.push_back({"slide", axisIn(k, Vector3::Unit(static_cast<int>(k))), limits(k)});
-        break;
-      case JointType::Translational2D:
-        for (std::size_t k = 0; k < 2; ++k) parts.push_back({"slide", axisIn(k, Vector3::Unit(static_cast<int>(k))), limits(k)});
-        break;
-      case JointType::Euler:
-        for (std::size_t k = 0; k < 3; ++k) parts.push_back({"hinge", axisIn(k, Vector3::Unit(static_cast<int>(k))), limits(k)});
-        break;
-      case JointType::Planar: {
-        Vector3 t1 = axisIn(0, Vector3::UnitX()), t2 = axisIn(1, Vector3::UnitY());
-        parts.push_back({"slide", t1, nullptr});
-        parts.push_back({"slide", t2, nullptr});
-        parts.push_back({"hinge", t1.cross(t2).normalized(), nullptr});
-        break;
-      }
       case JointType::Screw:
       case JointType::Gearbox:
         diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                              "MJCF has no " + std::string(jointTypeName(tree.type)) + " joint; '" + tree.name +
                                  "' is written as a hinge (its coupling is lost)", joint.where);
-        parts.push_back({"hinge", axisIn(0, Vector3::UnitZ()), limits(0)});
         break;
+      default: break;
     }
     const std::string base = urdfName(tree.name);
     for (std::size_t k = 0; k < parts.size(); ++k) {
@@ -295,16 +258,18 @@ class MjcfWriter {
     out_.empty("inertial", attributes);
   }
 
-  void writeGeoms(const Link& link, const std::string& linkName) {
+  void writeGeoms(const Link& link, std::size_t linkFrame) {
+    const std::string& linkName = graph_.frames()[linkFrame].name;
     std::set<std::string> collisionNames;
     for (const Shape& s : link.collisions) collisionNames.insert(s.name);
-    for (const Shape& s : link.collisions) writeGeom(s, linkName, "collision", true);
+    for (const Shape& s : link.collisions) writeGeom(s, link, linkFrame, linkName, "collision", true);
     for (const Shape& s : link.visuals) {
-      if (!collisionNames.count(s.name)) writeGeom(s, linkName, "visual", false);
+      if (!collisionNames.count(s.name)) writeGeom(s, link, linkFrame, linkName, "visual", false);
     }
   }
 
-  void writeGeom(const Shape& shape, const std::string& linkName, const char* kind, bool collides) {
+  void writeGeom(const Shape& shape, const Link& link, std::size_t linkFrame, const std::string& linkName, const char* kind,
+                 bool collides) {
     const Geometry& g = shape.geometry;
     std::string attributes;
     switch (g.type) {
@@ -317,8 +282,7 @@ class MjcfWriter {
         break;
       case GeometryType::Ellipsoid: attributes = attr("type", "ellipsoid") + attr("size", numbers(g.radii)); break;
       case GeometryType::Mesh: {
-        auto link = links_.find(linkName);
-        const std::string file = meshFile(g, link == links_.end() ? std::string() : link->second->where.file.str());
+        const std::string file = meshFile(g, link.where.file.str());
         auto mesh = meshes_.find(file + "|" + numbers(g.scale));
         if (mesh != meshes_.end()) {
           attributes = attr("type", "mesh") + attr("mesh", mesh->second);
@@ -336,9 +300,8 @@ class MjcfWriter {
     }
     Pose pose = shape.pose.pose;
     if (!shape.pose.relativeTo.empty()) {
-      const auto linkIndex = graph_.find(linkName);
-      const auto reference = linkIndex ? graph_.resolveReference(*linkIndex, shape.pose.relativeTo) : std::nullopt;
-      if (linkIndex && reference) pose = detail::relativePose(graph_, *linkIndex, *reference) * pose;
+      const auto reference = graph_.resolveReference(linkFrame, shape.pose.relativeTo);
+      if (reference) pose = detail::relativePose(graph_, linkFrame, *reference) * pose;
     }
     std::string head = shape.name.empty() ? std::string() : attr("name", urdfName(linkName) + "__" + shape.name);
     if (!geomNames_.insert(head).second) head.clear();
@@ -373,9 +336,7 @@ class MjcfWriter {
       if (loop->type == JointType::Fixed) {
         out_.empty("weld", attr("name", urdfName(loop->name)) + attr("body1", body1) + attr("body2", body2));
       } else if (loop->type == JointType::Ball) {
-        const auto child = graph_.find(loop->childLink);
-        const auto joint = graph_.find(loop->name);
-        const Pose anchor = child && joint ? detail::relativePose(graph_, *child, *joint) : Pose::Identity();
+        const Pose anchor = detail::relativePose(graph_, loop->childLinkFrame, loop->frame);
         out_.empty("connect", attr("name", urdfName(loop->name)) + attr("body1", body1) + attr("body2", body2) +
                                   attr("anchor", numbers(anchor.translation())));
       } else {
@@ -392,8 +353,7 @@ class MjcfWriter {
   const FrameGraph& graph_;
   Diagnostics& diagnostics_;
   XmlOut out_;
-  std::map<std::string, const Link*> links_;
-  std::map<std::string, const Joint*> joints_;
+  interlink::detail::ElementIndex index_;
   std::map<std::string, std::vector<const TreeJoint*>> children_;  // parent link ("" = root) -> joints
   std::map<std::string, const TreeJoint*> parentJoint_;            // child link -> its tree joint
   std::vector<const TreeJoint*> loops_;

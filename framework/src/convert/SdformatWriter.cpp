@@ -25,21 +25,6 @@ std::string quaternionPoseText(const Pose& pose) {
          number(wxyz[0]);
 }
 
-bool isSdformatJointType(JointType type) {
-  switch (type) {
-    case JointType::Fixed:
-    case JointType::Revolute:
-    case JointType::Continuous:
-    case JointType::Prismatic:
-    case JointType::Ball:
-    case JointType::Universal:
-    case JointType::Screw:
-    case JointType::Gearbox:
-    case JointType::Revolute2: return true;
-    default: return false;
-  }
-}
-
 class SdformatWriter {
  public:
   SdformatWriter(const LoadResult& loaded, Diagnostics& diagnostics)
@@ -90,19 +75,6 @@ class SdformatWriter {
     out_.leaf("pose", quaternionPoseText(pose), poseAttributes(relativeTo));
   }
 
-  /// Graph index of a joint: SDFormat < 1.7 named a joint's frame "<name>_joint" when a link had
-  /// its name, and the graph follows that rule.
-  std::optional<std::size_t> jointIndex(const std::string& prefix, const std::string& name) {
-    std::string candidate = name;
-    for (int guard = 0; guard < 16; ++guard) {
-      auto index = graph_.find(prefix + candidate);
-      if (!index) return std::nullopt;
-      if (graph_.frames()[*index].kind == FrameKind::Joint) return index;
-      candidate += "_joint";
-    }
-    return std::nullopt;
-  }
-
   /// The pose of frame `scopedName` relative to the scope frame `scopeIndex`, or the pose as
   /// written (with a warning) when the graph did not resolve it.
   void writeResolvedPose(std::optional<std::size_t> index, std::size_t scopeIndex, const SemanticPose& written,
@@ -125,11 +97,7 @@ class SdformatWriter {
     out_.leaf("real_time_factor", number(world.physics.realTimeFactor));
     out_.close("physics");
     for (const Model& model : world.models) {
-      if (model.include) {
-        unresolvedInclude(model);
-        continue;
-      }
-      auto index = graph_.find(model.name);
+      auto index = graph_.frameOf(model);
       if (!index) {
         diagnostics_.warning(ErrorCode::POSE_RELATIVE_TO_GRAPH_ERROR,
                              "model '" + model.name + "' has no resolved frame; it is not written", model.where);
@@ -140,12 +108,8 @@ class SdformatWriter {
     for (const Frame& frame : world.frames) {
       // SDFormat 1.7 let a world frame share a model's name; the graph (like libsdformat) calls
       // it "<name>_frame", and so does the output.
-      std::string name = frame.name;
-      std::optional<std::size_t> index = graph_.find(name);
-      while (index && graph_.frames()[*index].kind == FrameKind::Model) {
-        name += "_frame";
-        index = graph_.find(name);
-      }
+      const std::optional<std::size_t> index = graph_.frameOf(frame);
+      const std::string name = index ? graph_.frames()[*index].name : frame.name;
       out_.open("frame", attr("name", name) +
                              (frame.attachedTo.empty() ? std::string() : attr("attached_to", frame.attachedTo)));
       writeResolvedPose(index, 0, frame.pose, "world", "frame '" + name + "'");
@@ -191,12 +155,6 @@ class SdformatWriter {
     return false;
   }
 
-  void unresolvedInclude(const Model& model) {
-    diagnostics_.warning(ErrorCode::URI_LOOKUP,
-                         "the include of '" + model.include->uri + "' was not resolved; it is not written",
-                         model.include->where);
-  }
-
   /// `prefix` scopes the model's contents ("arm::" or "" for the top model of a model file);
   /// `modelIndex` is the model frame in the graph; `pose` the model's pose in its parent scope.
   void writeModelElement(const Model& model, const std::string& prefix, std::size_t modelIndex, const Pose& pose) {
@@ -213,24 +171,20 @@ class SdformatWriter {
     for (const Link& link : model.links) {
       out_.open("link", attr("name", link.name));
       // A link's pose defaults to the model frame.
-      writeResolvedPose(graph_.find(prefix + link.name), modelIndex, link.pose, {}, "link '" + prefix + link.name + "'");
+      writeResolvedPose(graph_.frameOf(link), modelIndex, link.pose, {}, "link '" + prefix + link.name + "'");
       writeLinkBody(link, prefix);
       out_.close("link");
     }
-    for (const Joint& joint : model.joints) writeJoint(joint, prefix, modelIndex, "__model__", model.fromInterfaceModel);
+    for (const Joint& joint : model.joints) writeJoint(joint, prefix, modelIndex, "__model__", model.source.fromInterfaceModel);
     for (const Frame& frame : model.frames) {
       out_.open("frame", attr("name", frame.name) +
                              (frame.attachedTo.empty() ? std::string() : attr("attached_to", frame.attachedTo)));
-      writeResolvedPose(graph_.find(prefix + frame.name), modelIndex, frame.pose, "__model__",
+      writeResolvedPose(graph_.frameOf(frame), modelIndex, frame.pose, "__model__",
                         "frame '" + prefix + frame.name + "'");
       out_.close("frame");
     }
     for (const Model& nested : model.models) {
-      if (nested.include) {
-        unresolvedInclude(nested);
-        continue;
-      }
-      auto index = graph_.find(prefix + nested.name);
+      auto index = graph_.frameOf(nested);
       const Pose pose = index ? detail::relativePose(graph_, modelIndex, *index) : nested.pose.pose;
       writeModelElement(nested, prefix + nested.name + "::", index.value_or(modelIndex), pose);
     }
@@ -369,7 +323,7 @@ class SdformatWriter {
 
   void writeJoint(const Joint& joint, const std::string& prefix, std::size_t scopeIndex, const std::string& scopeFrame,
                   bool childOnly) {
-    const auto index = jointIndex(prefix, joint.name);
+    const auto index = graph_.frameOf(joint);
     // The graph's name: "<name>_joint" when an SDFormat < 1.7 joint shared a link's name.
     const std::string name = index ? graph_.frames()[*index].name.substr(prefix.size()) : joint.name;
     const std::string what = "joint '" + prefix + name + "'";

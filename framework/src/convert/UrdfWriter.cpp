@@ -6,6 +6,8 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "WriterSupport.hpp"
 #include "interlink/PoseMath.hpp"
@@ -29,27 +31,6 @@ std::string originAttributes(const Pose& pose) {
   return attr("xyz", numbers(pose.translation())) + attr("rpy", numbers(rpy));
 }
 
-/// What the writer knows of each element of the document by scoped name.
-struct Index {
-  std::map<std::string, const Link*> links;
-  std::map<std::string, const Joint*> joints;
-  std::map<std::string, std::string> jointScope;  // scoped joint name -> prefix of its scope
-  std::set<std::string> staticLinks;              // links inside a static model
-
-  void addModel(const Model& model, const std::string& prefix, bool isStatic) {
-    const bool staticHere = isStatic || model.isStatic;
-    for (const Link& link : model.links) {
-      links[prefix + link.name] = &link;
-      if (staticHere) staticLinks.insert(prefix + link.name);
-    }
-    for (const Joint& joint : model.joints) {
-      joints[prefix + joint.name] = &joint;
-      jointScope[prefix + joint.name] = prefix;
-    }
-    for (const Model& nested : model.models) addModel(nested, prefix + nested.name + "::", staticHere);
-  }
-};
-
 struct SubJoint {
   std::string type;  // URDF type
   Vector3 axis = Vector3::UnitX();
@@ -59,7 +40,7 @@ struct SubJoint {
 class UrdfWriter {
  public:
   UrdfWriter(const LoadResult& loaded, Diagnostics& diagnostics)
-      : loaded_(loaded), graph_(loaded.graph), diagnostics_(diagnostics) {}
+      : loaded_(loaded), graph_(loaded.graph), diagnostics_(diagnostics), index_(loaded.graph, loaded.document) {}
 
   std::optional<std::string> write() {
     const Document& document = loaded_.document;
@@ -67,14 +48,8 @@ class UrdfWriter {
     if (document.isWorld()) {
       const World& world = document.worlds.front();
       robotName = world.name;
-      for (const Model& model : world.models) index_.addModel(model, model.name + "::", false);
-      for (const Joint& joint : world.joints) {
-        index_.joints[joint.name] = &joint;
-        index_.jointScope[joint.name] = "";
-      }
     } else {
       robotName = document.model->name;
-      index_.addModel(*document.model, "", false);
     }
     if (!refuseLoops()) return std::nullopt;
     const auto& all = graph_.frames();
@@ -87,14 +62,14 @@ class UrdfWriter {
     }
 
     const auto& frames = graph_.frames();
-    std::set<std::string> childLinks;
+    std::unordered_set<std::size_t> childLinks;
     for (const TreeJoint& joint : loaded_.kinematics.joints()) {
-      childLinks.insert(joint.childLink);
-      if (joint.parentLink.empty()) needWorld_ = true;
+      childLinks.insert(joint.childLinkFrame);
+      if (joint.parentLinkFrame < 0) needWorld_ = true;
     }
     std::vector<std::size_t> roots;
     for (std::size_t i = 0; i < frames.size(); ++i) {
-      if (frames[i].kind == FrameKind::Link && !childLinks.count(frames[i].name)) roots.push_back(i);
+      if (frames[i].kind == FrameKind::Link && !childLinks.count(i)) roots.push_back(i);
       if (frames[i].kind == FrameKind::Frame && frames[i].attachedLink.empty()) needWorld_ = true;
     }
     if (roots.size() != 1) needWorld_ = true;
@@ -106,14 +81,13 @@ class UrdfWriter {
       addLinkName("world", SourceLocation{});
       out_.empty("link", attr("name", "world"));
     }
-    for (const FrameInfo& frame : frames) {
-      if (frame.kind != FrameKind::Link) continue;
-      writeLink(frame);
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+      if (frames[i].kind == FrameKind::Link) writeLink(i);
     }
     if (needWorld_) {
       for (std::size_t root : roots) {
         const std::string& name = frames[root].name;
-        const bool fixed = index_.staticLinks.count(name) > 0;
+        const bool fixed = index_.staticLinks.count(root) > 0;
         writeJointElement(urdfName(name) + "__world_joint", fixed ? "fixed" : "floating", "world", urdfName(name),
                           frames[root].pose, nullptr, nullptr);
       }
@@ -154,18 +128,18 @@ class UrdfWriter {
     }
   }
 
-  std::size_t frameIndex(const std::string& scopedName) const { return graph_.find(scopedName).value_or(0); }
-
-  /// Pose of frame `frame` in the URDF frame of the parent: a link, or "world" (the root frame).
-  Pose poseIn(const std::string& parentLink, std::size_t frame) const {
-    if (parentLink.empty()) return graph_.frames()[frame].pose;
-    return detail::relativePose(graph_, frameIndex(parentLink), frame);
+  /// Pose of frame `frame` in the URDF frame of the parent: a link frame, or -1 for "world" (the
+  /// root frame).
+  Pose poseIn(int parentLink, std::size_t frame) const {
+    if (parentLink < 0) return graph_.frames()[frame].pose;
+    return detail::relativePose(graph_, static_cast<std::size_t>(parentLink), frame);
   }
 
-  void writeLink(const FrameInfo& frame) {
+  void writeLink(std::size_t index) {
+    const FrameInfo& frame = graph_.frames()[index];
     const std::string name = urdfName(frame.name);
     addLinkName(name, frame.where);
-    auto found = index_.links.find(frame.name);
+    auto found = index_.links.find(index);
     const Link* link = found == index_.links.end() ? nullptr : found->second;
     if (!link || (!link->hasInertial && link->visuals.empty() && link->collisions.empty())) {
       out_.empty("link", attr("name", name));
@@ -183,12 +157,13 @@ class UrdfWriter {
                                 attr("izz", number(I(2, 2))));
       out_.close("inertial");
     }
-    writeShapes(frame, link->visuals, "visual");
-    writeShapes(frame, link->collisions, "collision");
+    writeShapes(index, link->visuals, "visual");
+    writeShapes(index, link->collisions, "collision");
     out_.close("link");
   }
 
-  void writeShapes(const FrameInfo& frame, const std::vector<Shape>& shapes, const char* kind) {
+  void writeShapes(std::size_t linkIndex, const std::vector<Shape>& shapes, const char* kind) {
+    const FrameInfo& frame = graph_.frames()[linkIndex];
     for (std::size_t i = 0; i < shapes.size(); ++i) {
       const Shape& shape = shapes[i];
       const std::string name = shape.name.empty() ? std::string(kind) + "_" + std::to_string(i) : shape.name;
@@ -215,9 +190,8 @@ class UrdfWriter {
       Pose pose = shape.pose.pose;
       if (!shape.pose.relativeTo.empty()) {
         // A shape pose relative to another frame of the scope: re-expressed in the link frame.
-        const auto linkIndex = graph_.find(frame.name);
-        const auto reference = linkIndex ? graph_.resolveReference(*linkIndex, shape.pose.relativeTo) : std::nullopt;
-        if (linkIndex && reference) pose = detail::relativePose(graph_, *linkIndex, *reference) * pose;
+        const auto reference = graph_.resolveReference(linkIndex, shape.pose.relativeTo);
+        if (reference) pose = detail::relativePose(graph_, linkIndex, *reference) * pose;
       }
       out_.open(kind, attr("name", name));
       out_.empty("origin", originAttributes(pose));
@@ -245,7 +219,19 @@ class UrdfWriter {
     out_.empty("child", attr("link", child));
     if (sub && type != "fixed" && type != "floating") {
       out_.empty("axis", attr("xyz", numbers(sub->axis)));
-      const JointAxis* a = sub->limits;
+      // A URDF joint's coordinate is the output's motion: with a transmission (the output moves
+      // q / ratio) the limits are the output's, and the ratio itself goes to a <transmission>.
+      JointAxis limits = sub->limits ? *sub->limits : JointAxis{};
+      const double ratio = joint && sub == firstSub_ ? joint->transmissionRatio : 1.0;
+      if (ratio != 1.0 && ratio != 0.0) {
+        const double lower = limits.lower / ratio;
+        const double upper = limits.upper / ratio;
+        limits.lower = std::min(lower, upper);
+        limits.upper = std::max(lower, upper);
+        limits.velocity /= std::abs(ratio);
+        limits.effort *= std::abs(ratio);
+      }
+      const JointAxis* a = sub->limits ? &limits : nullptr;
       if (type == "revolute" || type == "prismatic") {
         const double lower = a && std::isfinite(a->lower) ? a->lower : -kUnlimited;
         const double upper = a && std::isfinite(a->upper) ? a->upper : kUnlimited;
@@ -262,96 +248,80 @@ class UrdfWriter {
       }
     }
     if (joint && joint->mimic && sub == firstSub_) {
-      const std::string& prefix = index_.jointScope[currentJoint_];
-      out_.empty("mimic", attr("joint", urdfName(prefix + joint->mimic->joint)) +
+      out_.empty("mimic", attr("joint", urdfName(scopedName(graph_.scopeOf(currentJoint_), joint->mimic->joint))) +
                               attr("multiplier", number(joint->mimic->multiplier)) +
                               attr("offset", number(joint->mimic->offset)));
     }
     out_.close("joint");
+    if (joint && sub && sub == firstSub_ && joint->transmissionRatio != 1.0 && joint->transmissionRatio != 0.0) {
+      // ROS's SimpleTransmission: actuator = joint * mechanicalReduction.
+      out_.open("transmission", attr("name", name + "__transmission"));
+      out_.leaf("type", "transmission_interface/SimpleTransmission");
+      out_.open("joint", attr("name", name));
+      out_.leaf("hardwareInterface", "hardware_interface/PositionJointInterface");
+      out_.close("joint");
+      out_.open("actuator", attr("name", name + "__actuator"));
+      out_.leaf("mechanicalReduction", number(joint->transmissionRatio));
+      out_.close("actuator");
+      out_.close("transmission");
+    }
   }
 
-  /// The axis of `axis` in the joint frame (URDF axes are in the joint frame = child link frame).
+  /// The URDF joints that move the child as `joint` does (URDF axes are in the joint frame): the
+  /// joint itself when URDF has its type, else its single-axis chain through massless links.
   std::vector<SubJoint> subJoints(const Joint& joint, std::size_t jointIndex, const std::string& scopedName) {
-    auto axis = [&](std::size_t i, const Vector3& fallback) {
+    const SingleAxisChain chain = detail::singleAxisChainOf(graph_, jointIndex, joint);
+    auto sub = [&](const SingleAxisMotion& motion) {
       SubJoint s;
-      s.axis = i < joint.axes.size() ? detail::axisInJointFrame(graph_, jointIndex, joint.axes[i]) : fallback;
-      s.limits = i < joint.axes.size() ? &joint.axes[i] : nullptr;
+      s.axis = motion.direction;
+      s.limits = motion.axis >= 0 ? &joint.axes[static_cast<std::size_t>(motion.axis)] : nullptr;
+      const bool limited = s.limits && std::isfinite(s.limits->lower) && std::isfinite(s.limits->upper);
+      s.type = !motion.rotation ? "prismatic" : joint.type != JointType::Continuous && limited ? "revolute" : "continuous";
       return s;
     };
-    auto approximate = [&](const std::string& how) {
+    switch (joint.type) {
+      case JointType::Fixed: return {{"fixed", Vector3::UnitX(), nullptr}};
+      case JointType::Free: return {{"floating", Vector3::UnitX(), nullptr}};
+      case JointType::Planar: {
+        // URDF's planar joint moves in the plane normal to its axis.
+        SubJoint s = sub(chain.motions.back());
+        s.type = "planar";
+        return {s};
+      }
+      default: break;
+    }
+    if (chain.motions.size() > 1 || !chain.exact) {
+      const bool translations =
+          std::none_of(chain.motions.begin(), chain.motions.end(), [](const SingleAxisMotion& m) { return m.rotation; });
+      const std::string count = std::to_string(chain.motions.size());
+      const std::string how =
+          chain.motions.size() == 1 ? "a revolute joint (the coupling is not kept)"
+          : !chain.exact ? count + " continuous joints about the joint frame's x, y and z axes in a chain of massless links"
+                         : count + (translations ? " prismatic" : " revolute") + " joints in a chain of massless links";
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                            "URDF has no " + std::string(jointTypeName(joint.type)) + " joint; joint '" + scopedName +
                                "' is written as " + how,
                            joint.where);
-    };
-    std::vector<SubJoint> subs;
-    switch (joint.type) {
-      case JointType::Fixed: subs.push_back({"fixed", Vector3::UnitX(), nullptr}); break;
-      case JointType::Free: subs.push_back({"floating", Vector3::UnitX(), nullptr}); break;
-      case JointType::Planar: {
-        SubJoint s = axis(0, Vector3::UnitZ());
-        s.type = "planar";
-        subs.push_back(s);
-        break;
-      }
-      case JointType::Prismatic: {
-        SubJoint s = axis(0, Vector3::UnitZ());
-        s.type = "prismatic";
-        subs.push_back(s);
-        break;
-      }
-      case JointType::Screw:
-      case JointType::Gearbox:
-        approximate("a revolute joint (the coupling is not kept)");
-        [[fallthrough]];
-      case JointType::Revolute:
-      case JointType::Continuous: {
-        SubJoint s = axis(0, Vector3::UnitZ());
-        const bool limited = s.limits && std::isfinite(s.limits->lower) && std::isfinite(s.limits->upper);
-        s.type = joint.type != JointType::Continuous && limited ? "revolute" : "continuous";
-        subs.push_back(s);
-        break;
-      }
-      case JointType::Universal:
-      case JointType::Revolute2:
-      case JointType::Euler:
-      case JointType::Translational:
-      case JointType::Translational2D: {
-        const bool prismatic = joint.type == JointType::Translational || joint.type == JointType::Translational2D;
-        const std::size_t count = static_cast<std::size_t>(dofCount(joint.type));
-        approximate(std::to_string(count) + " " + (prismatic ? "prismatic" : "revolute") +
-                    " joints in a chain of massless links");
-        const Vector3 units[] = {Vector3::UnitX(), Vector3::UnitY(), Vector3::UnitZ()};
-        for (std::size_t i = 0; i < count; ++i) {
-          SubJoint s = axis(i, units[i]);
-          const bool limited = s.limits && std::isfinite(s.limits->lower) && std::isfinite(s.limits->upper);
-          s.type = prismatic ? "prismatic" : limited ? "revolute" : "continuous";
-          subs.push_back(s);
-        }
-        break;
-      }
-      case JointType::Ball:
-        approximate("3 continuous joints about the joint frame's x, y and z axes in a chain of massless links");
-        for (int k = 0; k < 3; ++k) subs.push_back({"continuous", Vector3::Unit(k), nullptr});
-        break;
     }
+    std::vector<SubJoint> subs;
+    for (const SingleAxisMotion& motion : chain.motions) subs.push_back(sub(motion));
     return subs;
   }
 
   void writeTreeJoint(const TreeJoint& tree) {
-    auto found = index_.joints.find(tree.name);
-    auto jointIndex = graph_.find(tree.name);
-    if (found == index_.joints.end() || !jointIndex) {
+    auto found = index_.joints.find(tree.frame);
+    const std::optional<std::size_t> jointIndex = tree.frame;
+    if (found == index_.joints.end()) {
       diagnostics_.error(ErrorCode::KINEMATICS_INVALID, "joint '" + tree.name + "' is not in the document",
                          SourceLocation{loaded_.document.sourceFile, 0, 0});
       return;
     }
     const Joint& joint = *found->second;
-    currentJoint_ = tree.name;
+    currentJoint_ = tree.frame;
     const std::string name = urdfName(tree.name);
     const std::string parent = tree.parentLink.empty() ? "world" : urdfName(tree.parentLink);
-    const Pose X_PJ = poseIn(tree.parentLink, *jointIndex);
-    const Pose X_JC = detail::relativePose(graph_, *jointIndex, frameIndex(tree.childLink));
+    const Pose X_PJ = poseIn(tree.parentLinkFrame, *jointIndex);
+    const Pose X_JC = detail::relativePose(graph_, *jointIndex, tree.childLinkFrame);
     const std::vector<SubJoint> subs = subJoints(joint, *jointIndex, tree.name);
     firstSub_ = &subs.front();
     // The last moving joint ends at the child link, or at a massless link standing for the joint
@@ -382,20 +352,20 @@ class UrdfWriter {
     addLinkName(name, frame.where);
     out_.empty("link", attr("name", name));
     const std::string parent = frame.attachedLink.empty() ? "world" : urdfName(frame.attachedLink);
-    writeJointElement(name + "__frame_joint", "fixed", parent, name, poseIn(frame.attachedLink, index), nullptr,
+    writeJointElement(name + "__frame_joint", "fixed", parent, name, poseIn(frame.attachedLinkFrame, index), nullptr,
                       nullptr);
   }
 
   const LoadResult& loaded_;
   const FrameGraph& graph_;
   Diagnostics& diagnostics_;
-  Index index_;
+  interlink::detail::ElementIndex index_;
   XmlOut out_;
   bool needWorld_ = false;
   std::set<std::string> linkNames_;
   std::set<std::string> jointNames_;
   const SubJoint* firstSub_ = nullptr;
-  std::string currentJoint_;
+  std::size_t currentJoint_ = 0;  // frame of the joint being written
 };
 
 }  // namespace

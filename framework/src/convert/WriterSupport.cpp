@@ -131,6 +131,13 @@ std::string quaternionWxyzText(const Pose& pose) {
   return number(q[0]) + " " + number(q[1]) + " " + number(q[2]) + " " + number(q[3]);
 }
 
+SingleAxisChain singleAxisChainOf(const FrameGraph& graph, std::size_t jointFrame, const Joint& joint) {
+  std::vector<Vector3> axes;
+  axes.reserve(joint.axes.size());
+  for (const JointAxis& axis : joint.axes) axes.push_back(axisInJointFrame(graph, jointFrame, axis));
+  return singleAxisChain(joint.type, axes);
+}
+
 }  // namespace interlink::convert::detail
 
 namespace interlink::convert {

@@ -4,10 +4,12 @@
 #include <string>
 #include <string_view>
 
+#include "graph/ElementIndex.hpp"
 #include "interlink/FrameGraph.hpp"
 #include "interlink/Loader.hpp"
 #include "interlink/Pose.hpp"
 #include "interlink/model/JointAxis.hpp"
+#include "interlink/model/JointType.hpp"
 
 namespace interlink::convert::detail {
 
@@ -54,5 +56,8 @@ Pose relativePose(const FrameGraph& graph, std::size_t reference, std::size_t fr
 /// The direction of `axis` in the frame of joint `jointFrame`, honouring its expressed_in frame
 /// (as written when that frame is unknown).
 Vector3 axisInJointFrame(const FrameGraph& graph, std::size_t jointFrame, const JointAxis& axis);
+
+/// The single-axis chain (JointType.hpp) of `joint` with its axes in the joint frame `jointFrame`.
+SingleAxisChain singleAxisChainOf(const FrameGraph& graph, std::size_t jointFrame, const Joint& joint);
 
 }  // namespace interlink::convert::detail

@@ -60,11 +60,6 @@ struct Vertex {
   // Attached-to graph: one out-edge, or a sink (links, static models, the world).
   int attachedTarget = kNone;
   bool attachedSink = false;
-  // Source elements.
-  const Link* link = nullptr;
-  const Joint* joint = nullptr;
-  const Frame* frame = nullptr;
-  const Model* model = nullptr;
 };
 
 struct Scope {
@@ -86,6 +81,9 @@ struct GraphData {
   // the build (moving the vector keeps its elements where they are).
   std::unordered_map<std::string_view, std::size_t> byName;
   std::vector<std::size_t> modelFrameOfScope;           // public index of each scope's model frame
+  // Public index of each element's frame, by the element's address in the built document.
+  std::unordered_map<const void*, std::size_t> frameOfElement;
+  std::vector<std::string> scopeNames;  // per scope: its scoped name ("" for the root scope)
   std::string rootName;
   bool world = false;
 
@@ -113,11 +111,6 @@ std::string joinNames(const std::vector<std::string>& names, const char* separat
   return out;
 }
 
-double parseVersion(const std::string& text) {
-  if (text.empty()) return 99.0;  // non-SDFormat sources follow the newest rules
-  return std::strtod(text.c_str(), nullptr);
-}
-
 struct PoseResolver;
 
 class FrameGraphBuilder {
@@ -125,9 +118,10 @@ class FrameGraphBuilder {
   friend struct PoseResolver;
   FrameGraphBuilder(const Document& document, Diagnostics& diagnostics)
       : document_(document),
-        diagnostics_(diagnostics),
-        // Version-dependent name rules are SDFormat's; every other format follows the newest.
-        version_(document.format == "sdformat" ? parseVersion(document.formatVersion) : 99.0) {}
+        diagnostics_(diagnostics) {
+    documentRules_.format = document.format;
+    documentRules_.formatVersion = document.formatVersion;
+  }
 
   detail::GraphData run();
 
@@ -135,9 +129,26 @@ class FrameGraphBuilder {
   // --- scopes and names -------------------------------------------------------------------
   int addVertex(Vertex v);
   int openModelScope(const Model& model, int parentScope, int modelVertex, const std::string& prefix);
+  /// The one scope walker step shared by model and world phases: a vertex for `element` named
+  /// `frameName` in `scope`, registered under its scoped name.
+  template <class Element>
+  int addElement(int scope, const std::string& frameName, const Element& element);
+  /// A nested model of `scope` (a world's model or a model's nested model) and the scope it opens.
+  void addNestedModel(int scope, const Model& model);
   int lookup(int scope, const std::string& reference) const;
   void registerName(const std::string& localName, int vertex, const SourceLocation& where);
-  void checkName(const std::string& name, const char* what, const SourceLocation& where);
+  void checkName(const std::string& name, const char* what, const SourceLocation& where, int scope);
+  /// Whether `scope` follows the rules of an SDFormat file older than `version`: each model
+  /// follows its own file's rules; the world (and a model the framework did not stamp) the root
+  /// document's.
+  bool sdformatBefore(int scope, double version) const { return rulesOf(scope).sdformatBefore(version); }
+  const ModelSource& rulesOf(int scope) const {
+    const Model* model = scopes_[static_cast<std::size_t>(scope)].model;
+    return model && !model->source.format.empty() ? model->source : documentRules_;
+  }
+  /// Whether links and joints of `scope` have separate namespaces (SDFormat before 1.7, URDF): a
+  /// joint named like a link keeps its name; only its frame is named "<name>_joint".
+  bool jointsHaveOwnNamespace(int scope) const { return rulesOf(scope).format == "urdf" || sdformatBefore(scope, 1.7); }
 
   // --- model phases (proposal 1.6.1); phase 1 (XML and schema) is the format plugin's -------
   void checkNameAttributes(int scope);                // phase 2
@@ -149,6 +160,15 @@ class FrameGraphBuilder {
                        const SourceLocation& where, const char* expected);
   void addRelativeToEdge(int scope, int vertex, const SemanticPose& pose, int fallback);
   void buildFrameAttachedToGraph(int scope);          // phase 6 (6.1-6.6; 6.7/6.8 globally below)
+  // Shared by model and world scopes (one scope walker for both).
+  void addAttachedToEdges(int scope, const std::vector<Joint>& joints, const std::vector<Frame>& frames);
+  void addPoseEdges(int scope, const std::vector<Model>& models, const std::vector<Joint>& joints,
+                    const std::vector<Frame>& frames);
+  template <class Element>
+  void checkPoses(int scope, const std::vector<Element>& elements, const char* what, const char* expected);
+  int vertexOf(const void* element) const;  // kNone when the element has no vertex
+  int jointChildTarget(int scope, int vertex, const Joint& joint) const;
+  int frameTarget(int scope, const Frame& frame) const;
   void checkPoseRelativeToValues(int scope);          // phase 7
   void buildPoseRelativeToGraph(int scope);           // phase 8 (8.1-8.5; 8.6 globally below)
   void checkModel(int scope);                         // phases 2-8 for one model and its nested models
@@ -179,7 +199,7 @@ class FrameGraphBuilder {
 
   const Document& document_;
   Diagnostics& diagnostics_;
-  double version_;
+  ModelSource documentRules_;  // the root document's format and version
   std::deque<Vertex> vertices_;  // a deque: vertices never move, so views of their names stay valid
   std::vector<Scope> scopes_;
   std::unordered_map<std::string_view, int> byName_;  // keys view vertices_[i].name
@@ -200,6 +220,30 @@ int FrameGraphBuilder::addVertex(Vertex v) {
   const std::size_t separator = added.name.rfind("::");
   added.localName = std::string_view(added.name).substr(separator == std::string::npos ? 0 : separator + 2);
   return static_cast<int>(vertices_.size()) - 1;
+}
+
+FrameKind kindOf(const Link&) { return FrameKind::Link; }
+FrameKind kindOf(const Joint&) { return FrameKind::Joint; }
+FrameKind kindOf(const Frame&) { return FrameKind::Frame; }
+FrameKind kindOf(const Model&) { return FrameKind::Model; }
+
+template <class Element>
+int FrameGraphBuilder::addElement(int scope, const std::string& frameName, const Element& element) {
+  Vertex v;
+  v.name = scopes_[static_cast<std::size_t>(scope)].prefix + frameName;
+  v.where = &element.where;
+  v.scope = scope;
+  v.kind = kindOf(element);
+  const int index = addVertex(std::move(v));
+  vertexOf_[&element] = index;
+  registerName(frameName, index, element.where);
+  return index;
+}
+
+void FrameGraphBuilder::addNestedModel(int scope, const Model& model) {
+  checkName(model.name, "model", model.where, scope);
+  const std::string prefix = scopes_[static_cast<std::size_t>(scope)].prefix + model.name + "::";
+  openModelScope(model, scope, addElement(scope, model.name, model), prefix);
 }
 
 int FrameGraphBuilder::openModelScope(const Model& model, int parentScope, int modelVertex, const std::string& prefix) {
@@ -235,7 +279,7 @@ int FrameGraphBuilder::lookup(int scope, const std::string& reference) const {
   return it == byName_.end() ? kNone : it->second;
 }
 
-void FrameGraphBuilder::checkName(const std::string& name, const char* what, const SourceLocation& where) {
+void FrameGraphBuilder::checkName(const std::string& name, const char* what, const SourceLocation& where, int scope) {
   if (name.empty()) {
     error(ErrorCode::ATTRIBUTE_MISSING, std::string(what) + " has an empty name; expected a non-empty name", where);
     return;
@@ -246,7 +290,7 @@ void FrameGraphBuilder::checkName(const std::string& name, const char* what, con
           where);
   }
   if (name.find("::") != std::string::npos) {
-    error(version_ >= 1.8 ? ErrorCode::RESERVED_NAME : ErrorCode::NAME_INVALID,
+    error(!sdformatBefore(scope, 1.8) ? ErrorCode::RESERVED_NAME : ErrorCode::NAME_INVALID,
           std::string(what) + " name '" + name + "' contains '::', which is the scope delimiter", where);
   }
 }
@@ -268,23 +312,9 @@ void FrameGraphBuilder::registerName(const std::string& localName, int vertex, c
 void FrameGraphBuilder::checkNameAttributes(int scope) {
   const Model& model = *scopes_[scope].model;
   const std::string prefix = scopes_[scope].prefix;  // a copy: opening nested scopes grows scopes_
-  auto add = [&](const std::string& name, FrameKind kind, const SourceLocation& where, auto assign) {
-    Vertex v;
-    v.name = prefix + name;
-    v.kind = kind;
-    v.where = &where;
-    v.scope = scope;
-    assign(v);
-    const void* element = v.link ? static_cast<const void*>(v.link) : v.joint ? static_cast<const void*>(v.joint)
-                          : v.frame ? static_cast<const void*>(v.frame) : static_cast<const void*>(v.model);
-    const int index = addVertex(std::move(v));
-    vertexOf_[element] = index;
-    registerName(name, index, where);
-    return index;
-  };
   for (const Link& link : model.links) {
-    checkName(link.name, "link", link.where);
-    add(link.name, FrameKind::Link, link.where, [&](Vertex& v) { v.link = &link; });
+    checkName(link.name, "link", link.where, scope);
+    addElement(scope, link.name, link);
     // Visual and collision names are unique within their link (recursiveSiblingUniqueNames).
     for (const auto* shapes : {&link.visuals, &link.collisions}) {
       std::unordered_map<std::string, const Shape*> seen;
@@ -299,27 +329,23 @@ void FrameGraphBuilder::checkNameAttributes(int scope) {
     }
   }
   for (const Joint& joint : model.joints) {
-    checkName(joint.name, "joint", joint.where);
+    checkName(joint.name, "joint", joint.where, scope);
     std::string frameName = joint.name;
-    if (version_ < 1.7) {
-      // Before SDFormat 1.7 joints and links had separate namespaces; libsdformat names the
-      // joint's frame "<name>_joint" when they collide, and so do we.
+    if (jointsHaveOwnNamespace(scope)) {
+      // Before SDFormat 1.7 (and in URDF) joints and links have separate namespaces; libsdformat
+      // names the joint's frame "<name>_joint" when they collide, and so do we. The joint keeps
+      // its name (DOFs, positions, writers); only the frame graph uses the frame's name.
       while (byName_.count(prefix + frameName) && vertices_[byName_.at(prefix + frameName)].kind == FrameKind::Link) {
         frameName += "_joint";
       }
     }
-    add(frameName, FrameKind::Joint, joint.where, [&](Vertex& v) { v.joint = &joint; });
+    addElement(scope, frameName, joint);
   }
   for (const Frame& frame : model.frames) {
-    checkName(frame.name, "frame", frame.where);
-    add(frame.name, FrameKind::Frame, frame.where, [&](Vertex& v) { v.frame = &frame; });
+    checkName(frame.name, "frame", frame.where, scope);
+    addElement(scope, frame.name, frame);
   }
-  for (const Model& nested : model.models) {
-    if (nested.include) continue;  // an include the loader could not resolve was reported there
-    checkName(nested.name, "model", nested.where);
-    const int vertex = add(nested.name, FrameKind::Model, nested.where, [&](Vertex& v) { v.model = &nested; });
-    openModelScope(nested, scope, vertex, prefix + nested.name + "::");
-  }
+  for (const Model& nested : model.models) addNestedModel(scope, nested);
 }
 
 // Model phase 3: joint parent and child name frames of this scope; "world" only as a parent.
@@ -342,7 +368,7 @@ void FrameGraphBuilder::checkJointParentChildNames(int scope) {
             "child frame '" + joint.child + "' of joint '" + joint.name + "' is not a link, joint, frame or nested model of this model",
             joint.where);
     }
-    if (scopes_[scope].model->fromInterfaceModel) continue;  // interface joints name a child only
+    if (scopes_[scope].model->source.fromInterfaceModel) continue;  // interface joints name a child only
     if (joint.parent.empty()) {
       error(ErrorCode::JOINT_PARENT_LINK_INVALID, "joint '" + joint.name + "' has no parent frame", joint.where);
     } else if (joint.parent == joint.name) {
@@ -368,13 +394,13 @@ int FrameGraphBuilder::canonicalLinkOf(int scope, std::vector<int>& visiting) {
     target = lookup(scope, model.canonicalLink);
     if (target != kNone && vertices_[target].kind != FrameKind::Link) target = kNone;
   } else if (!model.links.empty()) {
-    if (auto it = vertexOf_.find(&model.links.front()); it != vertexOf_.end()) target = it->second;
+    target = vertexOf(&model.links.front());
   } else {
     // No link of its own: the first nested model's canonical link, or a static nested model,
     // which is fixed and so a valid thing to be attached to (libsdformat's STATIC_MODEL sink).
     for (const Model& nested : model.models) {
       auto it = vertexOf_.find(&nested);
-      if (nested.include || it == vertexOf_.end() || vertices_[it->second].ownScope == kNone) continue;
+      if (it == vertexOf_.end() || vertices_[it->second].ownScope == kNone) continue;
       const int nestedScope = vertices_[it->second].ownScope;
       if (nested.isStatic) {
         target = it->second;
@@ -442,21 +468,19 @@ void FrameGraphBuilder::buildFrameAttachedToGraph(int scope) {
     modelVertex.attachedTarget = canonicalLink_[scope];
   }
   for (const Link& link : s.model->links) {
-    if (auto it = vertexOf_.find(&link); it != vertexOf_.end()) vertices_[it->second].attachedSink = true;
+    if (const int v = vertexOf(&link); v != kNone) vertices_[v].attachedSink = true;
   }
-  for (const Joint& joint : s.model->joints) {
-    auto it = vertexOf_.find(&joint);
-    if (it == vertexOf_.end()) continue;
-    const int v = it->second;
-    vertices_[v].attachedTarget = joint.child == vertices_[v].localName ? kNone : lookup(scope, joint.child);
+  addAttachedToEdges(scope, s.model->joints, s.model->frames);
+}
+
+/// Attached-to edges of a scope's joints (to their child) and explicit frames (to attached_to,
+/// else the scope's own frame), for model and world scopes alike.
+void FrameGraphBuilder::addAttachedToEdges(int scope, const std::vector<Joint>& joints, const std::vector<Frame>& frames) {
+  for (const Joint& joint : joints) {
+    if (const int v = vertexOf(&joint); v != kNone) vertices_[v].attachedTarget = jointChildTarget(scope, v, joint);
   }
-  for (const Frame& frame : s.model->frames) {
-    auto it = vertexOf_.find(&frame);
-    if (it == vertexOf_.end()) continue;
-    const int v = it->second;
-    vertices_[v].attachedTarget = frame.attachedTo.empty() ? s.modelVertex
-                                  : frame.attachedTo == frame.name ? kNone
-                                                                   : lookup(scope, frame.attachedTo);
+  for (const Frame& frame : frames) {
+    if (const int v = vertexOf(&frame); v != kNone) vertices_[v].attachedTarget = frameTarget(scope, frame);
   }
 }
 
@@ -485,42 +509,58 @@ void FrameGraphBuilder::addRelativeToEdge(int scope, int v, const SemanticPose& 
 // Model phase 7: every //pose/@relative_to names a frame of this scope.
 void FrameGraphBuilder::checkPoseRelativeToValues(int scope) {
   const Model& model = *scopes_[scope].model;
-  auto check = [&](const std::string& owner, const char* what, const SemanticPose& pose, const SourceLocation& where) {
-    checkRelativeTo(scope, owner, what, pose, where, "a link, joint, frame or nested model of this model");
-  };
-  for (const Link& link : model.links) check(link.name, "link", link.pose, link.where);
-  for (const Joint& joint : model.joints) check(joint.name, "joint", joint.pose, joint.where);
-  for (const Frame& frame : model.frames) check(frame.name, "frame", frame.pose, frame.where);
-  for (const Model& nested : model.models) {
-    if (!nested.include) check(nested.name, "model", nested.pose, nested.where);
-  }
+  const char* expected = "a link, joint, frame or nested model of this model";
+  checkPoses(scope, model.links, "link", expected);
+  checkPoses(scope, model.joints, "joint", expected);
+  checkPoses(scope, model.frames, "frame", expected);
+  checkPoses(scope, model.models, "model", expected);
+}
+
+template <class Element>
+void FrameGraphBuilder::checkPoses(int scope, const std::vector<Element>& elements, const char* what, const char* expected) {
+  for (const Element& e : elements) checkRelativeTo(scope, e.name, what, e.pose, e.where, expected);
 }
 
 // Model phase 8: relative-to edges (8.3-8.5) and placement frames of nested models.
 void FrameGraphBuilder::buildPoseRelativeToGraph(int scope) {
   const Scope& s = scopes_[scope];
-  auto edge = [&](int v, const SemanticPose& pose, int fallback) { addRelativeToEdge(scope, v, pose, fallback); };
-  auto vertexOf = [&](const void* element) {
-    auto it = vertexOf_.find(element);
-    return it == vertexOf_.end() ? kNone : it->second;
-  };
   for (const Link& link : s.model->links) {
-    if (const int v = vertexOf(&link); v != kNone) edge(v, link.pose, s.modelVertex);
+    if (const int v = vertexOf(&link); v != kNone) addRelativeToEdge(scope, v, link.pose, s.modelVertex);
   }
-  for (const Joint& joint : s.model->joints) {
-    const int v = vertexOf(&joint);
-    if (v != kNone) edge(v, joint.pose, joint.child == vertices_[v].localName ? kNone : lookup(scope, joint.child));
+  addPoseEdges(scope, s.model->models, s.model->joints, s.model->frames);
+}
+
+/// Relative-to edges of a scope's nested models (default: the scope's frame), joints (their
+/// child) and explicit frames (their attached_to), for model and world scopes alike.
+void FrameGraphBuilder::addPoseEdges(int scope, const std::vector<Model>& models, const std::vector<Joint>& joints,
+                                     const std::vector<Frame>& frames) {
+  const int scopeFrame = scopes_[scope].modelVertex;
+  for (const Model& model : models) {
+    if (const int v = vertexOf(&model); v != kNone) addRelativeToEdge(scope, v, model.pose, scopeFrame);
   }
-  for (const Frame& frame : s.model->frames) {
-    const int v = vertexOf(&frame);
-    if (v == kNone) continue;
-    const int attached = frame.attachedTo.empty() ? s.modelVertex : frame.attachedTo == frame.name ? kNone : lookup(scope, frame.attachedTo);
-    edge(v, frame.pose, attached);
+  for (const Joint& joint : joints) {
+    if (const int v = vertexOf(&joint); v != kNone) addRelativeToEdge(scope, v, joint.pose, jointChildTarget(scope, v, joint));
   }
-  for (const Model& nested : s.model->models) {
-    if (nested.include) continue;
-    if (const int v = vertexOf(&nested); v != kNone) edge(v, nested.pose, s.modelVertex);
+  for (const Frame& frame : frames) {
+    if (const int v = vertexOf(&frame); v != kNone) addRelativeToEdge(scope, v, frame.pose, frameTarget(scope, frame));
   }
+}
+
+int FrameGraphBuilder::vertexOf(const void* element) const {
+  auto it = vertexOf_.find(element);
+  return it == vertexOf_.end() ? kNone : it->second;
+}
+
+int FrameGraphBuilder::jointChildTarget(int scope, int vertex, const Joint& joint) const {
+  // A model joint naming itself as its child was reported in phase 3; it gets no edge. (A world
+  // joint keeps the edge to itself, which the cycle check reports.)
+  if (!scopes_[scope].isWorld && joint.child == vertices_[vertex].localName) return kNone;
+  return lookup(scope, joint.child);
+}
+
+int FrameGraphBuilder::frameTarget(int scope, const Frame& frame) const {
+  if (frame.attachedTo.empty()) return scopes_[scope].modelVertex;
+  return frame.attachedTo == frame.name ? kNone : lookup(scope, frame.attachedTo);
 }
 
 void FrameGraphBuilder::checkModel(int scope) {
@@ -557,39 +597,20 @@ void FrameGraphBuilder::checkModel(int scope) {
 // World phase 2: names of models, frames and joints directly in the world.
 void FrameGraphBuilder::checkWorldNameAttributes(int scope) {
   const World& world = *scopes_[scope].world;
-  auto add = [&](const std::string& name, FrameKind kind, const SourceLocation& where, auto assign) {
-    Vertex v;
-    v.name = name;
-    v.kind = kind;
-    v.where = &where;
-    v.scope = scope;
-    assign(v);
-    const void* element = v.joint ? static_cast<const void*>(v.joint) : v.frame ? static_cast<const void*>(v.frame)
-                                                                      : static_cast<const void*>(v.model);
-    const int index = addVertex(std::move(v));
-    vertexOf_[element] = index;
-    registerName(name, index, where);
-    return index;
-  };
-  for (const Model& model : world.models) {
-    if (model.include) continue;
-    checkName(model.name, "model", model.where);
-    const int vertex = add(model.name, FrameKind::Model, model.where, [&](Vertex& v) { v.model = &model; });
-    openModelScope(model, scope, vertex, model.name + "::");
-  }
+  for (const Model& model : world.models) addNestedModel(scope, model);
   for (const Frame& frame : world.frames) {
-    checkName(frame.name, "frame", frame.where);
+    checkName(frame.name, "frame", frame.where, scope);
     std::string frameName = frame.name;
-    if (version_ < 1.8) {
+    if (sdformatBefore(scope, 1.8)) {
       // SDFormat 1.7 let world frames share a model's name; libsdformat calls such a frame
       // "<name>_frame", and so do we.
       while (byName_.count(frameName) && vertices_[byName_.at(frameName)].kind == FrameKind::Model) frameName += "_frame";
     }
-    add(frameName, FrameKind::Frame, frame.where, [&](Vertex& v) { v.frame = &frame; });
+    addElement(scope, frameName, frame);
   }
   for (const Joint& joint : world.joints) {
-    checkName(joint.name, "joint", joint.where);
-    add(joint.name, FrameKind::Joint, joint.where, [&](Vertex& v) { v.joint = &joint; });
+    checkName(joint.name, "joint", joint.where, scope);
+    addElement(scope, joint.name, joint);
   }
 }
 
@@ -623,53 +644,22 @@ void FrameGraphBuilder::checkWorldFrameAttachedToValues(int scope) {
 void FrameGraphBuilder::buildWorldFrameAttachedToGraph(int scope) {
   const Scope& s = scopes_[scope];
   vertices_[s.modelVertex].attachedSink = true;
-  for (const Frame& frame : s.world->frames) {
-    auto it = vertexOf_.find(&frame);
-    if (it == vertexOf_.end()) continue;
-    const int v = it->second;
-    vertices_[v].attachedTarget = frame.attachedTo.empty() ? s.modelVertex
-                                  : frame.attachedTo == frame.name ? kNone
-                                                                   : lookup(scope, frame.attachedTo);
-  }
-  for (const Joint& joint : s.world->joints) {
-    if (auto it = vertexOf_.find(&joint); it != vertexOf_.end()) vertices_[it->second].attachedTarget = lookup(scope, joint.child);
-  }
+  addAttachedToEdges(scope, s.world->joints, s.world->frames);
 }
 
 // World phase 6: //model/pose and //world/frame/pose relative_to name a model or frame of the world.
 void FrameGraphBuilder::checkWorldPoseRelativeToValues(int scope) {
   const World& world = *scopes_[scope].world;
-  auto check = [&](const std::string& owner, const char* what, const SemanticPose& pose, const SourceLocation& where) {
-    checkRelativeTo(scope, owner, what, pose, where, "a model or frame of the world");
-  };
-  for (const Model& model : world.models) {
-    if (!model.include) check(model.name, "model", model.pose, model.where);
-  }
-  for (const Frame& frame : world.frames) check(frame.name, "frame", frame.pose, frame.where);
-  for (const Joint& joint : world.joints) check(joint.name, "joint", joint.pose, joint.where);
+  const char* expected = "a model or frame of the world";
+  checkPoses(scope, world.models, "model", expected);
+  checkPoses(scope, world.frames, "frame", expected);
+  checkPoses(scope, world.joints, "joint", expected);
 }
 
 // World phase 7: relative-to edges of world models, frames and joints.
 void FrameGraphBuilder::buildWorldPoseRelativeToGraph(int scope) {
   const Scope& s = scopes_[scope];
-  auto edge = [&](int v, const SemanticPose& pose, int fallback) { addRelativeToEdge(scope, v, pose, fallback); };
-  auto vertexOf = [&](const void* element) {
-    auto it = vertexOf_.find(element);
-    return it == vertexOf_.end() ? kNone : it->second;
-  };
-  for (const Model& model : s.world->models) {
-    if (model.include) continue;
-    if (const int v = vertexOf(&model); v != kNone) edge(v, model.pose, s.modelVertex);
-  }
-  for (const Frame& frame : s.world->frames) {
-    const int v = vertexOf(&frame);
-    if (v == kNone) continue;
-    const int attached = frame.attachedTo.empty() ? s.modelVertex : frame.attachedTo == frame.name ? kNone : lookup(scope, frame.attachedTo);
-    edge(v, frame.pose, attached);
-  }
-  for (const Joint& joint : s.world->joints) {
-    if (const int v = vertexOf(&joint); v != kNone) edge(v, joint.pose, lookup(scope, joint.child));
-  }
+  addPoseEdges(scope, s.world->models, s.world->joints, s.world->frames);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -875,10 +865,9 @@ detail::GraphData FrameGraphBuilder::run() {
     root.name = model.name;
     root.kind = FrameKind::Model;
     root.where = &model.where;
-    root.model = &model;
     root_ = addVertex(root);
     openModelScope(model, kNone, root_, "");
-    if (!model.name.empty()) checkName(model.name, "model", model.where);
+    if (!model.name.empty()) checkName(model.name, "model", model.where, 0);
     checkModel(0);
     out.rootName = model.name;
   } else {
@@ -918,11 +907,21 @@ detail::GraphData FrameGraphBuilder::run() {
     info.attachedTo = att == kNone ? -1 : publicIndex[static_cast<std::size_t>(att)];
     const int link = attachedLink[v];
     if (link != kNone && publicIndex[static_cast<std::size_t>(link)] != kNone) {
-      info.attachedLink = out.frames[static_cast<std::size_t>(publicIndex[static_cast<std::size_t>(link)])].name;
+      info.attachedLinkFrame = publicIndex[static_cast<std::size_t>(link)];
+      info.attachedLink = out.frames[static_cast<std::size_t>(info.attachedLinkFrame)].name;
     }
     if (static_cast<int>(v) != root_) out.byName.emplace(std::string_view(info.name), static_cast<std::size_t>(publicIndex[v]));
   }
+  out.frameOfElement.reserve(vertexOf_.size());
+  for (const auto& [element, vertex] : vertexOf_) {
+    if (publicIndex[static_cast<std::size_t>(vertex)] != kNone)
+      out.frameOfElement.emplace(element, static_cast<std::size_t>(publicIndex[static_cast<std::size_t>(vertex)]));
+  }
   out.scopes = scopes_;
+  out.scopeNames.reserve(scopes_.size());
+  for (const Scope& scope : scopes_) {
+    out.scopeNames.push_back(scope.prefix.empty() ? std::string() : scope.prefix.substr(0, scope.prefix.size() - 2));
+  }
   for (auto& scope : out.scopes) {
     scope.modelVertex = publicIndex[static_cast<std::size_t>(scope.modelVertex)];
     scope.model = nullptr;  // the document may move; only names are needed after the build
@@ -988,6 +987,29 @@ std::optional<Pose> FrameGraph::pose(const std::string& frame, const std::string
 std::optional<std::size_t> FrameGraph::resolveReference(std::size_t from, const std::string& reference) const {
   if (from >= impl_->frameScope.size()) return std::nullopt;
   return impl_->lookup(impl_->frameScope[from], reference);
+}
+
+namespace {
+std::optional<std::size_t> frameOfElement(const detail::GraphData& data, const void* element) {
+  auto it = data.frameOfElement.find(element);
+  if (it == data.frameOfElement.end()) return std::nullopt;
+  return it->second;
+}
+}  // namespace
+
+std::optional<std::size_t> FrameGraph::frameOf(const Link& link) const { return frameOfElement(*impl_, &link); }
+std::optional<std::size_t> FrameGraph::frameOf(const Joint& joint) const { return frameOfElement(*impl_, &joint); }
+std::optional<std::size_t> FrameGraph::frameOf(const Frame& frame) const { return frameOfElement(*impl_, &frame); }
+std::optional<std::size_t> FrameGraph::frameOf(const Model& model) const { return frameOfElement(*impl_, &model); }
+
+const std::string& FrameGraph::scopeOf(std::size_t frame) const {
+  static const std::string kNoScope;
+  if (frame >= impl_->frameScope.size()) return kNoScope;
+  return impl_->scopeNames[static_cast<std::size_t>(impl_->frameScope[frame])];
+}
+
+std::string scopedName(const std::string& scope, const std::string& localName) {
+  return scope.empty() ? localName : scope + "::" + localName;
 }
 
 const std::string& FrameGraph::rootName() const { return impl_->rootName; }

@@ -7,8 +7,6 @@
 #include <map>
 #include <sstream>
 
-#include "interlink/Kinematics.hpp"
-#include "interlink/model/Document.hpp"
 
 namespace interlink::hardware {
 namespace {
@@ -223,105 +221,36 @@ std::string formatHardwareListing(const HardwareRegistry& registry) {
   return out.str();
 }
 
-// --- DriverGroup -------------------------------------------------------------------------------
-
-namespace {
-
-/// Every joint of a document by its scoped name, both from the root model ("arm::j") and
-/// without the root model's name ("j"), since frame graphs of model files may omit it.
-void collectJoints(const Model& model, const std::string& scope, std::map<std::string, const Joint*>& out) {
-  for (const auto& joint : model.joints) out.emplace(scope.empty() ? joint.name : scope + "::" + joint.name, &joint);
-  for (const auto& nested : model.models) collectJoints(nested, scope.empty() ? nested.name : scope + "::" + nested.name, out);
+const CatalogItem* HardwareRegistry::itemOf(const CatalogEntry* entry) const {
+  for (const CatalogItem& item : impl_->items) {
+    if (item.entry == entry) return &item;
+  }
+  return nullptr;
 }
 
-}  // namespace
-
-DriverGroup::DriverGroup() = default;
-DriverGroup::~DriverGroup() = default;
-DriverGroup::DriverGroup(DriverGroup&&) noexcept = default;
-DriverGroup& DriverGroup::operator=(DriverGroup&&) noexcept = default;
-
-std::vector<DofBinding> DriverGroup::bindingsFor(const Document& document, const Kinematics& kinematics,
-                                                 Diagnostics& diagnostics,
-                                                 const std::function<std::string(const std::string&)>& address) {
-  std::map<std::string, const Joint*> joints;
-  if (document.model) {
-    collectJoints(*document.model, "", joints);
-    collectJoints(*document.model, document.model->name, joints);
-  }
-  for (const auto& world : document.worlds)
-    for (const auto& model : world.models) collectJoints(model, model.name, joints);
-
-  std::vector<DofBinding> bindings;
-  for (const auto& dof : kinematics.dofs()) {
-    auto it = joints.find(dof.joint);
-    if (it == joints.end() || it->second->actuator.empty()) {
-      diagnostics.error(ErrorCode::HARDWARE_UNKNOWN, "DOF '" + dof.name + "' is not driven by a named actuator");
-      continue;
+plugin::HardwareServices HardwareRegistry::services() const {
+  plugin::HardwareServices table;
+  table.context = this;
+  table.find = [](const void* context, ComponentKind kind, const char* type, std::size_t typeSize,
+                  bool* exactCase) -> const CatalogEntry* {
+    const Lookup found = static_cast<const HardwareRegistry*>(context)->find(kind, std::string_view(type, typeSize));
+    if (exactCase) *exactCase = found.exactCase;
+    return found ? found.item->entry : nullptr;
+  };
+  table.evaluate = [](const void* context, const CatalogEntry* entry, const ComponentParameters& parameters,
+                      ComponentModel& model, Diagnostics& diagnostics) {
+    const auto* registry = static_cast<const HardwareRegistry*>(context);
+    const CatalogItem* item = registry->itemOf(entry);
+    if (!item) {
+      diagnostics.error(ErrorCode::HARDWARE_UNKNOWN, "catalog entry is not one of this host's hardware plugins");
+      return false;
     }
-    bindings.push_back(DofBinding{dof.name, it->second->actuator, address ? address(dof.name) : "sim://" + dof.name});
-  }
-  return bindings;
-}
-
-std::optional<DriverGroup> DriverGroup::open(const HardwareRegistry& registry, const std::vector<DofBinding>& bindings,
-                                             Diagnostics& diagnostics) {
-  DriverGroup group;
-  bool ok = true;
-  for (const auto& binding : bindings) {
-    auto driver = registry.openDriver(binding.actuatorType, binding.address, diagnostics);
-    if (!driver) {
-      ok = false;
-      continue;
-    }
-    group.bindings_.push_back(binding);
-    group.drivers_.push_back(std::move(driver));
-  }
-  if (!ok) return std::nullopt;
-  return group;
-}
-
-std::size_t DriverGroup::size() const { return drivers_.size(); }
-const std::vector<DofBinding>& DriverGroup::bindings() const { return bindings_; }
-
-bool DriverGroup::command(const std::vector<ActuatorCommand>& commands, Diagnostics& diagnostics) {
-  if (commands.size() != drivers_.size()) {
-    diagnostics.error(ErrorCode::KINEMATICS_INVALID, "group of " + std::to_string(drivers_.size()) + " drivers got " +
-                                                         std::to_string(commands.size()) + " commands");
-    return false;
-  }
-  bool ok = true;
-  for (std::size_t i = 0; i < drivers_.size(); ++i) {
-    if (!drivers_[i]->command(commands[i])) {
-      diagnostics.error(ErrorCode::VALUE_INVALID,
-                        "driver of '" + bindings_[i].dof + "' refused the command: " + drivers_[i]->lastError());
-      ok = false;
-    }
-  }
-  return ok;
-}
-
-bool DriverGroup::commandPositions(const std::vector<double>& positions, Diagnostics& diagnostics) {
-  std::vector<ActuatorCommand> commands(positions.size());
-  for (std::size_t i = 0; i < positions.size(); ++i) commands[i].position = positions[i];
-  return command(commands, diagnostics);
-}
-
-std::vector<ActuatorFeedback> DriverGroup::feedback() const {
-  std::vector<ActuatorFeedback> out;
-  out.reserve(drivers_.size());
-  for (const auto& driver : drivers_) out.push_back(driver->feedback());
-  return out;
-}
-
-std::vector<double> DriverGroup::positions() const {
-  std::vector<double> out;
-  for (const auto& f : feedback()) out.push_back(f.position);
-  return out;
-}
-
-void DriverGroup::advance(double seconds) {
-  for (auto& driver : drivers_) driver->advance(seconds);
+    return registry->evaluate(*item, parameters, model, diagnostics);
+  };
+  table.describeFamilies = [](const void* context) {
+    return static_cast<const HardwareRegistry*>(context)->describeFamilies();
+  };
+  return table;
 }
 
 }  // namespace interlink::hardware

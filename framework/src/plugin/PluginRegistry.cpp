@@ -18,6 +18,8 @@
 #include "plugin/PluginCache.hpp"
 #include "util/PathList.hpp"
 
+#include "interlink/plugin/HardwareApi.hpp"
+
 #include "interlink/TextNumbers.hpp"
 
 namespace interlink {
@@ -145,6 +147,12 @@ struct PluginRegistry::Impl {
       }
     } else if (d->kind == PluginKind::Hardware) {
       if (!d->hardware) return "a hardware plugin without a hardware table";
+      // Checked at discovery so that `interlink plugins` lists such a plugin as refused.
+      if (d->hardware->size != sizeof(HardwareApi)) return "its hardware table has the wrong size (built against other headers)";
+      if (d->hardware->catalogAbi != hardware::catalogAbiFingerprint())
+        return "built against other catalog headers (catalog fingerprint mismatch); rebuild the plugin";
+      if (!d->hardware->entryCount || !d->hardware->entryAt || !d->hardware->evaluate)
+        return "its hardware table lacks a required function (entryCount, entryAt, evaluate)";
     } else {
       return "unknown plugin kind " + std::to_string(static_cast<std::uint32_t>(d->kind));
     }

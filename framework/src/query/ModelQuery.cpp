@@ -7,6 +7,7 @@
 #include <cmath>
 #include <unordered_map>
 
+#include "graph/ElementIndex.hpp"
 #include "interlink/PoseMath.hpp"
 
 namespace interlink {
@@ -127,36 +128,16 @@ ModelQuery::ModelQuery(const LoadResult& loaded) : impl_(std::make_unique<Impl>(
   m.loaded = &loaded;
   const auto& frames = loaded.graph.frames();
 
-  // The document's joints and links by scoped name, as Kinematics and FrameGraph scope them
-  // (an explicit stack: nesting depth is the input's to choose).
-  std::unordered_map<std::string, const Joint*> documentJoints;
-  std::unordered_map<std::string, const Link*> documentLinks;
-  std::vector<std::pair<const Model*, std::string>> pending;  // model, scope prefix of its members
-  const Document& document = loaded.document;
-  if (document.isWorld()) {
-    for (const Joint& joint : document.worlds.front().joints) documentJoints.emplace(joint.name, &joint);
-    for (const Model& model : document.worlds.front().models) pending.emplace_back(&model, model.name + "::");
-  } else if (document.model) {
-    pending.emplace_back(&*document.model, std::string());
-  }
-  while (!pending.empty()) {
-    auto [model, prefix] = std::move(pending.back());
-    pending.pop_back();
-    if (model->include) continue;  // unresolved: reported by the loader
-    for (const Joint& joint : model->joints) documentJoints.emplace(prefix + joint.name, &joint);
-    for (const Link& link : model->links) documentLinks.emplace(prefix + link.name, &link);
-    for (const Model& nested : model->models) pending.emplace_back(&nested, prefix + nested.name + "::");
-  }
+  // The document's joints and links by their frames (identity: names are never rebuilt).
+  const detail::ElementIndex document(loaded.graph, loaded.document);
 
   m.frameLink.assign(frames.size(), -1);
   for (std::size_t i = 0; i < frames.size(); ++i) {
-    if (frames[i].attachedLink.empty()) continue;
-    if (auto link = loaded.graph.find(frames[i].attachedLink)) m.frameLink[i] = static_cast<int>(*link);
+    m.frameLink[i] = frames[i].attachedLinkFrame;
   }
   for (std::size_t i = 0; i < frames.size(); ++i) {
     if (frames[i].kind != FrameKind::Link) continue;
-    auto it = documentLinks.find(frames[i].name);
-    if (it != documentLinks.end()) m.links.push_back({static_cast<int>(i), &it->second->inertial});
+    if (const Link* link = document.link(i)) m.links.push_back({static_cast<int>(i), &link->inertial});
   }
 
   const auto& dofs = loaded.kinematics.dofs();
@@ -165,8 +146,7 @@ ModelQuery::ModelQuery(const LoadResult& loaded) : impl_(std::make_unique<Impl>(
   m.parentEdge.assign(frames.size(), -1);
   m.childEdges.assign(frames.size(), {});
   for (const TreeJoint& tree : loaded.kinematics.joints()) {
-    const auto source = documentJoints.find(tree.name);
-    const Joint* joint = source == documentJoints.end() ? nullptr : source->second;
+    const Joint* joint = document.joint(tree.frame);
     if (tree.firstDof >= 0) {
       JointInfo info;
       info.name = tree.name;
@@ -188,22 +168,21 @@ ModelQuery::ModelQuery(const LoadResult& loaded) : impl_(std::make_unique<Impl>(
       m.joints.push_back(std::move(info));
     }
     if (tree.loopClosure) continue;
-    auto jointFrame = loaded.graph.find(tree.name);
-    auto child = loaded.graph.find(tree.childLink);
+    const std::size_t jointFrame = tree.frame;
+    const std::size_t child = tree.childLinkFrame;
     std::optional<std::size_t> parent;
-    if (!tree.parentLink.empty()) parent = loaded.graph.find(tree.parentLink);
-    if (!jointFrame || !child || (!tree.parentLink.empty() && !parent)) continue;
+    if (tree.parentLinkFrame >= 0) parent = static_cast<std::size_t>(tree.parentLinkFrame);
     Edge e;
     e.joint = &tree;
     e.parentFrame = parent ? static_cast<int>(*parent) : -1;
     const Pose X_RP = parent ? frames[*parent].pose : Pose::Identity();
-    e.X_PJ = X_RP.inverse() * frames[*jointFrame].pose;
+    e.X_PJ = X_RP.inverse() * frames[jointFrame].pose;
     if (joint) {
       e.screwThreadPitch = joint->screwThreadPitch;
       e.gearRatio = joint->transmissionRatio;  // M0: the HRDF gear ratio (child moves q / ratio)
     }
     const int index = static_cast<int>(m.edges.size());
-    m.parentEdge[*child] = index;
+    m.parentEdge[child] = index;
     if (parent) m.childEdges[*parent].push_back(index);
     m.edges.push_back(e);
   }
@@ -298,7 +277,7 @@ std::optional<MassProperties> ModelQuery::massProperties(const std::vector<doubl
         if (included[link]) continue;  // a tree visits each link once; this guards malformed input
         included[link] = 1;
         for (int e : m.childEdges[link]) {
-          if (auto child = m.loaded->graph.find(m.edges[static_cast<std::size_t>(e)].joint->childLink)) stack.push_back(*child);
+          stack.push_back(m.edges[static_cast<std::size_t>(e)].joint->childLinkFrame);
         }
       }
     } else {

@@ -40,8 +40,6 @@ void mapRobot(const Robot& robot, const std::string& path, Document& document, D
   document.formatVersion = robot.version;
   Model model;
   model.name = std::filesystem::path(path).stem().string();
-  model.sourceFormat = "hrdf";
-  model.sourceFile = path;
   model.where = SourceLocation{path, 1, 1};
   model.parameters["hrdf:version"] = robot.version;
   if (!robot.description.empty()) model.parameters["hrdf:description"] = robot.description;

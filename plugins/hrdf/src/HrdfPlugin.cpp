@@ -1,9 +1,8 @@
-// The HRDF format plugin: read the file into HrdfRobot records with the hardware registry of the
-// host (the catalogs of every hardware plugin it loaded), then map them onto the model.
+// The HRDF format plugin: reads the file into HrdfRobot records with the host's hardware catalogs
+// and include service (HostServices), then maps them onto the model. It needs nothing of the host
+// but interface_api.
 #include "HrdfMapping.hpp"
 #include "HrdfRobot.hpp"
-#include "interlink/PluginRegistry.hpp"
-#include "interlink/hardware/HardwareRegistry.hpp"
 #include "interlink/plugin/ReadThenMap.hpp"
 #include "interlink/plugin/Register.hpp"
 
@@ -11,14 +10,7 @@ namespace {
 
 bool readHrdf(const interlink::plugin::LoadRequest& request, interlink::hrdf::Robot& robot,
               interlink::Diagnostics& diagnostics) {
-  interlink::hardware::HardwareRegistry registry;
-  // The host passes its PluginRegistry; the hardware plugins among them supply every part.
-  if (request.host && request.host->size >= sizeof(interlink::plugin::HostServices) &&
-      request.host->hardwareRegistry) {
-    registry = interlink::hardware::HardwareRegistry::fromPlugins(
-        *static_cast<const interlink::PluginRegistry*>(request.host->hardwareRegistry));
-  }
-  return interlink::hrdf::readRobot(request.content, request.path, registry, robot, diagnostics, request.host);
+  return interlink::hrdf::readRobot(request.content, request.path, request.host, robot, diagnostics);
 }
 
 void mapHrdf(const interlink::hrdf::Robot& robot, const interlink::plugin::LoadRequest& request,

@@ -1,6 +1,7 @@
 // Reads HRDF 1.0.0–1.6.0 (seed 001, FORMAT.md and CHANGELOG.md of the HRDF repository): element and
 // attribute rules per version, includes, outputs, tags, offsets and overrides, interface checks.
 #include <algorithm>
+#include <cstddef>
 #include <deque>
 #include <filesystem>
 #include <map>
@@ -11,7 +12,7 @@
 #include "HrdfGrammar.hpp"
 #include "HrdfRobot.hpp"
 #include "interlink/TextNumbers.hpp"
-#include "interlink/io/ModelFile.hpp"
+#include "interlink/plugin/HardwareServices.hpp"
 #include "interlink/xml/XmlParser.hpp"
 
 namespace interlink::hrdf {
@@ -47,7 +48,6 @@ using hardware::ComponentKind;
 using xml::Attribute;
 using xml::XmlElement;
 
-constexpr int kMaxIncludeDepth = 32;
 const std::vector<std::string> kVersions = {"1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.5.0", "1.6.0"};
 
 std::string versionName(int minor) { return "1." + std::to_string(minor) + ".0"; }
@@ -179,16 +179,14 @@ struct Attach {
 
 class Reader {
  public:
-  Reader(const hardware::HardwareRegistry& registry, Robot& robot, Diagnostics& diagnostics,
-         const plugin::HostServices* host)
-      : registry_(registry), robot_(robot), diagnostics_(diagnostics) {
-    if (host && host->size >= sizeof(plugin::HostServices)) {
-      host_ = host;
-      if (host->maxFileBytes) maxFileBytes_ = host->maxFileBytes;
-      if (host->maxIncludedModels) maxIncludes_ = host->maxIncludedModels;
-      if (host->maxIncludedElements) maxElements_ = host->maxIncludedElements;
-    }
-  }
+  Reader(const plugin::HostServices* host, Robot& robot, Diagnostics& diagnostics)
+      : host_(host),
+        hardware_(plugin::hostHas(host, offsetof(plugin::HostServices, hardware)) && host->hardware &&
+                          host->hardware->size >= sizeof(plugin::HardwareServices)
+                      ? host->hardware
+                      : nullptr),
+        robot_(robot),
+        diagnostics_(diagnostics) {}
 
   bool read(std::string_view content, const std::string& path);
 
@@ -224,11 +222,16 @@ class Reader {
     diagnostics_.warning(code, std::move(message), at(where));
   }
 
-  const hardware::HardwareRegistry& registry_;
+  std::string describeFamilies() const {
+    return hardware_ && hardware_->describeFamilies ? hardware_->describeFamilies(hardware_->context)
+                                                    : std::string("none (the host offers no hardware catalogs)");
+  }
+
+  const plugin::HostServices* host_;
+  const plugin::HardwareServices* hardware_;  // null: no catalogs
   Robot& robot_;
   Diagnostics& diagnostics_;
   std::deque<SourceFile> files_;            // the include stack, root first
-  std::deque<std::string> includedContents_;  // bytes of included files, alive for locations
   struct ParsedInclude {
     std::string_view content;
     XmlElement root;
@@ -239,14 +242,6 @@ class Reader {
   std::set<std::string> approximateWarned_;
   std::vector<std::vector<bool>> outputUsed_;  // per element, per output
   bool baseUsed_ = false;
-  // Limits of the load (the host's LoadOptions, else the same defaults): included files are
-  // expanded where they are named, so files that include the next one twice grow exponentially.
-  const plugin::HostServices* host_ = nullptr;
-  std::uint64_t maxFileBytes_ = io::kDefaultMaxFileBytes;
-  std::uint64_t maxIncludes_ = 10000;
-  std::uint64_t maxElements_ = 1000000;
-  std::uint64_t includesExpanded_ = 0;
-  bool includeLimitReported_ = false;
 };
 
 bool Reader::read(std::string_view content, const std::string& path) {
@@ -339,52 +334,26 @@ void Reader::readInclude(const XmlElement& include, Attach& attach) {
     error(ErrorCode::URI_INVALID, "include path '" + written + "' must be a relative path", where);
     return;
   }
-  // Lexically normalised absolute paths: no file system round trips for the cycle check (the
-  // depth limit stops cycles through symbolic links).
-  const fs::path resolved = fs::absolute(fs::path(file().path).parent_path() / written).lexically_normal();
-  const std::string key = resolved.string();
-  for (const SourceFile& f : files_) {
-    if (f.path == key) {
-      std::string chain;
-      for (const SourceFile& g : files_) chain += g.path + " -> ";
-      error(ErrorCode::INCLUDE_CYCLE, "include cycle: " + chain + key, where);
-      return;
-    }
-  }
-  if (static_cast<int>(files_.size()) > kMaxIncludeDepth) {
-    error(ErrorCode::INCLUDE_DEPTH, "includes nested deeper than " + std::to_string(kMaxIncludeDepth), where);
+  // HRDF paths are relative to the including file only; the host's include service applies the
+  // load's cycle and depth policy and reads the file with the loader's checks.
+  if (!plugin::hostHas(host_, offsetof(plugin::HostServices, endInclude)) || !host_->beginInclude || !host_->endInclude) {
+    error(ErrorCode::FILE_READ, "cannot read included file '" + written + "': the host offers no include service", where);
     return;
   }
-  if (includeLimitReported_) return;
-  if (++includesExpanded_ > maxIncludes_ || robot_.elements.size() > maxElements_) {
-    includeLimitReported_ = true;
-    std::string chain;
-    for (const SourceFile& f : files_) chain += (chain.empty() ? "" : " -> ") + f.path;
-    error(ErrorCode::INCLUDE_LIMIT,
-          includesExpanded_ > maxIncludes_
-              ? "more than " + std::to_string(maxIncludes_) + " includes expanded in one load (an include bomb?); chain: " +
-                    chain + " -> " + key
-              : "more than " + std::to_string(maxElements_) + " elements in one load; chain: " + chain + " -> " + key,
-          where);
-    return;
-  }
-  // A file included several times (the legs of a hexapod) is read and parsed once per load.
+  const std::string requested = fs::absolute(fs::path(file().path).parent_path() / written).lexically_normal().string();
+  plugin::IncludedFile included;
+  if (!host_->beginInclude(host_->context, requested, file().path, where, included, diagnostics_)) return;
+  struct EndInclude {
+    const plugin::HostServices* host;
+    ~EndInclude() { host->endInclude(host->context); }
+  } endInclude{host_};
+  const std::string& key = included.path;
+  // A file included several times (the legs of a hexapod) is parsed once per load.
   auto cached = parsedIncludes_.find(key);
   if (cached == parsedIncludes_.end()) {
-    if (host_ && host_->checkPath) {
-      if (std::string why = host_->checkPath(host_->context, key); !why.empty()) {
-        error(ErrorCode::PATH_OUTSIDE_ROOTS, "include path '" + written + "' refused: " + why, where);
-        return;
-      }
-    }
-    auto bytes = io::readRegularFile(key, maxFileBytes_, where, diagnostics_);
-    if (!bytes) return;
-    includedContents_.push_back(std::move(*bytes));
-    const std::string& text = includedContents_.back();
-    if (!io::checkModelText(text, key, diagnostics_)) return;
-    auto parsed = xml::parse(text, key, diagnostics_);
+    auto parsed = xml::parse(included.content, key, diagnostics_);
     if (!parsed) return;
-    cached = parsedIncludes_.emplace(key, ParsedInclude{text, std::move(*parsed)}).first;
+    cached = parsedIncludes_.emplace(key, ParsedInclude{included.content, std::move(*parsed)}).first;
   }
   const std::string_view content = cached->second.content;
   const XmlElement* root = &cached->second.root;
@@ -707,16 +676,20 @@ bool Reader::readBuiltIn(const XmlElement& xml, Element& e, ComponentKind catalo
   if (!type) return false;
   const std::string written = trim(type->value);
   const SourceLocation typeAt = file().valueLocation(*type, 0);
-  const hardware::Lookup found = registry_.find(catalogKind, written);
+  bool exactCase = false;
+  const hardware::CatalogEntry* found =
+      hardware_ && hardware_->find
+          ? hardware_->find(hardware_->context, catalogKind, written.data(), written.size(), &exactCase)
+          : nullptr;
   if (!found) {
     error(ErrorCode::HARDWARE_UNKNOWN,
           std::string("unknown ") + kindElementName(e.kind) + " type '" + written +
-              "'; no hardware plugin provides it. Known families: " + registry_.describeFamilies(),
+              "'; no hardware plugin provides it. Known families: " + describeFamilies(),
           typeAt);
     return false;
   }
-  const hardware::CatalogEntry& entry = *found.item->entry;
-  if (!found.exactCase) {
+  const hardware::CatalogEntry& entry = *found;
+  if (!exactCase) {
     warning(ErrorCode::ATTRIBUTE_INVALID,
             std::string(kindElementName(e.kind)) + " type '" + written + "' has non-matching case; the type is '" +
                 entry.type + "'",
@@ -750,7 +723,7 @@ bool Reader::readBuiltIn(const XmlElement& xml, Element& e, ComponentKind catalo
   e.limits = entry.limits;
   if (!ok) return false;
   Diagnostics evaluation;
-  if (!registry_.evaluate(*found.item, parameters, e.body, evaluation)) {
+  if (!hardware_->evaluate || !hardware_->evaluate(hardware_->context, found, parameters, e.body, evaluation)) {
     for (Diagnostic d : evaluation) {
       if (d.where.file.empty()) d.where = typeAt;
       diagnostics_.add(std::move(d));
@@ -916,9 +889,9 @@ std::optional<std::string> Reader::enumValue(const Attribute& a, const XmlElemen
 
 }  // namespace
 
-bool readRobot(std::string_view content, const std::string& path, const hardware::HardwareRegistry& registry,
-               Robot& robot, Diagnostics& diagnostics, const plugin::HostServices* host) {
-  Reader reader(registry, robot, diagnostics, host);
+bool readRobot(std::string_view content, const std::string& path, const plugin::HostServices* host, Robot& robot,
+               Diagnostics& diagnostics) {
+  Reader reader(host, robot, diagnostics);
   return reader.read(content, path);
 }
 

@@ -9,8 +9,8 @@
 
 #include "interlink/Diagnostics.hpp"
 #include "interlink/Pose.hpp"
+#include "interlink/hardware/Catalog.hpp"
 #include "interlink/plugin/PluginAbi.hpp"
-#include "interlink/hardware/HardwareRegistry.hpp"
 
 namespace interlink::hrdf {
 
@@ -58,9 +58,10 @@ struct Robot {
   std::vector<Element> elements;
 };
 
-/// Reads an HRDF document; every problem goes to `diagnostics`. Returns false on errors.
-/// `host` (optional) gives the load's limits and path policy for included files.
-bool readRobot(std::string_view content, const std::string& path, const hardware::HardwareRegistry& registry,
-               Robot& robot, Diagnostics& diagnostics, const plugin::HostServices* host = nullptr);
+/// Reads an HRDF document; every problem goes to `diagnostics`. Returns false on errors. Parts
+/// are looked up in the host's hardware catalogs and <include> files read through the host's
+/// include service (both in `host`, which may be null: then neither is available).
+bool readRobot(std::string_view content, const std::string& path, const plugin::HostServices* host, Robot& robot,
+               Diagnostics& diagnostics);
 
 }  // namespace interlink::hrdf

@@ -62,8 +62,6 @@ class Reader {
     const XmlElement* root = &modelElement;
     model_.name = sanitizeName(std::filesystem::path(path_).stem().string());
     if (model_.name.empty()) model_.name = "juice_model";
-    model_.sourceFormat = "juice";
-    model_.sourceFile = path_;
     model_.where = at(*root);
     readVersion(*root);
     for (const XmlElement& c : root->children) checkNoAttributes(c, "Model");

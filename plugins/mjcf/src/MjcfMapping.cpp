@@ -83,8 +83,6 @@ class Mapper {
     Model model;
     model.name = mjcf_.name;
     model.where = mjcf_.world.where;
-    model.sourceFormat = "mjcf";
-    model.sourceFile = path_;
     model.canonicalLink = kWorldLink;
     model.kept = mjcf_.kept;
     model.parameters["mjcf.angle"] = mjcf_.compiler.degrees ? "degree" : "radian";

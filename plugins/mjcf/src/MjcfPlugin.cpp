@@ -13,7 +13,7 @@ namespace {
 void loadMjcf(const interlink::plugin::LoadRequest& request, interlink::Document& document,
               interlink::Diagnostics& diagnostics) {
   interlink::mjcf::MjcfModel model;
-  if (!interlink::mjcf::readMjcf(request.content, request.path, model, diagnostics)) return;
+  if (!interlink::mjcf::readMjcf(request.content, request.path, request.host, model, diagnostics)) return;
   interlink::mjcf::mapModel(model, request.path, document, diagnostics);
 }
 

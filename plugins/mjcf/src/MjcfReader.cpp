@@ -5,12 +5,11 @@
 #include "MjcfReader.hpp"
 
 #include <cmath>
+#include <cstddef>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -24,11 +23,9 @@ using xml::Attribute;
 using xml::XmlElement;
 namespace fs = std::filesystem;
 
-constexpr int kMaxIncludeDepth = 16;
-constexpr std::uintmax_t kMaxIncludeBytes = 64ull << 20;
-// Bounds on all includes of one model together, so that a file including another many times at
-// every level cannot grow the model exponentially.
-constexpr int kMaxIncludes = 1000;
+// Included bytes spliced into one model, all includes together: a file including another many
+// times at every level cannot grow the model exponentially (the include service bounds each file,
+// the depth and the number of includes).
 constexpr std::uintmax_t kMaxTotalIncludeBytes = 256ull << 20;
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kEpsilon = 1e-14;  // MuJoCo's mjEPS (mjMINVAL is 1e-15)
@@ -75,8 +72,8 @@ struct Element {
 
 class Reader {
  public:
-  Reader(const std::string& path, MjcfModel& model, Diagnostics& diagnostics)
-      : path_(path), model_(model), diagnostics_(diagnostics) {}
+  Reader(const std::string& path, const plugin::HostServices* host, MjcfModel& model, Diagnostics& diagnostics)
+      : path_(path), host_(host), model_(model), diagnostics_(diagnostics) {}
 
   bool read(std::string_view content) {
     auto root = xml::parse(content, path_, diagnostics_);
@@ -86,8 +83,7 @@ class Reader {
                          "an MJCF file must have <mujoco> as its root element, found <" + root->name + ">", root->where);
       return false;
     }
-    includeStack_.push_back(fs::weakly_canonical(path_).string());
-    expandIncludes(*root, 0);
+    expandIncludes(*root);
     root_ = std::move(*root);
     model_.name = root_.attributeOr("model", "MuJoCo Model");
     model_.world.where = root_.where;
@@ -117,70 +113,51 @@ class Reader {
   // --- includes ---------------------------------------------------------------------------------
 
   /// Replaces every <include file> below `e` by the children of the included file's <mujoco>.
-  /// MuJoCo resolves include paths against the directory of the main model file.
-  void expandIncludes(XmlElement& e, int depth) {
+  void expandIncludes(XmlElement& e) {
     std::vector<XmlElement> children;
     children.reserve(e.children.size());
     for (XmlElement& c : e.children) {
       if (c.name != "include") {
-        expandIncludes(c, depth);
+        expandIncludes(c);
         children.push_back(std::move(c));
         continue;
       }
-      for (XmlElement& included : readInclude(c, depth)) children.push_back(std::move(included));
+      for (XmlElement& included : readInclude(c)) children.push_back(std::move(included));
     }
     e.children = std::move(children);
   }
 
-  std::vector<XmlElement> readInclude(const XmlElement& include, int depth) {
+  /// One <include file>, read through the host's include service (its depth, cycle, count and path
+  /// policy and file checks). MuJoCo resolves include paths against the main model file's directory.
+  std::vector<XmlElement> readInclude(const XmlElement& include) {
     const Attribute* file = include.attribute("file");
     if (!file || trim(file->value).empty()) {
       diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, "<include> needs the attribute 'file'", include.where);
       return {};
     }
-    if (depth + 1 > kMaxIncludeDepth) {
-      diagnostics_.error(ErrorCode::INCLUDE_DEPTH,
-                         "<include> nesting deeper than " + std::to_string(kMaxIncludeDepth) + " files", include.where);
-      return {};
-    }
-    const fs::path target = fs::weakly_canonical(fs::path(path_).parent_path() / file->value);
-    for (const std::string& open : includeStack_) {
-      if (open == target.string()) {
-        diagnostics_.error(ErrorCode::INCLUDE_CYCLE, "'" + file->value + "' includes itself (through " + open + ")",
-                           locationOf(include, file));
-        return {};
-      }
-    }
-    std::error_code ec;
-    if (!fs::is_regular_file(target, ec)) {
-      diagnostics_.error(ErrorCode::URI_LOOKUP, "included file '" + file->value + "' not found (looked for " +
-                                                    target.string() + ")", locationOf(include, file));
-      return {};
-    }
-    const std::uintmax_t size = fs::file_size(target, ec);
-    if (size > kMaxIncludeBytes) {
-      diagnostics_.error(ErrorCode::FILE_READ, "included file '" + target.string() + "' is larger than 64 MiB",
+    if (!plugin::hostHas(host_, offsetof(plugin::HostServices, endInclude)) || !host_->beginInclude || !host_->endInclude) {
+      diagnostics_.error(ErrorCode::FILE_READ,
+                         "cannot read included file '" + file->value + "': the host offers no include service",
                          locationOf(include, file));
       return {};
     }
-    includedBytes_ += size;
-    if (++includeCount_ > kMaxIncludes || includedBytes_ > kMaxTotalIncludeBytes) {
+    const std::string requested = (fs::path(path_).parent_path() / file->value).lexically_normal().string();
+    plugin::IncludedFile included;
+    if (!host_->beginInclude(host_->context, requested, path_, locationOf(include, file), included, diagnostics_)) return {};
+    struct EndInclude {
+      const plugin::HostServices* host;
+      ~EndInclude() { host->endInclude(host->context); }
+    } endInclude{host_};
+    includedBytes_ += included.content.size();
+    if (includedBytes_ > kMaxTotalIncludeBytes) {
       if (!includeBudgetReported_) {  // once, not per include
-        diagnostics_.error(ErrorCode::INCLUDE_DEPTH,
-                           "the model includes more than " + std::to_string(kMaxIncludes) + " files or 256 MiB in all",
+        diagnostics_.error(ErrorCode::INCLUDE_LIMIT, "the model's includes splice more than 256 MiB in all",
                            locationOf(include, file));
       }
       includeBudgetReported_ = true;
       return {};
     }
-    std::ifstream in(target, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    if (!in && !in.eof()) {
-      diagnostics_.error(ErrorCode::FILE_READ, "cannot read included file '" + target.string() + "'", locationOf(include, file));
-      return {};
-    }
-    auto root = xml::parse(bytes.str(), target.string(), diagnostics_);
+    auto root = xml::parse(included.content, included.path, diagnostics_);
     if (!root) return {};
     if (root->name != "mujoco") {
       diagnostics_.error(ErrorCode::ELEMENT_INVALID,
@@ -188,9 +165,7 @@ class Reader {
                          root->where);
       return {};
     }
-    includeStack_.push_back(target.string());
-    expandIncludes(*root, depth + 1);
-    includeStack_.pop_back();
+    expandIncludes(*root);
     return std::move(root->children);
   }
 
@@ -829,11 +804,10 @@ class Reader {
   };
 
   std::string path_;
+  const plugin::HostServices* host_;
   MjcfModel& model_;
   Diagnostics& diagnostics_;
   XmlElement root_;
-  std::vector<std::string> includeStack_;
-  int includeCount_ = 0;
   bool includeBudgetReported_ = false;
   std::uintmax_t includedBytes_ = 0;
   std::map<std::string, DefaultClass> classes_;
@@ -844,8 +818,9 @@ class Reader {
 
 }  // namespace
 
-bool readMjcf(std::string_view content, const std::string& path, MjcfModel& model, Diagnostics& diagnostics) {
-  return Reader(path, model, diagnostics).read(content);
+bool readMjcf(std::string_view content, const std::string& path, const plugin::HostServices* host, MjcfModel& model,
+              Diagnostics& diagnostics) {
+  return Reader(path, host, model, diagnostics).read(content);
 }
 
 }  // namespace interlink::mjcf

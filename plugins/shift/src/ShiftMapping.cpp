@@ -247,8 +247,6 @@ Model Mapper::buildModel(int index) {
   Model model;
   model.name = assembly.name;
   model.where = assembly.where;
-  model.sourceFormat = "shift";
-  model.sourceFile = path_;
   ShiftAssembly record;
   mapAssemblyRecords(index, model, record);
   for (int b : assembly.bodies) {

@@ -1,6 +1,7 @@
 // A minimal well-behaved format plugin: ".good" files hold "name x y z" lines, one link each.
 #include <sstream>
 
+#include "GoodSummary.hpp"
 #include "interlink/plugin/Register.hpp"
 
 namespace {
@@ -25,6 +26,10 @@ void loadGood(const interlink::plugin::LoadRequest& request, interlink::Document
     link.where = {request.path, number, 1};
     model.links.push_back(link);
   }
+  good::GoodSummary summary;
+  for (const interlink::Link& link : model.links) summary.linkNames.push_back(link.name);
+  summary.note = "made by the good plugin";
+  model.extensions.set(std::move(summary));
   document.model = model;
 }
 

@@ -1,9 +1,8 @@
 #pragma once
 // Host side of hardware plugins: the catalog of every component type the loaded hardware plugins
-// offer, lookups by type (case-insensitive, as HRDF wants), evaluation, drivers and driver groups.
-#include <functional>
+// offer, lookups by type (case-insensitive, as HRDF wants), evaluation and drivers. The Loader owns
+// one (Loader::hardware()) and offers it to format plugins as plugin::HardwareServices.
 #include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,11 +13,7 @@
 #include "interlink/hardware/Catalog.hpp"
 #include "interlink/hardware/Driver.hpp"
 #include "interlink/plugin/HardwareApi.hpp"
-
-namespace interlink {
-class Kinematics;
-struct Document;
-}  // namespace interlink
+#include "interlink/plugin/HardwareServices.hpp"
 
 namespace interlink::hardware {
 
@@ -60,6 +55,8 @@ class INTERLINK_API HardwareRegistry {
   /// "hebi_r (HEBI R-series: R8, R25), ..." for messages.
   std::string describeFamilies() const;
 
+  /// The item whose entry is `entry` (as find() returned it), or null.
+  const CatalogItem* itemOf(const CatalogEntry* entry) const;
   /// Evaluates an entry; PLUGIN_ERROR when the plugin fails without saying why.
   bool evaluate(const CatalogItem& item, const ComponentParameters& parameters, ComponentModel& model,
                 Diagnostics& diagnostics) const;
@@ -69,6 +66,9 @@ class INTERLINK_API HardwareRegistry {
   std::shared_ptr<ActuatorDriver> openDriver(std::string_view type, const std::string& address,
                                              Diagnostics& diagnostics) const;
 
+  /// This registry as the table of functions format plugins use; valid while this object lives.
+  plugin::HardwareServices services() const;
+
  private:
   struct Impl;
   std::shared_ptr<Impl> impl_;
@@ -76,46 +76,5 @@ class INTERLINK_API HardwareRegistry {
 
 /// The text of `interlink hardware`: every family with its types, interfaces and notes.
 INTERLINK_API std::string formatHardwareListing(const HardwareRegistry& registry);
-
-/// One DOF to bind to a driver.
-struct DofBinding {
-  std::string dof;           // DOF name (the joint's scoped name)
-  std::string actuatorType;  // catalog type (Joint::actuator)
-  std::string address;       // driver address
-};
-
-/// Drivers for the DOFs of a model, commanded and read as one group in DOF order.
-class INTERLINK_API DriverGroup {
- public:
-  DriverGroup();
-  ~DriverGroup();
-  DriverGroup(DriverGroup&&) noexcept;
-  DriverGroup& operator=(DriverGroup&&) noexcept;
-
-  /// The bindings of every DOF of a loaded model whose joint names an actuator, in DOF order;
-  /// `address` chooses each driver's address (default: "sim://<dof>"). A DOF whose joint names no
-  /// actuator is reported (HARDWARE_UNKNOWN) and left out.
-  static std::vector<DofBinding> bindingsFor(const Document& document, const Kinematics& kinematics,
-                                             Diagnostics& diagnostics,
-                                             const std::function<std::string(const std::string& dof)>& address = {});
-
-  /// Opens one driver per binding. Nothing (and every error) when any of them fails.
-  static std::optional<DriverGroup> open(const HardwareRegistry& registry, const std::vector<DofBinding>& bindings,
-                                         Diagnostics& diagnostics);
-
-  std::size_t size() const;
-  const std::vector<DofBinding>& bindings() const;
-  /// Position targets, one per DOF; false (with errors) on a size mismatch or a refused command.
-  bool commandPositions(const std::vector<double>& positions, Diagnostics& diagnostics);
-  bool command(const std::vector<ActuatorCommand>& commands, Diagnostics& diagnostics);
-  std::vector<ActuatorFeedback> feedback() const;
-  std::vector<double> positions() const;
-  /// Advances every simulated driver.
-  void advance(double seconds);
-
- private:
-  std::vector<DofBinding> bindings_;
-  std::vector<std::shared_ptr<ActuatorDriver>> drivers_;
-};
 
 }  // namespace interlink::hardware

@@ -1,7 +1,8 @@
 #pragma once
 // An <include> (or another format's reference to a model in another file) not yet resolved.
-// Format plugins record it; the framework resolves the file, loads it through the registry and
-// puts the loaded model in its place.
+// Format plugins record it in Model::includes / World::includes; the framework's include step
+// resolves the file, loads it with the plugin of its format and puts the model in its place.
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -18,6 +19,9 @@ struct Include {
   std::optional<std::string> placementFrame;  // //include/placement_frame
   bool merge = false;                         // //include/@merge (SDFormat 1.9)
   std::string elementText;                    // the whole <include> element, custom elements kept
+  /// Where the included model goes among the enclosing element's models: the number of models
+  /// declared before the include in the file (document order is DOF and frame order).
+  std::size_t position = 0;
   SourceLocation where;
 };
 

@@ -1,8 +1,6 @@
 #pragma once
 // A model: links, joints, frames and nested models. Every format fills this same structure.
 #include <map>
-#include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +12,7 @@
 #include "interlink/model/KeptElement.hpp"
 #include "interlink/model/Light.hpp"
 #include "interlink/model/Link.hpp"
+#include "interlink/model/ModelSource.hpp"
 #include "interlink/model/SemanticPose.hpp"
 
 namespace interlink {
@@ -29,21 +28,18 @@ struct Model {
   std::vector<Frame> frames;
   std::vector<Model> models;  // nested models, in document order
   std::vector<Light> lights;
-  /// When set, this entry is an include not yet resolved; the framework replaces it by the model.
-  std::optional<Include> include;
-  /// Format-specific parameters kept for the host (units, simulation settings, ...).
+  /// References to models in other files, as the plugin read them. The framework's include
+  /// step replaces each by the model it names (at Include::position among `models`), so a
+  /// composed document never holds one.
+  std::vector<Include> includes;
+  /// Format-specific parameters kept for the host as written (units, simulation settings, ...).
+  /// Structured data goes into `extensions` instead.
   std::map<std::string, std::string> parameters;
   std::vector<KeptElement> kept;
   /// Typed format-specific records (declared in the format plugin's public header).
   Extensions extensions;
-  /// Built from a host parser's InterfaceModel: its joints name only a child frame, so they
-  /// take part in the frame graph but not in the kinematic tree.
-  bool fromInterfaceModel = false;
-  std::string sourceFormat;  // plugin name that produced this model ("sdformat", "hrdf", ...)
-  std::string sourceFile;    // file this model was read from (set for included models too)
-  /// Keeps alive whatever code this model's data depends on (the plugin library that made it,
-  /// a host parser's reposture callback). Owned by the framework; plugins leave it empty.
-  std::shared_ptr<const void> keepAlive;
+  /// Set by the framework, never by a plugin: the file this model was read from and its rules.
+  ModelSource source;
   SourceLocation where;
 };
 

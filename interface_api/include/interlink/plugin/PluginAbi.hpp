@@ -19,7 +19,7 @@
 namespace interlink::plugin {
 
 /// Bumped whenever anything in this header or the model types changes incompatibly.
-inline constexpr std::uint32_t kApiVersion = 1;
+inline constexpr std::uint32_t kApiVersion = 2;
 
 /// The name of the one exported entry point.
 inline constexpr const char* kEntryPointName = "interlink_plugin_descriptor";
@@ -34,7 +34,8 @@ constexpr std::uint32_t modelAbiFingerprint() {
                                  sizeof(Joint),      sizeof(JointAxis), sizeof(Frame),   sizeof(Shape),
                                  sizeof(Geometry),   sizeof(Inertial),  sizeof(Include), sizeof(Light),
                                  sizeof(Diagnostic), sizeof(Diagnostics), sizeof(std::string),
-                                 alignof(Pose),      sizeof(Extensions), sizeof(ExtensionRecord)};
+                                 alignof(Pose),      sizeof(Extensions), sizeof(ExtensionRecord),
+                                 sizeof(ModelSource)};
   for (std::uint64_t s : sizes) {
     h ^= s;
     h *= 1099511628211ull;
@@ -42,25 +43,48 @@ constexpr std::uint32_t modelAbiFingerprint() {
   return static_cast<std::uint32_t>(h ^ (h >> 32));
 }
 
-/// Services the core offers a plugin during a call. Fields are only ever appended; check `size`.
+struct HardwareServices;  // defined in interlink/plugin/HardwareServices.hpp
+
+/// A file the include service read for a plugin. `content` stays valid until the plugin's load
+/// call returns.
+struct IncludedFile {
+  std::string path;  // absolute, normalised
+  std::string_view content;
+};
+
+/// Services the core offers a plugin during a call. Fields are only ever appended; check `size`
+/// (hostHas below) before using a field.
 struct HostServices {
   std::uint32_t size = sizeof(HostServices);
   const void* context = nullptr;
   /// Resolves a URI (relative path, file://, model://, package://) as seen from `fromFile`.
   /// Returns an empty string when nothing is found.
   std::string (*resolveUri)(const void* context, const std::string& uri, const std::string& fromFile) = nullptr;
-  /// Hardware catalog lookups for formats that name physical components (HRDF). Opaque here; see
-  /// interlink/plugin/HardwareApi.hpp. Null when no hardware registry is available.
-  const void* hardwareRegistry = nullptr;
+  /// The include service, for formats that splice other files into their own records (HRDF's
+  /// <include path>). Resolves `uri` from `fromFile` with the loader's rules, applies the load's
+  /// depth, cycle, include-count and path policy (LoadOptions) and reads the file with the
+  /// loader's checks (the bytes of a file are
+  /// read once per load). On success the file is on the load's include stack until endInclude;
+  /// on failure it returns false with the reason in `diagnostics` at `where`.
+  /// (Formats whose includes name whole models return Include records instead; the core's
+  /// include step resolves those through this same service.)
+  bool (*beginInclude)(const void* context, const std::string& uri, const std::string& fromFile,
+                       const SourceLocation& where, IncludedFile& file, Diagnostics& diagnostics) = nullptr;
+  void (*endInclude)(const void* context) = nullptr;
+  /// Hardware catalog lookups for formats that name physical components (HRDF); null when the
+  /// host has no hardware registry. See interlink/plugin/HardwareServices.hpp.
+  const HardwareServices* hardware = nullptr;
   /// Why the file `path` may not be read in this load (it lies outside the directory tree of the
   /// top-level file and the resource paths, see docs/hostile-input.md), or an empty string when it
-  /// may. Plugins ask before reading a file a model names (HRDF includes, meshes).
+  /// may. Plugins ask before reading a file a model names that is not an include (meshes, Shift
+  /// include directories); the include service applies it itself.
   std::string (*checkPath)(const void* context, const std::string& path) = nullptr;
-  /// This load's limits (LoadOptions) for plugins that read further files themselves; 0 = no limit given.
-  std::uint64_t maxFileBytes = 0;
-  std::uint64_t maxIncludedModels = 0;
-  std::uint64_t maxIncludedElements = 0;
 };
+
+/// True when `host` is new enough to have the field at `offset` (use offsetof).
+inline bool hostHas(const HostServices* host, std::size_t offset) {
+  return host != nullptr && host->size > offset;
+}
 
 /// One file to read. The core has already read its bytes (and refused empty or binary files).
 struct LoadRequest {
@@ -78,6 +102,11 @@ struct FormatApi {
   int (*sniff)(const char* path, const char* head, std::size_t headSize) = nullptr;
   /// Reads a file into `document`, appending every problem to `diagnostics`.
   void (*load)(const LoadRequest& request, Document& document, Diagnostics& diagnostics) = nullptr;
+  /// Optional. Which file an include of a directory means in this format (SDFormat: the newest
+  /// <sdf> that model.config names). Returns the file's path, or an empty string after appending
+  /// the reason at `where`. Asked of the plugin that read the including file.
+  std::string (*modelFileInDirectory)(const std::string& directory, const std::string& uri, const SourceLocation& where,
+                                      Diagnostics& diagnostics) = nullptr;
 };
 
 struct HardwareApi;  // defined in interlink/plugin/HardwareApi.hpp

@@ -51,19 +51,39 @@ int guardedSniff(const char* path, const char* head, std::size_t size) {
   }
 }
 
-/// Wraps an optional sniffer: `nullptr` stays null, a function gets the guard.
-template <auto Sniff>
-SniffFunction wrapSniff() {
-  if constexpr (std::is_same_v<decltype(Sniff), std::nullptr_t>) {
+/// An optional author function: `nullptr` stays null, a function gets its guard `Guarded`.
+template <auto Function, auto Guarded>
+decltype(Guarded) guardUnlessNull() {
+  if constexpr (std::is_same_v<decltype(Function), std::nullptr_t>) {
     return nullptr;
   } else {
-    return &guardedSniff<Sniff>;
+    return Guarded;
   }
+}
+
+using DirectoryFunction = std::string (*)(const std::string&, const std::string&, const SourceLocation&, Diagnostics&);
+
+template <DirectoryFunction Directory>
+std::string guardedDirectory(const std::string& directory, const std::string& uri, const SourceLocation& where,
+                             Diagnostics& diagnostics) {
+  try {
+    return Directory(directory, uri, where, diagnostics);
+  } catch (const std::exception& e) {
+    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION, std::string("plugin threw while reading directory '") + directory +
+                                                       "': " + e.what(), where);
+  } catch (...) {
+    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION, "plugin threw while reading directory '" + directory + "'", where);
+  }
+  return {};
 }
 
 }  // namespace interlink::plugin::detail
 
-#define INTERLINK_REGISTER_FORMAT_PLUGIN(NAME, VERSION, LOAD_FN, SNIFF_FN, ...)                        \
+#define INTERLINK_REGISTER_FORMAT_PLUGIN(NAME, VERSION, LOAD_FN, SNIFF_FN, ...) \
+  INTERLINK_REGISTER_FORMAT_PLUGIN_WITH_DIRECTORIES(NAME, VERSION, LOAD_FN, SNIFF_FN, nullptr, __VA_ARGS__)
+
+/// The same for a format whose includes may name a directory (FormatApi::modelFileInDirectory).
+#define INTERLINK_REGISTER_FORMAT_PLUGIN_WITH_DIRECTORIES(NAME, VERSION, LOAD_FN, SNIFF_FN, DIRECTORY_FN, ...) \
   namespace {                                                                                           \
   const char* const interlinkPluginExtensions[] = {__VA_ARGS__, nullptr};                              \
   void interlinkGuardedLoad(const ::interlink::plugin::LoadRequest& r, ::interlink::Document& d,        \
@@ -74,7 +94,10 @@ SniffFunction wrapSniff() {
     ::interlink::plugin::FormatApi api;                                                                 \
     api.extensions = interlinkPluginExtensions;                                                         \
     api.load = &interlinkGuardedLoad;                                                                   \
-    api.sniff = ::interlink::plugin::detail::wrapSniff<SNIFF_FN>();                                    \
+    api.sniff = ::interlink::plugin::detail::guardUnlessNull<SNIFF_FN,                                  \
+                                                             &::interlink::plugin::detail::guardedSniff<SNIFF_FN>>(); \
+    api.modelFileInDirectory = ::interlink::plugin::detail::guardUnlessNull<                           \
+        DIRECTORY_FN, &::interlink::plugin::detail::guardedDirectory<DIRECTORY_FN>>();                 \
     return api;                                                                                         \
   }                                                                                                     \
   const ::interlink::plugin::FormatApi interlinkFormatApi = makeInterlinkFormatApi();                   \

@@ -1,0 +1,46 @@
+#pragma once
+// Where a model was read from and the rules it was read under. The framework stamps it on every
+// model of the document a plugin returns (plugins leave it alone; whatever they wrote is
+// replaced), so each included file keeps its own format and version: SDFormat 1.6 name rules
+// apply to the models of a 1.6 file even inside a 1.9 world.
+#include <string>
+
+namespace interlink {
+
+struct ModelSource {
+  std::string file;           // absolute path (empty for text loaded without a file)
+  std::string format;         // plugin name ("sdformat", "hrdf"); "interface" for host parsers
+  std::string formatVersion;  // the file's own version as written ("1.6"); empty when none
+  /// Built from a host parser's InterfaceModel: its joints name only a child frame, so they take
+  /// part in the frame graph but not in the kinematic tree.
+  bool fromInterfaceModel = false;
+
+  /// SDFormat's version-dependent rules (before 1.7: joints and links have separate names).
+  bool sdformatBefore(double version) const;
+};
+
+inline bool ModelSource::sdformatBefore(double version) const {
+  if (format != "sdformat" || formatVersion.empty()) return false;
+  // "1.6" -> 1.6; versions are <major>.<minor> with a one-digit minor in every SDFormat release.
+  double written = 0;
+  double scale = 1;
+  bool fraction = false;
+  for (char c : formatVersion) {
+    if (c == '.') {
+      if (fraction) break;
+      fraction = true;
+    } else if (c >= '0' && c <= '9') {
+      if (fraction) {
+        scale /= 10;
+        written += (c - '0') * scale;
+      } else {
+        written = written * 10 + (c - '0');
+      }
+    } else {
+      break;
+    }
+  }
+  return written < version - 1e-9;
+}
+
+}  // namespace interlink
