@@ -20,7 +20,6 @@
 #include <utility>
 #include <vector>
 
-#include <Eigen/Eigenvalues>
 
 #include "Unflatten.hpp"
 #include "schema/SchemaValidator.hpp"
@@ -76,23 +75,6 @@ std::optional<JointType> jointTypeFromName(const std::string& name) {
   return type;
 }
 
-/// Ixx..Izz validity as gz-math's MassMatrix3::IsValid (default tolerance 10), which libsdformat
-/// uses for LINK_INERTIA_INVALID.
-bool inertiaIsValid(double mass, const Matrix3& inertia) {
-  constexpr double tolerance = 10;
-  const auto epsilonFor = [&](const Vector3& moments) {
-    return tolerance * std::numeric_limits<double>::epsilon() * 0.5 * std::abs(moments.sum());
-  };
-  const double epsilon = epsilonFor(inertia.diagonal());
-  const bool nearPositive = mass >= 0 && inertia(0, 0) + epsilon >= 0 &&
-                            inertia(0, 0) * inertia(1, 1) - inertia(0, 1) * inertia(0, 1) + epsilon >= 0 &&
-                            inertia.determinant() + epsilon >= 0;
-  if (!nearPositive) return false;
-  const Vector3 moments = Eigen::SelfAdjointEigenSolver<Matrix3>(inertia, Eigen::EigenvaluesOnly).eigenvalues();
-  const double e = epsilonFor(moments);
-  return moments[0] + e >= 0 && moments[1] + e >= 0 && moments[2] + e >= 0 && moments[0] + moments[1] + e >= moments[2] &&
-         moments[1] + moments[2] + e >= moments[0] && moments[2] + moments[0] + e >= moments[1];
-}
 
 class Reader {
  public:
@@ -774,13 +756,6 @@ class Reader {
       } else {
         keep(child, path, model.kept);
       }
-    }
-    if (!inertiaIsValid(link.inertial.mass, link.inertial.inertia)) {
-      diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID,
-                         "link '" + link.name +
-                             "' has invalid inertia: the mass must not be negative and the inertia tensor must be "
-                             "positive semi-definite with principal moments satisfying the triangle inequality",
-                         link.inertial.where.line > 0 ? link.inertial.where : link.where);
     }
     return link;
   }

@@ -632,17 +632,13 @@ void Reader::readMesh(const XmlElement& mesh, Geometry& geometry) {
   if (resolved.empty() && host_ != nullptr && host_->resolveUri != nullptr) {
     resolved = host_->resolveUri(host_->context, geometry.meshUri, path_);
   }
-  if (resolved.empty()) {
-    error(ErrorCode::URI_LOOKUP, "mesh '" + geometry.meshUri + "' not found (looked beside " + path_ + ")",
-          fileName->where);
-    return;
-  }
+  // A missing or refused mesh is reported by the core's mesh check (check/MeshCheck.cpp), as for
+  // every format; a refused one is not opened here.
+  if (resolved.empty()) return;
   geometry.meshResolvedPath = resolved;
-  if (host_ != nullptr && host_->size >= sizeof(plugin::HostServices) && host_->checkPath != nullptr) {
-    if (std::string why = host_->checkPath(host_->context, resolved); !why.empty()) {
-      error(ErrorCode::PATH_OUTSIDE_ROOTS, "mesh '" + geometry.meshUri + "' refused: " + why, fileName->where);
-      return;
-    }
+  if (host_ != nullptr && host_->size >= sizeof(plugin::HostServices) && host_->checkPath != nullptr &&
+      !host_->checkPath(host_->context, resolved).empty()) {
+    return;
   }
 
   auto cached = meshes_.find(resolved);

@@ -234,23 +234,11 @@ class UrdfReader {
       geometry.type = GeometryType::Mesh;
       geometry.meshUri = requiredAttribute(*kind, "filename", "<mesh> of " + what);
       geometry.scale = vector3(*kind, "scale", what + " mesh scale").value_or(Vector3::Ones());
-      if (!geometry.meshUri.empty()) resolveMesh(*kind, geometry);
+      // Looked up (and a missing file reported) by the core's mesh check, as for every format.
     } else {
       diagnostics_.error(ErrorCode::ELEMENT_INVALID,
                          "unknown geometry <" + kind->name + "> in " + what + "; expected box, cylinder, sphere or mesh",
                          kind->where);
-    }
-  }
-
-  void resolveMesh(const XmlElement& mesh, Geometry& geometry) {
-    const plugin::HostServices* host = request_.host;
-    if (host && host->resolveUri) geometry.meshResolvedPath = host->resolveUri(host->context, geometry.meshUri, request_.path);
-    if (geometry.meshResolvedPath.empty()) {
-      diagnostics_.warning(ErrorCode::URI_LOOKUP,
-                           "mesh '" + geometry.meshUri +
-                               "' was not found (package:// and model:// are searched in -I directories and "
-                               "INTERLINK_RESOURCE_PATH)",
-                           locationOf(mesh, "filename"));
     }
   }
 

@@ -33,7 +33,7 @@ inline std::string shiftMinified(int n) {
   return text + "]}]}";
 }
 
-/// A Shift file whose n joints all have one name (renamed "j:2", "j:3", ...).
+/// A Shift file whose n joints all have one name (n - 1 DUPLICATE_NAME errors, found in one lookup each).
 inline std::string shiftDuplicateJoints(int n) {
   std::string text = R"({"model_parameters":{"version":"0.2"},"assemblies":[{"name":"arm","bodies":[)";
   for (int i = 0; i < n; ++i) text += std::string(i ? "," : "") + R"({"name":"b)" + std::to_string(i) + R"(","mass":1.0})";

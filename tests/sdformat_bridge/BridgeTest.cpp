@@ -308,10 +308,11 @@ TEST(SdformatBridge, IncludeNameAndStaticAreHonoured) {
   EXPECT_TRUE(models["bug"]->Static());  // //include/static
   EXPECT_FALSE(models["chain"]->Static());
   EXPECT_EQ(models["chain"]->CanonicalLinkName(), "link 1");
-  // The Shift file is a world: its assembly comes back as a nested interface model.
-  ASSERT_EQ(models["pendulum"]->NestedModels().size(), 1u);
-  EXPECT_EQ(models["pendulum"]->NestedModels().front()->Name(), "pendulum");
-  EXPECT_EQ(models["pendulum"]->CanonicalLinkName(), "pendulum::link1");
+  // The Shift file is a world whose one assembly (nothing else at the top) is its model.
+  EXPECT_TRUE(models["pendulum"]->NestedModels().empty());
+  EXPECT_EQ(models["pendulum"]->CanonicalLinkName(), "link1");
+  ASSERT_EQ(models["pendulum"]->Links().size(), 1u);
+  EXPECT_EQ(models["pendulum"]->Links().front().Name(), "link1");
   // Inside a model: the arm is an interface model of 'cell'.
   const sdf::Model* cell = w->ModelByName("cell");
   ASSERT_NE(cell, nullptr);
@@ -449,9 +450,13 @@ TEST(SdformatBridge, HostLoaderAndFormatSelection) {
 }
 
 TEST(SdformatBridge, WarningsFollowTheWarningsPolicy) {
-  // The Shift double pendulum renames a duplicate joint, with a warning.
+  // A Shift joint named like a body of its assembly (one scope in the model) is renamed, with a warning.
   const std::string dir = test::makeTempDir("interlink-bridge");
-  const std::string path = writeFile(dir, "w.sdf", worldIncluding("model://shift/pendulum/double_pendulum.json"));
+  const std::string shift = writeFile(dir, "arm.json",
+                                      R"({"model_parameters": {"version": "0.2"}, "assemblies": [{"name": "arm",
+  "bodies": [{"name": "link", "mass": 1.0}],
+  "joints": [{"name": "link", "type": "Rx", "body_frame_pairs": [["fixed", "origin"], ["link", "origin"]]}]}]})");
+  const std::string path = writeFile(dir, "w.sdf", worldIncluding(shift));
   {
     BridgedConfig warn(sdf::EnforcementPolicy::WARN);
     sdf::Root root;

@@ -126,11 +126,35 @@ const interlink::Diagnostic* findDiagnostic(const interlink::Diagnostics& diagno
 // ---------------------------------------------------------------------------------------------
 // Corpus
 
-TEST(ShiftCorpus, EveryFileLoadsWithoutErrors) {
+// Corpus files that break a rule of the Shift document: refused with the reason, never loaded by
+// guessing what was meant. All three give two joints of one assembly one name (joint names are
+// unique, the document says); the second joint joins other bodies, a copy-and-paste slip.
+struct InvalidByDesign {
+  std::string file;
+  int line;  // of the second name
+  std::string reason;
+};
+
+std::vector<InvalidByDesign> invalidByDesign() {
+  return {{"pendulum/double_pendulum.json", 180, "joint 'A_fixed_link1' is defined twice"},
+          {"slider_crank/slider_crank_3substructures_2.json", 463, "joint 'K_connecting_rod3_piston3' is defined twice"},
+          {"slider_crank/slider_crank_3substructures_3.json", 463, "joint 'K_connecting_rod3_piston3' is defined twice"}};
+}
+
+TEST(ShiftCorpus, EveryFileButThoseInvalidByDesignLoadsWithoutErrors) {
+  const std::vector<InvalidByDesign> invalid = invalidByDesign();
   std::size_t files = 0;
+  std::size_t refused = 0;
   for (const auto& entry : fs::recursive_directory_iterator(shiftCorpus(""))) {
     if (entry.path().extension() != ".json") continue;
     ++files;
+    const auto listed = std::find_if(invalid.begin(), invalid.end(), [&](const InvalidByDesign& c) {
+      return entry.path() == fs::path(shiftCorpus(c.file));
+    });
+    if (listed != invalid.end()) {  // ShiftInvalidByDesign checks why
+      ++refused;
+      continue;
+    }
     const LoadResult result = load(entry.path().string());
     EXPECT_TRUE(result.ok()) << entry.path() << "\n" << interlink::test::dump(result.diagnostics);
     EXPECT_EQ(result.document.format, "shift") << entry.path();
@@ -139,6 +163,7 @@ TEST(ShiftCorpus, EveryFileLoadsWithoutErrors) {
     EXPECT_GT(countsOf(result).bodies, 0u) << entry.path();
   }
   EXPECT_EQ(files, 80u);
+  EXPECT_EQ(refused, invalid.size());
 }
 
 struct FamilyCase {
@@ -168,11 +193,9 @@ TEST_P(ShiftFamily, BodyJointAndLoopCounts) {
 INSTANTIATE_TEST_SUITE_P(
     Corpus, ShiftFamily,
     ::testing::Values(FamilyCase{"pendulum/pendulum.json", {1, 1, 0}},
-                      FamilyCase{"pendulum/double_pendulum.json", {2, 2, 0}},
                       FamilyCase{"scripting/cube.json", {1, 1, 0}},
                       FamilyCase{"slider_crank/slider_crank.json", {3, 4, 1}},
                       FamilyCase{"slider_crank/slider_crank_3substructures.json", {9, 12, 3}},
-                      FamilyCase{"slider_crank/slider_crank_3substructures_3.json", {11, 15, 4}},
                       FamilyCase{"slider_crank/slider_crank_extra_dof.json", {4, 5, 1}},
                       FamilyCase{"bricard/bricard_asphalt.json", {5, 6, 1}},
                       FamilyCase{"bricard/bricard.json", {6, 6, 1}},
@@ -197,11 +220,53 @@ INSTANTIATE_TEST_SUITE_P(
       return name;
     });
 
-TEST(ShiftDoublePendulum, FramesAtTheInitialDisplacementMatchHandValues) {
-  const LoadResult result = load(shiftCorpus("pendulum/double_pendulum.json"));
+class ShiftInvalidByDesign : public ::testing::TestWithParam<InvalidByDesign> {};
+
+TEST_P(ShiftInvalidByDesign, IsRefusedWithItsReason) {
+  const InvalidByDesign& c = GetParam();
+  const LoadResult result = load(shiftCorpus(c.file));
+  EXPECT_FALSE(result.ok()) << c.file;
+  const auto* error = findDiagnostic(result.diagnostics, ErrorCode::DUPLICATE_NAME, Severity::Error);
+  ASSERT_NE(error, nullptr) << interlink::test::dump(result.diagnostics);
+  EXPECT_EQ(error->where.line, c.line) << error->format();
+  EXPECT_NE(error->message.find(c.reason), std::string::npos) << error->format();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Corpus, ShiftInvalidByDesign,
+    ::testing::ValuesIn(invalidByDesign()),
+    [](const ::testing::TestParamInfo<InvalidByDesign>& param) {
+      std::string name = fs::path(param.param.file).stem().string();
+      for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+      return name;
+    });
+
+/// double_pendulum.json with its second joint (link1 -> link2) renamed, loaded under the file's own
+/// path so that its meshes resolve: the file is refused as written (ShiftInvalidByDesign), its
+/// numbers are checked on the corrected text.
+LoadResult loadDoublePendulum() {
+  const std::string path = shiftCorpus("pendulum/double_pendulum.json");
+  std::string text = interlink::test::readFile(path);
+  const std::string name = "\"A_fixed_link1\"";
+  const std::size_t second = text.find(name, text.find(name) + 1);
+  EXPECT_NE(second, std::string::npos);
+  if (second != std::string::npos) text.replace(second, name.size(), "\"B_link1_link2\"");
+  return loader().loadString(text, path);
+}
+
+TEST(ShiftDoublePendulum, CorrectedFileCounts) {
+  const LoadResult result = loadDoublePendulum();
   ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
-  // The file names both joints A_fixed_link1: the second is renamed with a warning.
-  EXPECT_NE(findDiagnostic(result.diagnostics, ErrorCode::DUPLICATE_NAME, Severity::Warning), nullptr);
+  const Counts counts = countsOf(result);
+  EXPECT_EQ(counts.bodies, 2u);
+  EXPECT_EQ(counts.joints, 2u);
+  EXPECT_EQ(counts.loops, 0u);
+}
+
+TEST(ShiftDoublePendulum, FramesAtTheInitialDisplacementMatchHandValues) {
+  const LoadResult result = loadDoublePendulum();
+  ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
   const auto q = result.kinematics.initialConfiguration();
   ASSERT_EQ(q.size(), 2u);
   EXPECT_DOUBLE_EQ(q[0], 1.5707963267948966);
@@ -228,7 +293,7 @@ TEST(ShiftDoublePendulum, FramesAtTheInitialDisplacementMatchHandValues) {
 }
 
 TEST(ShiftDoublePendulum, ModelParametersLightsAndMassAreKept) {
-  const LoadResult result = load(shiftCorpus("pendulum/double_pendulum.json"));
+  const LoadResult result = loadDoublePendulum();
   ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
   const auto& world = result.document.worlds.front();
   EXPECT_EQ(result.document.formatVersion, "0.2");
@@ -267,7 +332,7 @@ TEST(ShiftLights, DefaultOverheadLightOppositeGravity) {
 }
 
 TEST(ShiftMeshes, MeasuredThroughAssimp) {
-  const LoadResult result = load(shiftCorpus("pendulum/double_pendulum.json"));
+  const LoadResult result = loadDoublePendulum();
   ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
   const auto& link = result.document.worlds.front().models.front().links.front();
   ASSERT_EQ(link.visuals.size(), 1u);
@@ -617,6 +682,57 @@ void expectError(const LoadResult& result, ErrorCode code, int line, int column,
 
 TEST(ShiftBadInput, DuplicateBodyNamesInOneAssembly) {
   expectError(load(testData("duplicate_body.json")), ErrorCode::DUPLICATE_NAME, 8, 18, "body 'link' is defined twice");
+}
+
+TEST(ShiftBadInput, DuplicateJointNamesInOneAssembly) {
+  // Joint names are unique (the document): renaming the second "hinge" left the restraint on
+  // "hinge" to hit either joint.
+  const LoadResult result = load(testData("duplicate_joint.json"));
+  expectError(result, ErrorCode::DUPLICATE_NAME, 9, 18, "joint 'hinge' is defined twice in assembly 'arm' (first at line 8)");
+  std::size_t duplicates = 0;
+  for (const auto& d : result.diagnostics) duplicates += d.code == ErrorCode::DUPLICATE_NAME ? 1 : 0;
+  EXPECT_EQ(duplicates, 1u) << interlink::test::dump(result.diagnostics);
+}
+
+TEST(ShiftPaths, APathEndingInAFrameNamesThatFrame) {
+  // "factory:workcell1:robot2:body1:frame1" names frame1 on body1 (the document's example): as a
+  // pair's body entry (then with "origin"), as a whole endpoint, in 2.0's list form and for a light.
+  const LoadResult result = load(testData("frame_paths.json"));
+  ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
+  const auto& world = result.document.worlds.front();
+  ASSERT_EQ(world.lights.size(), 1u);
+  const std::string& lamp = world.lights.front().attachedTo;
+  EXPECT_NE(lamp.find("robot::tip:lens"), std::string::npos) << lamp;
+  EXPECT_TRUE(result.graph.find(lamp).has_value()) << lamp;
+
+  const auto q = result.kinematics.initialConfiguration();
+  ASSERT_EQ(q.size(), 1u);
+  EXPECT_DOUBLE_EQ(q[0], 0.5);
+  // base = dock (0, 0, 1); flange = base + (0, 0, 0.5); tip = flange * Rz(0.5); lens = tip * T(0.1, 0, 0).
+  const Pose tip = makePose({0, 0, 1.5}, rotZ(0.5));
+  const std::string robot = lamp.substr(0, lamp.find("tip:lens"));
+  expectPoseNear(poseAt(result, robot + "tip", q), tip, 1e-12, "tip");
+  expectPoseNear(poseAt(result, lamp, q), tip * Eigen::Translation3d(0.1, 0, 0), 1e-12, "lens");
+
+  const interlink::Model* factory = nullptr;
+  std::function<void(const interlink::Model&)> search = [&](const interlink::Model& model) {
+    if (restraint(model, "tether")) factory = &model;
+    for (const auto& nested : model.models) search(nested);
+  };
+  for (const auto& model : world.models) search(model);
+  ASSERT_NE(factory, nullptr);
+  const auto* tether = restraint(*factory, "tether");
+  EXPECT_EQ(tether->firstFrame, lamp);
+  EXPECT_EQ(tether->secondFrame, robot + "base:flange");
+  EXPECT_TRUE(result.graph.find(tether->secondFrame).has_value()) << tether->secondFrame;
+}
+
+TEST(ShiftPaths, APathEndingInAFrameTakesNoOtherFrame) {
+  const std::string text = R"({"model_parameters": {"version": "0.2"},
+  "assemblies": [{"name": "arm", "bodies": [{"name": "b", "mass": 1.0, "frames": [{"name": "f", "T": [1, 0, 0]}]}],
+    "joints": [{"name": "j", "type": "Rx", "body_frame_pairs": [["fixed", "origin"], ["arm:b:f", "g"]]}]}]})";
+  const LoadResult result = loader().loadString(text, "paths.json");
+  expectError(result, ErrorCode::JOINT_CHILD_LINK_INVALID, 3, 98, "'arm:b:f' already names frame 'f'");
 }
 
 TEST(ShiftBadInput, BodiesAndJointsInsideFixedAreErrors) {

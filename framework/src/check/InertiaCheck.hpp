@@ -1,14 +1,28 @@
 #pragma once
-// Inertia validity, checked once in the core for the formats whose readers do not check it
-// themselves, with the severity of each format's reference tool.
+// Inertia validity, checked once in the core for every format, with the severity of each format's
+// reference tool.
+#include <string>
+
 #include "interlink/Diagnostics.hpp"
 #include "interlink/model/Document.hpp"
 
 namespace interlink::detail {
 
-/// Every link with an inertial: mass positive (SKEL) or not negative (a massless frame link elsewhere), tensor symmetric positive definite, principal
-/// moments satisfying the triangle inequality. URDF, SKEL, HRDF and Juice get warnings (urdfdom,
-/// DART and HEBI load such files); SDFormat (errors) and Shift (warnings) check in their readers.
+/// How a format's reference tool treats an inertial.
+struct InertiaRules {
+  Severity severity;        // Error where the tool refuses the file, Warning where it loads it
+  bool massRequired;        // a zero mass is wrong too (else only a negative one)
+  bool zeroMomentsAllowed;  // a positive semi-definite tensor is enough (else positive definite, when there is mass)
+  bool gzMathTolerance;     // gz-math MassMatrix3::IsValid's tolerance, as libsdformat (else 1e-9 of the largest moment)
+  const char* tool;         // "libsdformat refuses it": what the message adds
+};
+
+/// The rules of `format`, or null when its own reader checks (MJCF: MuJoCo's compiler changes the
+/// tensor first).
+const InertiaRules* inertiaRulesFor(const std::string& format);
+
+/// Every link with an inertial: mass not negative (positive where required), tensor symmetric and
+/// positive (semi-)definite, principal moments satisfying the triangle inequality.
 void checkInertias(const Document& document, Diagnostics& diagnostics);
 
 }  // namespace interlink::detail

@@ -3,46 +3,51 @@
 namespace interlink::detail {
 namespace {
 
-bool readerLooksMeshesUp(const std::string& format) { return format != "sdformat"; }
+/// MuJoCo refuses a model whose mesh asset is missing, and the asset's directory comes from
+/// <compiler meshdir>: the MJCF reader reports it, as an error, at the asset.
+bool readerReportsMissingMeshes(const std::string& format) { return format == "mjcf"; }
 
 bool isRemote(const std::string& uri) { return uri.rfind("http://", 0) == 0 || uri.rfind("https://", 0) == 0; }
 
-void resolveModel(Model& model, const std::string& documentFormat, const std::string& documentFile,
-                  const std::function<std::string(const std::string&, const std::string&)>& resolve,
-                  Diagnostics& diagnostics) {
-  const std::string& format = model.source.format.empty() ? documentFormat : model.source.format;
-  const std::string& file = model.source.file.empty() ? documentFile : model.source.file;
-  if (!readerLooksMeshesUp(format)) {
-    for (Link& link : model.links) {
-      for (auto* shapes : {&link.visuals, &link.collisions}) {
-        for (Shape& shape : *shapes) {
-          Geometry& geometry = shape.geometry;
-          if (geometry.type != GeometryType::Mesh || geometry.meshUri.empty() || !geometry.meshResolvedPath.empty() ||
-              isRemote(geometry.meshUri)) {
-            continue;
-          }
-          geometry.meshResolvedPath = resolve(geometry.meshUri, file);
-          if (geometry.meshResolvedPath.empty()) {
-            diagnostics.warning(ErrorCode::URI_LOOKUP,
-                                "mesh '" + geometry.meshUri +
-                                    "' was not found (package:// and model:// are searched in -I directories and "
-                                    "INTERLINK_RESOURCE_PATH)",
-                                shape.where.line > 0 ? shape.where : link.where);
-          }
-        }
-      }
+void checkShape(Shape& shape, const Link& link, const std::string& file, const std::string& format,
+                const MeshLookup& lookup, Diagnostics& diagnostics) {
+  Geometry& geometry = shape.geometry;
+  if (geometry.type != GeometryType::Mesh || geometry.meshUri.empty() || isRemote(geometry.meshUri)) return;
+  const SourceLocation& where = shape.where.line > 0 ? shape.where : link.where;
+  if (geometry.meshResolvedPath.empty() && readerReportsMissingMeshes(format)) return;
+  if (geometry.meshResolvedPath.empty()) geometry.meshResolvedPath = lookup.resolve(geometry.meshUri, file);
+  if (geometry.meshResolvedPath.empty()) {
+    diagnostics.warning(ErrorCode::URI_LOOKUP,
+                        "mesh '" + geometry.meshUri +
+                            "' was not found (a relative name is looked up beside the file, package:// and model:// "
+                            "in -I directories and INTERLINK_RESOURCE_PATH)",
+                        where);
+    return;
+  }
+  if (std::string why = lookup.refusal ? lookup.refusal(geometry.meshResolvedPath) : std::string(); !why.empty()) {
+    diagnostics.error(ErrorCode::PATH_OUTSIDE_ROOTS, "mesh '" + geometry.meshUri + "' refused: " + why, where);
+    geometry.meshResolvedPath.clear();
+    geometry.mesh.reset();
+  }
+}
+
+void checkModel(Model& model, const Document& document, const MeshLookup& lookup, Diagnostics& diagnostics) {
+  const std::string& file = model.source.file.empty() ? document.sourceFile : model.source.file;
+  const std::string& format = model.source.format.empty() ? document.format : model.source.format;
+  for (Link& link : model.links) {
+    for (auto* shapes : {&link.visuals, &link.collisions}) {
+      for (Shape& shape : *shapes) checkShape(shape, link, file, format, lookup, diagnostics);
     }
   }
-  for (Model& nested : model.models) resolveModel(nested, documentFormat, documentFile, resolve, diagnostics);
+  for (Model& nested : model.models) checkModel(nested, document, lookup, diagnostics);
 }
 
 }  // namespace
 
-void resolveMeshes(Document& document, const std::function<std::string(const std::string&, const std::string&)>& resolve,
-                   Diagnostics& diagnostics) {
-  if (document.model) resolveModel(*document.model, document.format, document.sourceFile, resolve, diagnostics);
+void resolveMeshes(Document& document, const MeshLookup& lookup, Diagnostics& diagnostics) {
+  if (document.model) checkModel(*document.model, document, lookup, diagnostics);
   for (World& world : document.worlds) {
-    for (Model& model : world.models) resolveModel(model, document.format, document.sourceFile, resolve, diagnostics);
+    for (Model& model : world.models) checkModel(model, document, lookup, diagnostics);
   }
 }
 

@@ -1,7 +1,9 @@
 #pragma once
-// Mesh URIs of formats whose readers do not look meshes up (SDFormat): resolved once in the core,
-// each missing one a URI_LOOKUP warning in the words the other readers use, so that the warning
-// groups (WarningGroups.hpp) fold them into one.
+// Mesh URIs of every format, checked in one place: a mesh the reader did not find is looked up once
+// more with this load's resource paths; a missing one is a URI_LOOKUP warning in one wording for
+// every format (so that the warning groups of WarningGroups.hpp fold them into one), a file outside
+// the path policy a PATH_OUTSIDE_ROOTS error. Readers that measure meshes (SKEL, Shift) look them
+// up themselves but report nothing: they leave a refused path for this check to report.
 #include <functional>
 #include <string>
 
@@ -10,9 +12,14 @@
 
 namespace interlink::detail {
 
-/// `resolve(uri, fromFile)` returns a path, or "" when not found. Remote URIs (http, https) are
-/// left alone: a load never goes to the network.
-void resolveMeshes(Document& document, const std::function<std::string(const std::string&, const std::string&)>& resolve,
-                   Diagnostics& diagnostics);
+struct MeshLookup {
+  /// `resolve(uri, fromFile)`: a path, or "" when not found.
+  std::function<std::string(const std::string&, const std::string&)> resolve;
+  /// `refusal(path)`: why the path policy refuses the file, or "" when it may be read.
+  std::function<std::string(const std::string&)> refusal;
+};
+
+/// Remote URIs (http, https) are left alone: a load never goes to the network.
+void resolveMeshes(Document& document, const MeshLookup& lookup, Diagnostics& diagnostics);
 
 }  // namespace interlink::detail

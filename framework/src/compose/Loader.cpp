@@ -886,9 +886,10 @@ void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Conte
   if (result.document.model) composeModel(*result.document.model, result.document.model->name, context);
   const ModelSource worldSource{absolute, result.document.format, result.document.formatVersion, false};
   for (World& world : result.document.worlds) composeWorld(world, worldSource, context);
-  detail::resolveMeshes(
-      result.document, [&](const std::string& uri, const std::string& from) { return resolveUri(uri, from, context); },
-      result.diagnostics);
+  detail::resolveMeshes(result.document,
+                        {[&](const std::string& uri, const std::string& from) { return resolveUri(uri, from, context); },
+                         [&](const std::string& file) { return outsideRootsReason(file, context); }},
+                        result.diagnostics);
   resolve(result, context);
   check(result, context);
 }

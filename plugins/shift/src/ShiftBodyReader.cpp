@@ -1,6 +1,5 @@
 // Step 1 of the Shift plugin: assemblies and bodies (inertia, geometry, meshes) into ShiftFile
 // records.
-#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -163,9 +162,6 @@ void Reader::readInertia(const json_t* object, BodyRecord& body) {
     if (auto m = number(mass, at(massOwner, "mass"), what + " mass")) {
       inertial.mass = *m * units_.mass;
       any = true;
-      if (*m <= 0)
-        diagnostics_.warning(ErrorCode::LINK_INERTIA_INVALID, what + ": mass " + formatNumber(*m) + " is not positive",
-                             at(mass));
     }
   }
   if (const json_t* com = json_object_get(object, "center_of_mass")) {
@@ -192,15 +188,7 @@ void Reader::readInertia(const json_t* object, BodyRecord& body) {
           diagnostics_.warning(ErrorCode::ELEMENT_MISSING, what + " inertia: '" + key + "' is missing; 0 is used",
                                at(tensor));
       inertial.inertia = I;
-      any = true;
-      Eigen::SelfAdjointEigenSolver<Matrix3> solver(I);
-      const Vector3 principal = solver.eigenvalues();
-      const bool triangle = principal[0] + principal[1] >= principal[2] * (1 - 1e-9);
-      if (principal.minCoeff() < 0 || !triangle)
-        diagnostics_.warning(ErrorCode::LINK_INERTIA_INVALID,
-                             what + ": the inertia tensor is not physical (principal moments " +
-                                 joinNumbers({principal[0], principal[1], principal[2]}) + ")",
-                             at(tensor));
+      any = true;  // validity: the core's inertia check (check/InertiaCheck.cpp)
     }
   }
   body.link.hasInertial = any;
@@ -237,17 +225,10 @@ void Reader::addMesh(BodyRecord& body, const std::string& uri, const std::string
   if (found.empty() && hostServices && request_.host->resolveUri) {
     found = request_.host->resolveUri(request_.host->context, uri, request_.path);
   }
-  if (found.empty()) {
-    std::string searched;
-    for (const auto& candidate : candidates) searched += (searched.empty() ? "" : ", ") + candidate.string();
-    diagnostics_.warning(ErrorCode::URI_LOOKUP,
-                         "body '" + body.name + "': mesh '" + uri + "' not found (searched " + searched +
-                             "); the body keeps its mass properties, the mesh is not measured",
-                         where);
-  } else if (std::string why = outsideRootsReason(found); !why.empty()) {
-    diagnostics_.error(ErrorCode::PATH_OUTSIDE_ROOTS, "body '" + body.name + "': mesh '" + uri + "' refused: " + why, where);
-  } else {
-    shape.geometry.meshResolvedPath = found;
+  // A missing mesh (the body keeps its mass properties) and a refused one (not opened here) are
+  // reported by the core's mesh check (check/MeshCheck.cpp), as for every format.
+  shape.geometry.meshResolvedPath = found;
+  if (!found.empty() && outsideRootsReason(found).empty()) {
     const MeshReading& reading = meshes_.read(found);
     if (reading.info) {
       MeshInfo info = *reading.info;

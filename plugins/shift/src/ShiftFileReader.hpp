@@ -84,6 +84,8 @@ class Reader {
   };
   BodyLookup findBody(const std::vector<std::string>& path, int fromAssembly) const;
   std::optional<int> findAssembly(const std::vector<std::string>& path, int start) const;
+  /// The frame `name` of a body (kFixedBody: a fixed frame), or null; `origin` is implicit, not listed.
+  const FrameRecord* findFrame(int body, const std::string& name) const;
   std::optional<EndPoint> endPoint(const json_t* pair, int assembly, ErrorCode code, const std::string& what,
                                    bool& inactive);
   std::optional<EndPoint> endPoint20(const json_t* bodyPath, const json_t* frame, const SourceLocation& where,
@@ -114,6 +116,7 @@ class Reader {
   /// The JSON of each assembly, for its joints and restraints once every body is known.
   std::vector<const json_t*> assemblyJson_;
   std::map<std::pair<int, std::string>, int> bodyByName_;  // (assembly, body name) -> index in bodies_
+  std::map<std::pair<int, std::string>, int> jointLineByName_;  // (assembly, joint name) -> line of its first definition
   MeshCache meshes_;
 };
 

@@ -73,6 +73,22 @@ std::optional<EndPoint> Reader::resolve(const std::vector<std::string>& bodyPath
     }
   }
   BodyLookup lookup = findBody(bodyPath, assembly);
+  std::string named = frame;
+  if (!lookup.found && bodyPath.size() >= 2) {
+    // "factory:workcell1:robot2:body1:frame1" names frame1 of body1, as the document's example says.
+    const BodyLookup owner = findBody({bodyPath.begin(), bodyPath.end() - 1}, assembly);
+    if (owner.found && findFrame(owner.body, bodyPath.back())) {
+      if (frame != kOrigin) {
+        diagnostics_.error(code,
+                           what + ": '" + joinPath(bodyPath, ":") + "' already names frame '" + bodyPath.back() +
+                               "'; the frame entry after it must be 'origin', not '" + frame + "'",
+                           frameWhere.line > 0 ? frameWhere : where);
+        return std::nullopt;
+      }
+      lookup = owner;
+      named = bodyPath.back();
+    }
+  }
   if (!lookup.found) {
     diagnostics_.error(code, what + ": " + lookup.reason, where);
     return std::nullopt;
@@ -83,16 +99,14 @@ std::optional<EndPoint> Reader::resolve(const std::vector<std::string>& bodyPath
   }
   EndPoint point;
   point.body = lookup.body;
-  point.frame = frame;
+  point.frame = named;
   point.where = where;
-  if (frame == kOrigin) return point;
-  const auto& frames = lookup.body == kFixedBody ? fixedFrames_ : bodies_[static_cast<std::size_t>(lookup.body)].frames;
-  for (const auto& f : frames) {
-    if (f.name == frame) {
-      point.frameInBody = f.pose;
-      return point;
-    }
+  if (named == kOrigin) return point;
+  if (const FrameRecord* found = findFrame(lookup.body, named)) {
+    point.frameInBody = found->pose;
+    return point;
   }
+  const auto& frames = lookup.body == kFixedBody ? fixedFrames_ : bodies_[static_cast<std::size_t>(lookup.body)].frames;
   std::string available = "origin";
   for (const auto& f : frames) available += ", " + f.name;
   const std::string owner =
@@ -102,11 +116,22 @@ std::optional<EndPoint> Reader::resolve(const std::vector<std::string>& bodyPath
   return std::nullopt;
 }
 
+const FrameRecord* Reader::findFrame(int body, const std::string& name) const {
+  const auto& frames = body == kFixedBody ? fixedFrames_ : bodies_[static_cast<std::size_t>(body)].frames;
+  for (const auto& f : frames)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
 std::optional<EndPoint> Reader::endPoint(const json_t* pair, int assembly, ErrorCode code, const std::string& what,
                                          bool& inactive) {
   const SourceLocation where = at(pair);
+  // One path string names a body's origin or, ending in a frame, that frame.
+  if (json_is_string(pair))
+    return resolve(splitPath(json_string_value(pair)), kOrigin, where, where, assembly, code, what, inactive);
   if (!json_is_array(pair) || json_array_size(pair) != 2) {
-    diagnostics_.error(ErrorCode::ELEMENT_INCORRECT_TYPE, what + ": expected [body, frame]", where);
+    diagnostics_.error(ErrorCode::ELEMENT_INCORRECT_TYPE, what + ": expected [body, frame] or an 'assembly:body:frame' path",
+                       where);
     return std::nullopt;
   }
   const json_t* body = json_array_get(pair, 0);
@@ -266,6 +291,15 @@ void Reader::readJoint(const json_t* object, int assembly) {
   auto name = entryName(object, "joint", path);
   if (!name) return;
   auto& owner = assemblies_[static_cast<std::size_t>(assembly)];
+  // Joint names are unique in their assembly (the document): a second one would leave a restraint
+  // naming it to hit either joint.
+  if (auto first = jointLineByName_.emplace(std::make_pair(assembly, *name), at(object, "name").line); !first.second) {
+    diagnostics_.error(ErrorCode::DUPLICATE_NAME,
+                       "joint '" + *name + "' is defined twice in " + path + " (first at line " +
+                           std::to_string(first.first->second) + "); joint names are unique in an assembly",
+                       at(object, "name"));
+    return;
+  }
   if (!flag(object, "active", "joint '" + *name + "'").value_or(true)) {
     keep(owner.kept, "joint/" + *name, object);
     return;

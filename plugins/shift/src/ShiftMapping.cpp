@@ -370,8 +370,8 @@ void Mapper::writeDocument() {
     const std::string unique = used[static_cast<std::size_t>(place)].unique(name);
     if (unique != name)
       diagnostics_.warning(ErrorCode::DUPLICATE_NAME,
-                           "joint '" + joint.name + "': the name is already used in " + assemblyPath(joint.assembly) +
-                               "; this joint is named '" + unique + "'",
+                           "joint '" + joint.name + "': the name is taken by a body, frame or subassembly in " +
+                               assemblyPath(place) + " (one scope in the model); this joint is named '" + unique + "'",
                            joint.where);
     jointPlace_[j].modelName = unique;
   }
