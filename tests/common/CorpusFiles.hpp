@@ -73,10 +73,13 @@ inline std::vector<CorpusFile> corpusFiles(const std::string& format) {
   return {};
 }
 
-/// Finds the models the corpus files include and the URDF test packages.
+/// Finds the models the corpus files include and the URDF test packages. The corpus trees are
+/// also roots of the path policy: a file converted into a scratch directory still names its
+/// meshes and includes where the corpus keeps them.
 inline LoadOptions corpusOptions() {
   LoadOptions options;
-  options.resourcePaths = {corpus("sdformat/test/integration/model"), sourceDir() + "/tests/urdf/data/packages"};
+  options.resourcePaths = {corpus("sdformat/test/integration/model"), sourceDir() + "/tests/urdf/data/packages",
+                           corpus(""), std::string(DART_SKEL_DATA_DIR) + "/..", sourceDir() + "/tests", sourceDir() + "/samples"};
   return options;
 }
 

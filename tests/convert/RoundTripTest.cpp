@@ -155,7 +155,7 @@ TEST_P(SdformatRoundTrip, LibsdformatResolvesTheSameFrames) {
   }
 
   // And our own loader reads the output back to the same frames.
-  const LoadResult reloaded = sharedLoader().loadFile(converted);
+  const LoadResult reloaded = sharedLoader().loadFile(converted, corpusOptions());
   ASSERT_TRUE(reloaded.ok()) << test::dump(reloaded.diagnostics);
   for (std::size_t i = 1; i < frames.size(); ++i) {
     auto index = reloaded.graph.find(frames[i].name);
@@ -203,7 +203,7 @@ TEST_P(UrdfRoundTrip, CheckUrdfAcceptsAndLinksKeepTheirPoses) {
   const auto check = test::run("check_urdf '" + converted + "'");
   ASSERT_EQ(check.exitCode, 0) << converted << "\n" << check.output;
 
-  const LoadResult reloaded = sharedLoader().loadFile(converted);
+  const LoadResult reloaded = sharedLoader().loadFile(converted, corpusOptions());
   ASSERT_TRUE(reloaded.ok()) << converted << "\n" << test::dump(reloaded.diagnostics);
   // URDF has no model frame apart from its root link: compare relative to the reloaded model's
   // root link (or the root frame when the writer added a "world" link).

@@ -742,7 +742,18 @@ std::optional<Model> Loader::Impl::resolveInclude(const Include& include, const 
       if (include.pose) light.pose = *include.pose;
       lights.push_back(std::move(light));
     }
-    for (KeptElement& element : content->kept) kept.push_back(std::move(element));
+    for (KeptElement& element : content->kept) {
+      // An included actor keeps //include/name, as libsdformat applies it (two includes of one
+      // actor file are two actors).
+      if (include.name && element.element.name == "actor") {
+        bool named = false;
+        for (auto& [key, value] : element.element.attributes) {
+          if (key == "name") value = *include.name, named = true;
+        }
+        if (!named) element.element.attributes.emplace_back("name", *include.name);
+      }
+      kept.push_back(std::move(element));
+    }
     return std::nullopt;
   }
   Model& model = *content->model;

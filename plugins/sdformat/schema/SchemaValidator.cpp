@@ -1,6 +1,7 @@
 #include "SchemaValidator.hpp"
 
 #include <charconv>
+#include <optional>
 #include <cstdint>
 #include <set>
 #include <string>
@@ -126,6 +127,17 @@ bool valueMatches(ValueType type, std::string_view text, const XmlElement* owner
   return true;
 }
 
+/// libsdformat reads an integer with std::stoi / std::stoul, which take the leading integer and
+/// drop the rest ("64.5" is 64, "1u" is 1). The leading integer, when `text` has one and more.
+std::optional<long long> leadingInteger(ValueType type, std::string_view text) {
+  if (type != ValueType::Int && type != ValueType::UnsignedInt) return std::nullopt;
+  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+  long long integer = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), integer);
+  if (error != std::errc() || end == text.data() || (type == ValueType::UnsignedInt && integer < 0)) return std::nullopt;
+  return integer;
+}
+
 std::string versionText(const VersionSchema& schema) {
   return std::to_string(schema.major) + "." + std::to_string(schema.minor);
 }
@@ -203,6 +215,20 @@ class Validator {
                            e.where);
       }
     }
+    if (e.name == "shader") normalMapShader(e);
+  }
+
+  /// libsdformat's Material refuses a normal-map shader without its <normal_map> (a rule of the
+  /// DOM, not of the description files).
+  void normalMapShader(const XmlElement& shader) {
+    const std::string type(trimmed(shader.attributeOr("type", "")));
+    if (type.rfind("normal_map", 0) != 0) return;
+    for (const XmlElement& child : shader.children) {
+      if (child.name == "normal_map") return;
+    }
+    diagnostics_.error(ErrorCode::ELEMENT_MISSING,
+                       "shader type '" + type + "' needs a <normal_map> (as libsdformat's Material requires)",
+                       shader.where);
   }
 
   /// A required element may be left out when its description supplies a default (libsdformat
@@ -245,7 +271,14 @@ class Validator {
       const std::string_view text = trimmed(attribute.value);
       double scalar = 0;
       bool isScalar = false;
-      if (!text.empty() && !valueMatches(known->type, text, nullptr, scalar, isScalar) && !reportedAt(attribute.where)) {
+      const bool matches = text.empty() || valueMatches(known->type, text, nullptr, scalar, isScalar);
+      if (!matches && leadingInteger(known->type, text)) {
+        diagnostics_.warning(ErrorCode::ATTRIBUTE_INVALID,
+                             "attribute '" + attribute.name + "' of <" + e.name + "> is read as " +
+                                 std::to_string(*leadingInteger(known->type, text)) + ", the leading integer of '" +
+                                 attribute.value + "', as libsdformat reads it",
+                             attribute.where);
+      } else if (!matches && !reportedAt(attribute.where)) {
         schemaError(ErrorCode::ATTRIBUTE_INVALID,
                     "attribute '" + attribute.name + "' of <" + e.name + "> must be " + typeName(known->type) +
                         ", got '" + attribute.value + "'",
@@ -286,6 +319,13 @@ class Validator {
     double scalar = 0;
     bool isScalar = false;
     if (!valueMatches(description.type, text, &e, scalar, isScalar)) {
+      if (const auto integer = leadingInteger(description.type, text)) {
+        diagnostics_.warning(ErrorCode::VALUE_INVALID,
+                             "value '" + std::string(text) + "' of <" + e.name + "> is read as " +
+                                 std::to_string(*integer) + ", its leading integer, as libsdformat reads it",
+                             e.where);
+        return;
+      }
       schemaError(ErrorCode::VALUE_INVALID,
                   "value '" + std::string(text) + "' of <" + e.name + "> must be " + typeName(description.type),
                   e.where);
