@@ -165,7 +165,10 @@ TEST(MeshCheck, EveryFormatRefusesAMeshOutsideThePathPolicy) {
     const LoadResult refused = loader.loadFile(file, confined);
     EXPECT_EQ(countCode(refused.diagnostics, ErrorCode::PATH_OUTSIDE_ROOTS), 1u) << c.format << "\n"
                                                                                 << test::dump(refused.diagnostics);
-    EXPECT_TRUE(loader.loadFile(file).ok()) << c.format;  // the default allows it
+    LoadOptions open;
+    open.allowPathsOutsideRoots = true;
+    EXPECT_TRUE(loader.loadFile(file, open).ok()) << c.format;  // the option allows it
+    EXPECT_FALSE(loader.loadFile(file).ok()) << c.format;       // the default refuses it
   }
 }
 

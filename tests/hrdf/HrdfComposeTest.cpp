@@ -14,8 +14,9 @@ TEST(HrdfCompose, WorldIncludesAnArmAndWeldsAGripperToItsEndEffector) {
   <actuator type="X5-4"/><bracket type="X5LightRight"/><actuator type="X5-4"/>
   <link type="X5" extension="0.3" twist="pi"/><actuator type="X5-1"/><end-effector/>
 </robot>)~");
+  // SDFormat 1.10: world-level joints (the weld) belong to the world from that version on.
   const auto world = dir.write("lab.sdf", R"~(<?xml version="1.0"?>
-<sdf version="1.9">
+<sdf version="1.10">
   <world name="lab">
     <include>
       <uri>arms/arm.hrdf</uri>

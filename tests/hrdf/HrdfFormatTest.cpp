@@ -20,8 +20,11 @@ class HrdfFormat : public ::testing::Test {
     delete loader_;
     loader_ = nullptr;
   }
+  /// The test directory is a root of the path policy, so "../" includes between its folders load.
   LoadResult load(const std::string& xml, const std::string& name = "robot.hrdf") {
-    return loader_->loadFile(dir_.write(name, xml));
+    LoadOptions options;
+    options.resourcePaths = {dir_.path()};
+    return loader_->loadFile(dir_.write(name, xml), options);
   }
   static bool has(const LoadResult& r, ErrorCode code, const std::string& fragment = "") {
     for (const auto& d : r.diagnostics)

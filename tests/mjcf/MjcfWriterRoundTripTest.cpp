@@ -135,7 +135,7 @@ TEST(MjcfWriterRoundTrip, EveryCorpusModelLoadsInMujocoWithTheSameFramesAndMasse
       ++tally.converted;
       compareWithMujoco(original, m.get(), converted, tally);
       // The conversion reads back through the MJCF plugin to the same link poses.
-      const LoadResult reread = loader.loadFile(converted);
+      const LoadResult reread = loader.loadFile(converted, test::corpusOptions());
       EXPECT_TRUE(reread.ok()) << converted << "\n" << test::dump(reread.diagnostics);
     }
   }

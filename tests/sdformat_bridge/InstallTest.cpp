@@ -33,7 +33,7 @@ TEST(SdformatBridgeInstall, SampleHostBuildsFromTheInstallAndPrintsTheWorld) {
                        " -I " + test::sourceDir() + "/tests/data");
   EXPECT_EQ(run.exitCode, 0) << run.output;
   for (const char* expected : {"# Interlink formats:", " hrdf", "cell::arm::end_effector_1  link", "chain::link 2  link",
-                               "pendulum::pendulum::link1  link", "bug::Left Foot_86218232  link", "cell::gripper::palm  link",
+                               "pendulum::link1  link", "bug::Left Foot_86218232  link", "cell::gripper::palm  link",
                                "table  frame  1 2 0.75"}) {
     EXPECT_NE(run.output.find(expected), std::string::npos) << expected << "\n" << run.output;
   }

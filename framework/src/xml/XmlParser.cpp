@@ -442,6 +442,21 @@ class TreeBuilder {
   SourceLocation errorWhere_;
 };
 
+/// Encoding names expat does not know but that mean 7-bit ASCII (Xerces, which this reader
+/// replaced, read them; DART's sample SDFormat files declare encoding='ASCII'). Bytes above 127
+/// are invalid in them, as they are in US-ASCII.
+int asciiAliasEncoding(void*, const XML_Char* name, XML_Encoding* info) {
+  std::string lower(name);
+  for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  static const char* const kAliases[] = {"ascii", "ansi_x3.4-1968", "iso646-us", "us", "646", "cp367", "ibm367"};
+  if (std::find(std::begin(kAliases), std::end(kAliases), lower) == std::end(kAliases)) return XML_STATUS_ERROR;
+  for (int i = 0; i < 256; ++i) info->map[i] = i < 128 ? i : -1;
+  info->data = nullptr;
+  info->convert = nullptr;
+  info->release = nullptr;
+  return XML_STATUS_OK;
+}
+
 /// Owns one expat parser.
 struct ParserHandle {
   XML_Parser parser = XML_ParserCreate(nullptr);
@@ -576,6 +591,7 @@ std::optional<XmlElement> parse(std::string_view content, const std::string& fil
   // and declared ones never reach expat (see findDoctypeWithDeclarations); expat's own
   // amplification bound stays as a last line.
   XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER);
+  XML_SetUnknownEncodingHandler(parser, asciiAliasEncoding, nullptr);
   TreeBuilder builder(parser, content, fileName, options.maxDepth == 0 ? 1 : options.maxDepth);
   // XML_Parse takes an int length: larger input goes in pieces.
   constexpr std::size_t kPiece = std::size_t{1} << 30;
