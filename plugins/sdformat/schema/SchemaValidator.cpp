@@ -272,11 +272,12 @@ class Validator {
       double scalar = 0;
       bool isScalar = false;
       const bool matches = text.empty() || valueMatches(known->type, text, nullptr, scalar, isScalar);
-      if (!matches && leadingInteger(known->type, text)) {
+      const std::optional<long long> integer = matches ? std::nullopt : leadingInteger(known->type, text);
+      if (integer) {
         diagnostics_.warning(ErrorCode::ATTRIBUTE_INVALID,
                              "attribute '" + attribute.name + "' of <" + e.name + "> is read as " +
-                                 std::to_string(*leadingInteger(known->type, text)) + ", the leading integer of '" +
-                                 attribute.value + "', as libsdformat reads it",
+                                 std::to_string(*integer) + ", the leading integer of '" + attribute.value +
+                                 "', as libsdformat reads it",
                              attribute.where);
       } else if (!matches && !reportedAt(attribute.where)) {
         schemaError(ErrorCode::ATTRIBUTE_INVALID,
