@@ -101,7 +101,7 @@ using detail::kNone;
 using detail::Scope;
 using detail::Vertex;
 
-bool isReservedName(const std::string& name) {
+bool isReservedName(std::string_view name) {
   if (name == "world") return true;
   return name.size() >= 4 && name.compare(0, 2, "__") == 0 && name.compare(name.size() - 2, 2, "__") == 0;
 }
@@ -220,8 +220,9 @@ class FrameGraphBuilder {
 int FrameGraphBuilder::addVertex(Vertex v) {
   vertices_.push_back(std::move(v));
   Vertex& added = vertices_.back();
-  const std::size_t separator = added.name.rfind("::");
-  added.localName = std::string_view(added.name).substr(separator == std::string::npos ? 0 : separator + 2);
+  const std::string_view name = added.name;
+  const std::size_t separator = name.rfind("::");
+  added.localName = name.substr(separator == std::string_view::npos ? 0 : separator + 2);
   return static_cast<int>(vertices_.size()) - 1;
 }
 
@@ -266,8 +267,10 @@ int FrameGraphBuilder::openModelScope(const Model& model, int parentScope, int m
 int FrameGraphBuilder::lookup(int scope, const std::string& reference) const {
   if (reference.empty()) return kNone;
   const Scope& s = scopes_[scope];
-  if (reference == "__model__") return s.isWorld ? kNone : s.modelVertex;
-  if (reference == "world") return s.isWorld ? s.modelVertex : kNone;
+  // Views: comparing with a literal then checks the length first, inline (one call per query).
+  const std::string_view written = reference;
+  if (written == "__model__") return s.isWorld ? kNone : s.modelVertex;
+  if (written == "world") return s.isWorld ? s.modelVertex : kNone;
   static const std::string kModelSuffix = "::__model__";
   std::string& key = keyBuffer_;
   key.assign(s.prefix);
