@@ -280,8 +280,9 @@ int FrameGraphBuilder::lookup(int scope, const std::string& reference) const {
     auto it = byName_.find(std::string_view(key));
     return it != byName_.end() && vertices_[it->second].kind == FrameKind::Model ? it->second : kNone;
   }
-  key += reference;
-  auto it = byName_.find(std::string_view(key));
+  // The root scope has no prefix: the reference is the key as written, no copy needed.
+  const std::string_view scoped = s.prefix.empty() ? written : std::string_view(key += reference);
+  auto it = byName_.find(scoped);
   return it == byName_.end() ? kNone : it->second;
 }
 
