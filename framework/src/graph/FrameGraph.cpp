@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
+#include <memory_resource>
 #include <string_view>
 #include <unordered_map>
 
@@ -203,12 +204,16 @@ class FrameGraphBuilder {
   std::size_t worldIndex_;  // the world of document_ to build
   Diagnostics& diagnostics_;
   ModelSource documentRules_;  // the root document's format and version
-  std::deque<Vertex> vertices_;  // a deque: vertices never move, so views of their names stay valid
+  // The vertices and both indexes live as long as the builder and are never erased from: they
+  // take their memory from one arena, released at once, instead of one allocation per vertex,
+  // per name and per element (36 000 for a 12 000-frame model). Declared first: freed last.
+  std::pmr::monotonic_buffer_resource arena_;
+  std::pmr::deque<Vertex> vertices_{&arena_};  // a deque: vertices never move, so views of their names stay valid
   std::vector<Scope> scopes_;
-  std::unordered_map<std::string_view, int> byName_;  // keys view vertices_[i].name
+  std::pmr::unordered_map<std::string_view, int> byName_{&arena_};  // keys view vertices_[i].name
   mutable std::string keyBuffer_;                     // reused by lookup(): no allocation per query
   std::vector<int> canonicalLink_;  // per scope, resolved in phase 4 (a link, or a static nested model)
-  std::unordered_map<const void*, int> vertexOf_;  // element (Link/Joint/Frame/Model) -> its vertex
+  std::pmr::unordered_map<const void*, int> vertexOf_{&arena_};  // element (Link/Joint/Frame/Model) -> its vertex
   std::vector<Pose> resolved_;
   std::vector<char> isResolved_;
   int root_ = kNone;
