@@ -1,7 +1,6 @@
 #include "SchemaValidator.hpp"
 
 #include <charconv>
-#include <cstring>
 #include <optional>
 #include <cstdint>
 #include <set>
@@ -396,7 +395,7 @@ const char* defaultValue(int major, int minor, std::initializer_list<const char*
     const SchemaNode* next = nullptr;
     for (std::uint16_t i = 0; i < node->childCount && !next; ++i) {
       const SchemaChild& child = schema->children[node->firstChild + i];
-      if (std::strcmp(child.name, tag) == 0) next = &schema->nodes[child.node];
+      if (child.name == tag) next = &schema->nodes[child.node];
     }
     if (!next) return nullptr;
     node = next;
