@@ -24,10 +24,10 @@ for job in "${jobs_to_run[@]}"; do
         ctest --test-dir build-asan --output-on-failure -j"$jobs" --timeout 900
       ;;
     tsan)
-      configure_clang build-tsan "-fsanitize=thread"
+      configure_tsan
       cmake --build build-tsan -j"$jobs" --target concurrency_test
       TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
-        ctest --test-dir build-tsan --output-on-failure -R '^Concurrency\.' --timeout 900
+        ctest --test-dir build-tsan --output-on-failure -R '^concurrency_test$' --timeout 900
       ;;
     *) echo "unknown job '$job' (asan, tsan)" >&2; exit 2 ;;
   esac

@@ -29,7 +29,7 @@ class NameScope : public UniqueNames {
 
 class Mapper {
  public:
-  Mapper(const std::string& path, Diagnostics& diagnostics) : path_(path), diagnostics_(diagnostics) {}
+  explicit Mapper(Diagnostics& diagnostics) : diagnostics_(diagnostics) {}
 
   void map(const SkelFile& file, Document& document);
 
@@ -51,7 +51,6 @@ class Mapper {
   void assemble(Model& model, std::vector<JointRecord>& joints, std::unordered_map<std::string, BodyUse>& bodies,
                 NameScope& names, const SourceLocation& skeletonWhere);
 
-  const std::string& path_;
   Diagnostics& diagnostics_;
 };
 
@@ -231,9 +230,9 @@ void Mapper::assemble(Model& model, std::vector<JointRecord>& joints,
 
 }  // namespace
 
-void mapSkelFile(const SkelFile& file, const plugin::LoadRequest& request, Document& document,
+void mapSkelFile(const SkelFile& file, const plugin::LoadRequest& /*request*/, Document& document,
                  Diagnostics& diagnostics) {
-  Mapper(request.path, diagnostics).map(file, document);
+  Mapper(diagnostics).map(file, document);
 }
 
 }  // namespace interlink::skel::detail

@@ -71,7 +71,10 @@ void buildModel(const Tables& tables, const std::string& prefix, interlink::Mode
     }
   }
   std::map<std::string, bool> nestedSeen;
-  for (const auto& [table, values] : tables) {
+  for (const auto& entry : tables) {
+    // Named, not a structured binding: C++17 lambdas (below) cannot capture a structured binding.
+    const std::string& table = entry.first;
+    const auto& values = entry.second;
     if (table.compare(0, base.size(), base) != 0) continue;
     const auto parts = split(table.substr(base.size()), '.');
     if (parts.size() < 2) continue;

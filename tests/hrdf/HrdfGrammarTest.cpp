@@ -116,6 +116,28 @@ TEST(HrdfGrammar, SpecFormulaExamples) {
   }
 }
 
+// Found by fuzz_hrdf_grammar: a byte >= 0x80 reached Spirit's ASCII character classes (an
+// assertion with assertions on, undefined behaviour without).
+TEST(HrdfGrammar, BytesOutsideAsciiAreRefusedWhereTheyAre) {
+  const std::string rotation = "1 0 0 0 \xff\xff\xff\xff\xff\xff\xff" "1 0 0 0 1";
+  const auto matrix = parseRotation(rotation);
+  ASSERT_FALSE(matrix.ok());
+  EXPECT_EQ(matrix.error.offset, 8u) << matrix.error.message;
+  EXPECT_NE(matrix.error.message.find("outside ASCII"), std::string::npos) << matrix.error.message;
+
+  const auto formula = parseFormula("pi/2 + 1\xc3\xa9");
+  ASSERT_FALSE(formula.ok());
+  EXPECT_EQ(formula.error.offset, 8u) << formula.error.message;
+
+  const auto product = parseRotation("Rx(pi\xe2\x80\x8a)");
+  ASSERT_FALSE(product.ok());
+  EXPECT_EQ(product.error.offset, 5u) << product.error.message;
+
+  const auto translation = parseTranslation("0 0 \xd9\xa3");  // ARABIC-INDIC DIGIT THREE
+  ASSERT_FALSE(translation.ok());
+  EXPECT_EQ(translation.error.offset, 4u) << translation.error.message;
+}
+
 TEST(HrdfGrammar, DiagnosticsPointAtTheOffendingCharacter) {
   auto r = parseFormula("2 pi");
   ASSERT_FALSE(r.ok());

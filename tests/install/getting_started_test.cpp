@@ -11,7 +11,7 @@
 
 #include <boost/filesystem.hpp>
 
-#include "TestSupport.hpp"
+#include "InstallSupport.hpp"
 
 namespace interlink {
 namespace {
@@ -78,6 +78,7 @@ void copyFile(const std::string& from, const std::string& to) {
 TEST(GettingStarted, EveryStepOfThePageWorksAsWritten) {
   const auto blocks = codeBlocksOf(test::readFile(test::sourceDir() + "/docs/getting-started.md"));
   const std::string home = test::makeTempDir("interlink-getting-started");
+  test::useThisBuildsToolchainForProjects();
   // The page installs into $HOME/interlink and uses commands by name through PATH; nothing of the
   // developer's environment (plugin path, cache) may help.
   const std::string shell = "cd " + home + " && env -u INTERLINK_PLUGIN_PATH -u INTERLINK_RESOURCE_PATH HOME=" + home +

@@ -88,7 +88,7 @@ struct LibsdformatWorld {
 
 class Collector {
  public:
-  Collector(const sdf::World& world, LibsdformatWorld& out) : world_(world), out_(out) {}
+  explicit Collector(LibsdformatWorld& out) : out_(out) {}
 
   void add(const std::string& name, const sdf::SemanticPose& semantic, const Pose& X_W_scope, const std::string& scopeFrame) {
     ignition::math::Pose3d local;
@@ -137,7 +137,6 @@ class Collector {
   }
 
  private:
-  const sdf::World& world_;
   LibsdformatWorld& out_;
 };
 
@@ -151,7 +150,7 @@ LibsdformatWorld loadWithLibsdformat(const std::string& path, BridgedConfig& bri
   // The first world frame anchors the queries into interface models.
   const sdf::Frame* anchor = world.FrameByIndex(0);
   if (anchor == nullptr) return out;
-  Collector collector(world, out);
+  Collector collector(out);
   for (uint64_t i = 0; i < world.FrameCount(); ++i) {
     collector.add(world.FrameByIndex(i)->Name(), world.FrameByIndex(i)->SemanticPose(), Pose::Identity(), "world");
   }

@@ -112,7 +112,8 @@ TEST(XmlParser, EmptyAndBinaryInputAreSyntaxErrors) {
   EXPECT_EQ(onlyError(empty).code, ErrorCode::XML_SYNTAX);
 
   Diagnostics binary;
-  const std::string bytes("\x7f" "ELF\x02\x01\x01\0\0\0\xff\xfe\x00\x01", 16);
+  static const char kElfStart[] = "\x7f" "ELF\x02\x01\x01\0\0\0\xff\xfe\x00\x01";
+  const std::string bytes(kElfStart, sizeof kElfStart - 1);  // every byte, NULs included
   EXPECT_FALSE(parse(bytes, "binary.sdf", binary));
   EXPECT_EQ(onlyError(binary).code, ErrorCode::XML_SYNTAX);
 }

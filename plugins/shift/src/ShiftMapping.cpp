@@ -26,8 +26,8 @@ enum class Sense { Forward, Reversed };
 
 class Mapper {
  public:
-  Mapper(const ShiftFile& file, const std::string& path, Document& document, Diagnostics& diagnostics)
-      : file_(file), path_(path), document_(document), diagnostics_(diagnostics),
+  Mapper(const ShiftFile& file, Document& document, Diagnostics& diagnostics)
+      : file_(file), document_(document), diagnostics_(diagnostics),
         bodyPlace_(file.bodies.size()), jointPlace_(file.joints.size()) {}
 
   void run() {
@@ -65,7 +65,6 @@ class Mapper {
   std::string assemblyPath(int assembly) const { return file_.assemblyPath(assembly); }
 
   const ShiftFile& file_;
-  const std::string& path_;
   Document& document_;
   Diagnostics& diagnostics_;
   const std::vector<AssemblyRecord>& assemblies_ = file_.assemblies;
@@ -444,9 +443,9 @@ void Mapper::writeLights(World& world) {
 
 }  // namespace
 
-void mapShiftFile(const ShiftFile& file, const plugin::LoadRequest& request, Document& document,
+void mapShiftFile(const ShiftFile& file, const plugin::LoadRequest& /*request*/, Document& document,
                   Diagnostics& diagnostics) {
-  Mapper(file, request.path, document, diagnostics).run();
+  Mapper(file, document, diagnostics).run();
 }
 
 }  // namespace interlink::shift::detail

@@ -134,6 +134,21 @@ ParseResult<T> failure(std::size_t offset, std::string message) {
   return result;
 }
 
+/// The first byte outside ASCII, if any. Numbers and formulas are ASCII, and Spirit's character
+/// classes are defined for ASCII only (a byte >= 0x80 is a negative char: `isdigit` of it is
+/// undefined behaviour, and an assertion in a build with assertions).
+std::optional<std::size_t> firstNonAscii(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (static_cast<unsigned char>(text[i]) >= 0x80) return i;
+  }
+  return std::nullopt;
+}
+
+template <class T>
+ParseResult<T> nonAsciiFailure(std::size_t offset, const char* what) {
+  return failure<T>(offset, std::string("expected ") + what + ", got a character outside ASCII (numbers and formulas are ASCII)");
+}
+
 /// Finds the first place where parentheses and unary signs nest deeper than the limit, so that a
 /// hostile formula cannot exhaust the stack of the recursive descent.
 std::optional<std::size_t> tooDeep(std::string_view text) {
@@ -167,6 +182,7 @@ std::optional<std::size_t> tooDeep(std::string_view text) {
 template <class T, class Parser>
 ParseResult<T> runFormulaParser(std::string_view text, const Parser& parser, const char* whatWhole,
                                 const char* firstExpected) {
+  if (auto outside = firstNonAscii(text)) return nonAsciiFailure<T>(*outside, whatWhole);
   if (auto deep = tooDeep(text))
     return failure<T>(*deep, "formula nested deeper than " + std::to_string(kMaxFormulaDepth) + " levels");
   numberUnderflowed = false;
@@ -195,6 +211,7 @@ ParseResult<T> runFormulaParser(std::string_view text, const Parser& parser, con
 
 /// Reads `count` floating point values separated by white space (at least one character).
 ParseResult<std::vector<double>> parseFloatList(std::string_view text, std::size_t count, const char* what) {
+  if (auto outside = firstNonAscii(text)) return nonAsciiFailure<std::vector<double>>(*outside, what);
   std::vector<double> values;
   std::size_t at = skipWhitespace(text, 0);
   while (at < text.size()) {
