@@ -220,7 +220,7 @@ TEST(ConvertCli, DroppedNonKinematicElementsAreReportedForEveryWriter) {
         "MJCF output cannot hold lights in models: light 'lamp'", "MJCF output cannot hold lights in worlds: light 'sun'",
         "MJCF output cannot hold world gravity and physics: those of world 'w'"},
        {"model frames"}},
-      {"sdf", {"SDFormat 1.9 output cannot hold lights in models: light 'lamp'"}, {"<sensor>", "<plugin>", "in worlds", "gravity"}},
+      {"sdf", {"SDFormat 1.9 output cannot hold lights in models: light 'lamp'"}, {"output cannot hold <sensor>", "output cannot hold <plugin>", "lights in worlds", "world gravity"}},
       {"json", {}, {"cannot hold"}},
   };
   for (const Expectation& writer : writers) {

@@ -85,7 +85,7 @@ TEST(CoreModelReader, ShiftAndCoreModelSniffersEachDeclineTheOther) {
   ASSERT_TRUE(core.ok()) << test::dump(core.diagnostics);
   EXPECT_EQ(core.document.model->links.size(), 2u);
   // ... and a Shift file is not read as a core model.
-  const LoadResult shiftFile = loader().loadFile(test::corpus("shift/pendulum/double_pendulum.json"));
+  const LoadResult shiftFile = loader().loadFile(test::corpus("shift/pendulum/pendulum.json"));
   ASSERT_TRUE(shiftFile.ok()) << test::dump(shiftFile.diagnostics);
   EXPECT_EQ(shiftFile.document.format, "shift");
 }
@@ -141,13 +141,23 @@ TEST(CoreModelReader, EveryWrongMemberIsReportedAtItsValue) {
 }
 
 TEST(CoreModelReader, MissingMembersNameWhatWasExpected) {
-  std::string text = replaced(validJson(), "\"canonical_link\": \"\",", "");
-  text = replaced(text, "\"gravity\": true,", "");
+  // Whole lines out: the model's canonical link and the first link's gravity switch.
+  const auto withoutLine = [](std::string text, const std::string& key) {
+    const std::size_t at = text.find(key);
+    EXPECT_NE(at, std::string::npos) << key;
+    if (at == std::string::npos) return text;
+    const std::size_t begin = text.rfind('\n', at) + 1;
+    return text.erase(begin, text.find('\n', at) + 1 - begin);
+  };
+  std::string text = withoutLine(validJson(), "\"canonical_link\": ");
+  text = withoutLine(text, "\"gravity\": true,");
   const LoadResult loaded = loadJson(text);
   EXPECT_FALSE(loaded.ok());
   EXPECT_EQ(countCode(loaded.diagnostics, ErrorCode::ELEMENT_MISSING), 2u) << test::dump(loaded.diagnostics);
   for (const Diagnostic& d : loaded.diagnostics) {
-    if (d.code == ErrorCode::ELEMENT_MISSING) EXPECT_GT(d.where.line, 0) << d.format();
+    if (d.code == ErrorCode::ELEMENT_MISSING) {
+      EXPECT_GT(d.where.line, 0) << d.format();
+    }
   }
 }
 
