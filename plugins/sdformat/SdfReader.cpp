@@ -13,6 +13,7 @@
 #include "SdfReader.hpp"
 
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <limits>
 #include <map>
@@ -117,6 +118,8 @@ class Reader {
     document.format = kPluginName;
     version_ = parseVersion(records.version).value_or(Version{1, 9});
     document.formatVersion = records.version;
+    defaultLower_ = limitDefault("lower", -std::numeric_limits<double>::infinity());
+    defaultUpper_ = limitDefault("upper", std::numeric_limits<double>::infinity());
     if (version_.major == 1 && version_.minor == 0) {
       XmlElement upgraded = records.root;
       schema::upgradeFrom1_0(upgraded);
@@ -262,6 +265,26 @@ class Reader {
 
   void readNumber(const XmlElement& e, double& into) {
     if (auto value = number(e)) into = *value;
+  }
+
+  /// An axis with this file's version's defaults, declared at `where`.
+  JointAxis defaultAxis(const SourceLocation& where) const {
+    JointAxis axis;
+    axis.where = where;
+    axis.lower = defaultLower_;
+    axis.upper = defaultUpper_;
+    return axis;
+  }
+
+  /// The default of //joint/axis/limit/<bound> in this file's version. 1.0 is read as upgraded to
+  /// 1.2, whose description gives it (1.0 wrote limits as attributes).
+  double limitDefault(const char* bound, double fallback) const {
+    const int minor = version_.minor == 0 ? 2 : version_.minor;
+    const char* text = schema::defaultValue(version_.major, minor, {"model", "joint", "axis", "limit", bound});
+    if (!text) return fallback;
+    char* end = nullptr;
+    const double value = std::strtod(text, &end);  // reads "-inf" as the description writes it
+    return end != text ? value : fallback;
   }
 
   /// Joint limits: "inf" and "-inf" mean no limit (libsdformat accepts them); NaN stays an error.
@@ -982,8 +1005,7 @@ class Reader {
     std::vector<double> initial(static_cast<std::size_t>(count), 0.0);
     bool anyInitial = false;
     for (int i = 0; i < count; ++i) {
-      JointAxis axis;
-      axis.where = e.where;
+      JointAxis axis = defaultAxis(e.where);
       if (axisElements[i]) {
         std::optional<double> initialPosition;
         axis = readAxis(*axisElements[i], path + "/" + axisElements[i]->name, kept, axesInModelFrame, initialPosition);
@@ -1022,8 +1044,7 @@ class Reader {
 
   JointAxis readAxis(const XmlElement& e, const std::string& path, std::vector<KeptElement>& kept,
                      bool axesInModelFrame, std::optional<double>& initialPosition) {
-    JointAxis axis;
-    axis.where = e.where;
+    JointAxis axis = defaultAxis(e.where);
     bool useParentModelFrame = axesInModelFrame;
     for (const XmlElement& child : e.children) {
       const std::string& n = child.name;
@@ -1085,6 +1106,10 @@ class Reader {
   std::string path_;
   Diagnostics& diagnostics_;
   Version version_;
+  // Joint limits an axis has when its file does not give them: ±1e16 up to SDFormat 1.9, ±inf
+  // from 1.10 on (each version's joint.sdf description).
+  double defaultLower_ = -std::numeric_limits<double>::infinity();
+  double defaultUpper_ = std::numeric_limits<double>::infinity();
   int schemaErrors_ = 0;
   std::map<std::string, UnsupportedWarning> unsupported_;
   std::string scopePath_;

@@ -219,6 +219,14 @@ TEST(InertiaCheck, OneCheckWithTheSeverityOfEachFormatsReferenceTool) {
        "\"mass\": 1.0,\n\"moment_of_inertia\": {\"Ixx\": 1, \"Iyy\": 1, \"Izz\": 3, \"Ixy\": 0, \"Iyz\": 0, \"Izx\": 0}}],\n"
        "\"joints\": [{\"name\": \"j\", \"type\": \"Rx\", \"body_frame_pairs\": [[\"fixed\", \"origin\"], [\"l\", \"origin\"]]}]}]}\n",
        Severity::Warning, "Shift loads it"},
+      {"robot.hrdf",
+       "<robot version=\"1.4.0\">\n<rigid-body mass=\"1\" ixx=\"1\" iyy=\"1\" izz=\"3\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/>\n"
+       "</robot>\n",
+       Severity::Warning, "HEBI's loader takes it"},
+      {"model.xml",
+       "<mujoco>\n<worldbody>\n<body>\n<joint/>\n<inertial pos=\"0 0 0\" mass=\"1\" diaginertia=\"1 1 3\"/>\n</body>\n"
+       "</worldbody>\n</mujoco>\n",
+       Severity::Error, "MuJoCo 2.2.2 refuses it"},
   };
   Loader loader;
   const std::string directory = test::makeTempDir("interlink-inertia");

@@ -174,5 +174,75 @@ TEST(MjcfDifferential, EveryModelMujocoRefusesInterlinkRefuses) {
   fs::remove_all(dir);
 }
 
+/// MuJoCo's inertia rules are applied by the core's inertia check (check/InertiaCheck.cpp), after
+/// the MJCF mapping has applied <compiler boundmass boundinertia balanceinertia> as MuJoCo does.
+/// Each model's verdict is MuJoCo 2.2.2's own; where it refuses, the core gives one located
+/// LINK_INERTIA_INVALID error that names MuJoCo.
+TEST(MjcfInertia, TheCoreCheckGivesMujocosVerdicts) {
+  struct Case {
+    const char* name;
+    const char* compiler;  // attributes of <compiler>
+    const char* body;      // the content of <worldbody>
+    bool mujocoLoads;
+  };
+  const Case cases[] = {
+      {"triangle", "", "<body><joint/><inertial pos='0 0 0' mass='1' diaginertia='1 1 2.5'/></body>", false},
+      {"triangle_balanced", "balanceinertia='true'",
+       "<body><joint/><inertial pos='0 0 0' mass='1' diaginertia='1 1 2.5'/></body>", true},
+      {"triangle_edge", "", "<body><joint/><inertial pos='0 0 0' mass='1' diaginertia='1 1 2'/></body>", true},
+      {"triangle_full", "",
+       "<body><joint/><inertial pos='0 0 0' mass='1' fullinertia='1 1 2.5 0.1 0 0'/></body>", false},
+      // MuJoCo raises negative values to boundmass and boundinertia (0 by default) before it checks
+      // them: a moving body is then too light, a static one is massless.
+      {"negative_mass", "", "<body><joint/><inertial pos='0 0 0' mass='-1' diaginertia='1 1 1'/></body>", false},
+      {"negative_mass_static", "", "<body><inertial pos='0 0 0' mass='-1' diaginertia='1 1 1'/></body>", true},
+      {"negative_moment", "", "<body><joint/><inertial pos='0 0 0' mass='1' diaginertia='-0.1 1 1'/></body>", false},
+      {"negative_moment_bounded", "boundinertia='0.1'",
+       "<body><joint/><inertial pos='0 0 0' mass='1' diaginertia='-0.1 1 1'/></body>", true},
+      {"negative_moment_balanced", "balanceinertia='true'",
+       "<body><joint/><inertial pos='0 0 0' mass='1' diaginertia='-0.5 1 2'/></body>", true},
+      {"negative_bound_mass", "boundmass='-2'", "<body><inertial pos='0 0 0' mass='-1' diaginertia='1 1 1'/></body>",
+       false},
+      {"negative_bound_moment", "boundinertia='-2' balanceinertia='true'",
+       "<body><inertial pos='0 0 0' mass='1' diaginertia='-1 1 3'/></body>", false},
+      {"moving_massless", "", "<body><joint/><site/></body>", false},
+      {"moving_massless_bounded", "boundmass='0.01' boundinertia='0.001'", "<body><joint/><site/></body>", true},
+      {"moving_without_inertia", "", "<body><joint/><inertial pos='0 0 0' mass='1' diaginertia='0 0 0'/></body>", false},
+      {"moving_massless_welded_child_has_mass", "", "<body><joint/><body><geom size='0.1'/></body></body>", true},
+      {"moving_massless_welded_child_massless", "", "<body><joint/><body><site/></body></body>", false},
+      {"moving_massless_moving_child_has_mass", "",
+       "<body><joint/><body><joint/><geom size='0.1'/></body></body>", false},
+      {"static_massless", "", "<body><site/></body>", true},
+      {"two_joints_with_mass", "", "<body><joint axis='1 0 0'/><joint axis='0 1 0'/><geom size='0.1'/></body>", true},
+      {"two_joints_massless", "", "<body><joint axis='1 0 0'/><joint axis='0 1 0'/><site/></body>", false},
+      {"free_massless", "", "<body><freejoint/><site/></body>", false},
+  };
+  const std::string dir = test::makeTempDir("interlink-mjcf-inertia");
+  ASSERT_FALSE(dir.empty());
+  Loader loader;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const std::string path = dir + "/" + c.name + ".xml";
+    std::ofstream(path) << "<mujoco>\n<compiler " << c.compiler << "/>\n<worldbody>\n" << c.body
+                        << "\n</worldbody>\n</mujoco>\n";
+    std::string error;
+    const bool mujocoLoads = static_cast<bool>(test::loadMujoco(path, error));
+    ASSERT_EQ(mujocoLoads, c.mujocoLoads) << "MuJoCo 2.2.2: " << error;  // the table states MuJoCo's verdict
+    const LoadResult loaded = loader.loadFile(path);
+    const std::string dump = test::dump(loaded.diagnostics);
+    EXPECT_EQ(loaded.ok(), mujocoLoads) << "MuJoCo: " << error << "\nInterlink:\n" << dump;
+    std::size_t inertiaErrors = 0;
+    for (const Diagnostic& d : loaded.diagnostics) {
+      if (d.code != ErrorCode::LINK_INERTIA_INVALID) continue;
+      EXPECT_EQ(d.severity, Severity::Error) << d.format();
+      EXPECT_NE(d.message.find("MuJoCo 2.2.2 refuses it"), std::string::npos) << d.format();
+      EXPECT_EQ(d.where.line, 4) << d.format();
+      ++inertiaErrors;
+    }
+    EXPECT_EQ(inertiaErrors, mujocoLoads ? 0u : 1u) << dump;
+  }
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace interlink

@@ -304,6 +304,48 @@ TEST(UrdfPlugin, WorldLinkIsTheWorld) {
   EXPECT_NE(test::dump(result.diagnostics).find("note[NONE]: link 'world' is the world"), std::string::npos);
 }
 
+TEST(UrdfPlugin, FramesShowsTheWorldLinkMapping) {
+  // `interlink frames` says where the link 'world' went, beside the frames it lists.
+  const std::string directory = test::makeTempDir("interlink-urdf-world");
+  ASSERT_FALSE(directory.empty());
+  const std::string file = directory + "/fixed_base.urdf";
+  std::ofstream(file) << R"(<robot name="r">
+  <link name="world"/>
+  <link name="base"/>
+  <joint name="fix" type="fixed"><origin xyz="0 0 1"/><parent link="world"/><child link="base"/></joint>
+</robot>
+)";
+  const test::CommandResult frames = test::run(test::cliPath() + " frames '" + file + "'");
+  EXPECT_EQ(frames.exitCode, 0) << frames.output;
+  EXPECT_NE(frames.output.find("base  link  0 0 1"), std::string::npos) << frames.output;
+  EXPECT_NE(frames.output.find(":2:3: note[NONE]: link 'world' is the world: it becomes the model frame 'r'"),
+            std::string::npos)
+      << frames.output;
+}
+
+TEST(UrdfPlugin, JointEndsAreSaidInUrdfWordsOnce) {
+  LoadResult result = loadText(R"(<robot name="r">
+  <link name="a"/>
+  <link name="b"/>
+  <joint name="j" type="fixed"><parent link="a"/><child link="a"/></joint>
+  <joint name="k" type="fixed"><parent link="a"/><child link="zz"/></joint>
+  <joint name="m" type="fixed"><parent link="yy"/><child link="b"/></joint>
+</robot>)");
+  EXPECT_FALSE(result.ok());
+  const std::string text = test::dump(result.diagnostics);
+  EXPECT_TRUE(hasDiagnostic(result.diagnostics, ErrorCode::JOINT_CHILD_LINK_INVALID, 5)) << text;
+  EXPECT_TRUE(hasDiagnostic(result.diagnostics, ErrorCode::JOINT_PARENT_LINK_INVALID, 6)) << text;
+  EXPECT_NE(text.find("child link 'zz' of joint 'k' is not a link of robot 'r'"), std::string::npos) << text;
+  EXPECT_NE(text.find("parent link 'yy' of joint 'm' is not a link of robot 'r'"), std::string::npos) << text;
+  std::size_t same = 0;
+  for (const auto& d : result.diagnostics) same += d.code == ErrorCode::JOINT_PARENT_SAME_AS_CHILD ? 1 : 0;
+  EXPECT_EQ(same, 1u) << text;  // said once, not again by the kinematics
+  // SDFormat's vocabulary stays out of URDF diagnostics.
+  for (const char* sdformatWord : {"frame", "nested model", "attached", "relative_to"}) {
+    EXPECT_EQ(text.find(sdformatWord), std::string::npos) << sdformatWord << "\n" << text;
+  }
+}
+
 TEST(UrdfPlugin, WorldParentNeedsAWorldLink) {
   LoadResult result = loadText(R"(<robot name="r">
   <link name="base"/>

@@ -1,9 +1,11 @@
 #include "check/InertiaCheck.hpp"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <unordered_map>
 
 #include "interlink/PoseMath.hpp"
 
@@ -13,21 +15,26 @@ const InertiaRules* inertiaRulesFor(const std::string& format) {
   // What each format's reference tool does with such a link. libsdformat 12 refuses it
   // (LINK_INERTIA_INVALID, gz-math MassMatrix3::IsValid, zero mass and moments allowed); urdfdom,
   // DART, HEBI's and Juice's loaders and Shift load it. DART requires a positive mass, Shift's
-  // document gives every body one; URDF, HRDF and Juice use massless links for frames.
-  static const InertiaRules sdformat{Severity::Error, false, true, true, "libsdformat refuses it"};
-  static const InertiaRules urdf{Severity::Warning, false, false, false, "urdfdom loads it"};
-  static const InertiaRules skel{Severity::Warning, true, false, false, "DART loads it"};
-  static const InertiaRules shift{Severity::Warning, true, true, false, "Shift loads it"};
-  static const InertiaRules hrdf{Severity::Warning, false, false, false, "HEBI's loader takes it"};
-  static const InertiaRules juice{Severity::Warning, false, false, false, "Juice loads it"};
+  // document gives every body one; URDF, HRDF and Juice use massless links for frames. MuJoCo
+  // 2.2.2 refuses negative values and moments that break the triangle inequality (exact
+  // comparisons, mjCBody::Compile) and a moving body lighter than mjMINVAL (mjCModel::Compile),
+  // after its <compiler> options have changed them (the MJCF mapping applies those).
+  using T = InertiaTolerance;
+  static const InertiaRules sdformat{Severity::Error, false, true, T::GzMath, 0, "libsdformat refuses it"};
+  static const InertiaRules urdf{Severity::Warning, false, false, T::Rounded, 0, "urdfdom loads it"};
+  static const InertiaRules skel{Severity::Warning, true, false, T::Rounded, 0, "DART loads it"};
+  static const InertiaRules shift{Severity::Warning, true, true, T::Rounded, 0, "Shift loads it"};
+  static const InertiaRules hrdf{Severity::Warning, false, false, T::Rounded, 0, "HEBI's loader takes it"};
+  static const InertiaRules juice{Severity::Warning, false, false, T::Rounded, 0, "Juice loads it"};
+  static const InertiaRules mjcf{Severity::Error, false, true, T::RoundOff, 1e-15 /* mjMINVAL */,
+                                 "MuJoCo 2.2.2 refuses it"};
   if (format == "sdformat") return &sdformat;
   if (format == "urdf") return &urdf;
   if (format == "skel") return &skel;
   if (format == "shift") return &shift;
   if (format == "hrdf") return &hrdf;
   if (format == "juice") return &juice;
-  // MJCF: MuJoCo's <compiler> (boundmass, boundinertia, balanceinertia, inertiafromgeom) turns the
-  // tensor first, so the MJCF mapping checks the compiled inertia with MuJoCo's errors.
+  if (format == "mjcf") return &mjcf;
   return nullptr;
 }
 
@@ -36,6 +43,23 @@ namespace {
 /// gz-math's tolerance for MassMatrix3::IsValid (tolerance 10): relative to the sum of the moments.
 double gzEpsilon(const Vector3& moments) {
   return 10 * std::numeric_limits<double>::epsilon() * 0.5 * std::abs(moments.sum());
+}
+
+Vector3 principalMoments(const Matrix3& inertia) {
+  return Eigen::SelfAdjointEigenSolver<Matrix3>(inertia, Eigen::EigenvaluesOnly).eigenvalues();
+}
+
+double toleranceOf(InertiaTolerance kind, const Vector3& moments) {
+  switch (kind) {
+    case InertiaTolerance::GzMath:
+      return gzEpsilon(moments);
+    case InertiaTolerance::Rounded:
+      return 1e-9 * std::max(1.0, moments.cwiseAbs().maxCoeff());
+    case InertiaTolerance::RoundOff:
+      break;
+  }
+  // The moments are eigenvalues of the stored tensor: a few ulps of their sum.
+  return 64 * std::numeric_limits<double>::epsilon() * moments.cwiseAbs().sum();
 }
 
 void checkLink(const Link& link, const std::string& format, const InertiaRules& rules, Diagnostics& diagnostics) {
@@ -56,10 +80,8 @@ void checkLink(const Link& link, const std::string& format, const InertiaRules& 
     report("the inertia tensor of " + what + " is not symmetric");
     return;
   }
-  const Vector3 moments = Eigen::SelfAdjointEigenSolver<Matrix3>(I, Eigen::EigenvaluesOnly).eigenvalues();
-  // Files round their moments to a few digits; where libsdformat rules, exactly gz-math's tolerance.
-  const double tolerance =
-      rules.gzMathTolerance ? gzEpsilon(moments) : 1e-9 * std::max(1.0, moments.cwiseAbs().maxCoeff());
+  const Vector3 moments = principalMoments(I);
+  const double tolerance = toleranceOf(rules.tolerance, moments);
   const std::string listed = formatNumber(moments[0]) + ", " + formatNumber(moments[1]) + ", " + formatNumber(moments[2]);
   const bool definite = rules.zeroMomentsAllowed ? moments.minCoeff() + tolerance >= 0 : moments.minCoeff() > 0;
   if (!definite) {
@@ -71,10 +93,60 @@ void checkLink(const Link& link, const std::string& format, const InertiaRules& 
   }
 }
 
+bool isTreeEdge(const Joint& joint) { return !joint.loopClosure; }
+bool moves(const Joint& joint) { return isTreeEdge(joint) && joint.type != JointType::Fixed; }
+
+/// Whether a link carries at least `minimum` of mass and of every principal moment.
+bool carries(const Link& link, double minimum) {
+  return link.hasInertial && link.inertial.mass >= minimum && link.inertial.inertia.allFinite() &&
+         principalMoments(link.inertial.inertia).minCoeff() >= minimum;
+}
+
+/// Whether `link` is a link a reader made to carry `joint`, one of several joints of one body (MJCF:
+/// a body with two joints becomes a chain of links): massless, shapeless and declared by the very
+/// element that declares the joint. The body is the last link of the chain; the rule applies there.
+bool isCarrierOf(const Link& link, const Joint& joint) {
+  return link.visuals.empty() && link.collisions.empty() && link.inertial.mass == 0 && link.inertial.inertia.isZero() &&
+         joint.where.line > 0 && joint.where.line == link.where.line && joint.where.column == link.where.column &&
+         joint.where.file == link.where.file;
+}
+
+/// MuJoCo's rule for moving bodies: a link moved by a joint needs mass and inertia, its own or a
+/// welded child's.
+void checkMovingLinks(const Model& model, const std::string& format, const InertiaRules& rules,
+                      Diagnostics& diagnostics) {
+  std::unordered_map<std::string, const Link*> links;
+  for (const Link& link : model.links) links.emplace(link.name, &link);
+  for (const Joint& joint : model.joints) {
+    if (!moves(joint)) continue;
+    const auto it = links.find(joint.child);
+    if (it == links.end()) continue;
+    const Link& link = *it->second;
+    if (!link.hasInertial || link.inertial.mass < 0 || principalMoments(link.inertial.inertia).minCoeff() < 0) {
+      continue;  // no inertial: the format's defaults; negative values: reported by checkLink
+    }
+    if (carries(link, rules.movingBodyMinimum) || isCarrierOf(link, joint)) continue;
+    const bool weldedChildCarries = std::any_of(model.joints.begin(), model.joints.end(), [&](const Joint& weld) {
+      if (!isTreeEdge(weld) || weld.type != JointType::Fixed || weld.parent != link.name) return false;
+      const auto child = links.find(weld.child);
+      return child != links.end() && carries(*child->second, rules.movingBodyMinimum);
+    });
+    if (weldedChildCarries) continue;
+    const SourceLocation& where = link.inertial.where.line > 0 ? link.inertial.where : link.where;
+    diagnostics.add(Diagnostic{rules.severity, ErrorCode::LINK_INERTIA_INVALID,
+                               "link '" + link.name + "' (" + format + ") is moved by joint '" + joint.name +
+                                   "' but has a mass or a principal moment of inertia below " +
+                                   formatNumber(rules.movingBodyMinimum) +
+                                   ", and no welded child that has them; " + rules.tool,
+                               where});
+  }
+}
+
 void checkModel(const Model& model, const std::string& documentFormat, Diagnostics& diagnostics) {
   const std::string& format = model.source.format.empty() ? documentFormat : model.source.format;
   if (const InertiaRules* rules = inertiaRulesFor(format)) {
     for (const Link& link : model.links) checkLink(link, format, *rules, diagnostics);
+    if (rules->movingBodyMinimum > 0) checkMovingLinks(model, format, *rules, diagnostics);
   }
   for (const Model& nested : model.models) checkModel(nested, documentFormat, diagnostics);
 }

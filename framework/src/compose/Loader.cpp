@@ -136,18 +136,39 @@ std::string canonicalLinkName(const Model& model) {
   return {};
 }
 
+/// X_MP: the pose of `model`'s placement frame in its model frame, resolved in the model alone (a
+/// merge-include's model frame is gone once its content has joined the enclosing model).
+std::optional<Pose> placementFramePose(const Model& model, Diagnostics& diagnostics) {
+  Document alone;
+  alone.model = model;
+  Diagnostics graphDiagnostics;  // the composed document's graph reports the model's own errors
+  const FrameGraph graph = FrameGraph::build(alone, graphDiagnostics);
+  if (const auto frame = graph.find(model.placementFrame)) return graph.frames()[*frame].pose;
+  // libsdformat reports it through its relative-to graph, as for a plain include; so do we.
+  diagnostics.error(ErrorCode::POSE_RELATIVE_TO_INVALID,
+                    "placement_frame '" + model.placementFrame + "' of merge-included model '" + model.name +
+                        "' is not a frame of that model",
+                    model.where);
+  return std::nullopt;
+}
+
 /// //include/@merge (SDFormat 1.9): the included model's content joins `into` without a scope of
 /// its own, as libsdformat does it. A proxy frame `_merged__<name>__model__` stands for the merged
 /// model frame: attached to its canonical link and posed (like the model was) relative to the
 /// include's relative_to, else the enclosing model frame. Everything that referred to the merged
 /// model frame, explicitly ("__model__") or by default (an empty relative_to or attached_to),
 /// refers to the proxy instead. Name clashes with the enclosing model's elements are reported by
-/// the frame graph (DUPLICATE_NAME).
-void mergeInto(Model& into, Model&& merged) {
+/// the frame graph (DUPLICATE_NAME). With //include/placement_frame the include's pose places
+/// that frame, so the proxy is posed at X_RM = X_RP · X_MP⁻¹, X_MP resolved inside the included
+/// model before it is merged (as libsdformat 12.3 poses its proxy frame).
+void mergeInto(Model& into, Model&& merged, Diagnostics& diagnostics) {
   const std::string proxy = "_merged__" + merged.name + "__model__";
   Frame frame;
   frame.name = proxy;
   frame.pose = merged.pose;
+  if (!merged.placementFrame.empty()) {
+    if (auto X_MP = placementFramePose(merged, diagnostics)) frame.pose.pose = frame.pose.pose * X_MP->inverse();
+  }
   if (frame.pose.relativeTo.empty()) frame.pose.relativeTo = "__model__";
   frame.where = merged.where;
   frame.attachedTo = canonicalLinkName(merged);
@@ -808,7 +829,7 @@ void Loader::Impl::composeScope(std::vector<Model>& models, std::vector<Include>
 void Loader::Impl::composeModel(Model& model, const std::string& modelScopedName, Context& context) const {
   std::vector<Model> merged;
   composeScope(model.models, model.includes, model.source, modelScopedName, model.lights, model.kept, &merged, context);
-  for (Model& m : merged) mergeInto(model, std::move(m));
+  for (Model& m : merged) mergeInto(model, std::move(m), context.diagnostics);
 }
 
 void Loader::Impl::composeWorld(World& world, const ModelSource& worldSource, Context& context) const {

@@ -218,7 +218,7 @@ class MjcfWriter {
       if (part.type == "hinge" || part.type == "slide") {
         attributes += attr("axis", numbers(part.axis));
         const JointAxis* a = part.limits;
-        if (a && std::isfinite(a->lower) && std::isfinite(a->upper)) {
+        if (a && boundsMotion(a->lower) && boundsMotion(a->upper)) {
           attributes += attr("range", number(a->lower) + " " + number(a->upper));
         }
         if (a && a->damping != 0) attributes += attr("damping", number(a->damping));

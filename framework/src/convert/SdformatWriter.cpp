@@ -435,13 +435,13 @@ class SdformatWriter {
   void writeAxis(const char* element, const JointAxis& axis, const std::string& jointName) {
     out_.open(element);
     out_.leaf("xyz", numbers(axis.xyz), axis.expressedIn.empty() ? std::string() : attr("expressed_in", axis.expressedIn));
-    const bool limited = std::isfinite(axis.lower) || std::isfinite(axis.upper) || std::isfinite(axis.effort) ||
+    const bool limited = boundsMotion(axis.lower) || boundsMotion(axis.upper) || std::isfinite(axis.effort) ||
                          std::isfinite(axis.velocity);
     if (limited) {
       out_.open("limit");
       // SDFormat's "unlimited": +-1e16 for positions, -1 for effort and velocity.
-      out_.leaf("lower", number(std::isfinite(axis.lower) ? axis.lower : -1e16));
-      out_.leaf("upper", number(std::isfinite(axis.upper) ? axis.upper : 1e16));
+      out_.leaf("lower", number(boundsMotion(axis.lower) ? axis.lower : -1e16));
+      out_.leaf("upper", number(boundsMotion(axis.upper) ? axis.upper : 1e16));
       out_.leaf("effort", number(std::isfinite(axis.effort) ? axis.effort : -1));
       out_.leaf("velocity", number(std::isfinite(axis.velocity) ? axis.velocity : -1));
       out_.close("limit");

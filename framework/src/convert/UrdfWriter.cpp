@@ -225,8 +225,8 @@ class UrdfWriter {
       }
       const JointAxis* a = sub->limits ? &limits : nullptr;
       if (type == "revolute" || type == "prismatic") {
-        const double lower = a && std::isfinite(a->lower) ? a->lower : -kUnlimited;
-        const double upper = a && std::isfinite(a->upper) ? a->upper : kUnlimited;
+        const double lower = a && boundsMotion(a->lower) ? a->lower : -kUnlimited;
+        const double upper = a && boundsMotion(a->upper) ? a->upper : kUnlimited;
         const double effort = a && std::isfinite(a->effort) ? a->effort : kUnlimited;
         const double velocity = a && std::isfinite(a->velocity) ? a->velocity : kUnlimited;
         out_.empty("limit", attr("lower", number(lower)) + attr("upper", number(upper)) + attr("effort", number(effort)) +
@@ -267,7 +267,7 @@ class UrdfWriter {
       SubJoint s;
       s.axis = motion.direction;
       s.limits = motion.axis >= 0 ? &joint.axes[static_cast<std::size_t>(motion.axis)] : nullptr;
-      const bool limited = s.limits && std::isfinite(s.limits->lower) && std::isfinite(s.limits->upper);
+      const bool limited = s.limits && boundsMotion(s.limits->lower) && boundsMotion(s.limits->upper);
       s.type = !motion.rotation ? "prismatic" : joint.type != JointType::Continuous && limited ? "revolute" : "continuous";
       return s;
     };

@@ -96,6 +96,8 @@ void XmlOut::raw(const std::string& markup) {
   out_ << markup << "\n";
 }
 
+bool boundsMotion(double bound) { return std::isfinite(bound) && std::abs(bound) < 1e16; }
+
 std::string attr(const std::string& name, const std::string& value) {
   return " " + name + "=\"" + xmlEscape(value) + "\"";
 }

@@ -40,6 +40,11 @@ class XmlOut {
   int depth_ = 0;
 };
 
+/// Whether a joint position bound limits the motion: SDFormat up to 1.9 says "no limit" with its
+/// default ±1e16 (what libsdformat 12.3 reports), SDFormat 1.10 and the other formats with ±inf.
+/// Targets that have their own "no limit" (URDF continuous, MJCF unlimited) use it for both.
+bool boundsMotion(double bound);
+
 /// ` name="value"` with the value escaped.
 std::string attr(const std::string& name, const std::string& value);
 
@@ -89,6 +94,7 @@ SingleAxisChain singleAxisChainOf(const FrameGraph& graph, std::size_t jointFram
 namespace interlink::convert {
 // The XML writers' vocabulary, unqualified in each of them.
 using detail::attr;
+using detail::boundsMotion;
 using detail::number;
 using detail::numbers;
 using detail::XmlOut;

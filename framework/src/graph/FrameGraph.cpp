@@ -155,6 +155,7 @@ class FrameGraphBuilder {
   // --- model phases (proposal 1.6.1); phase 1 (XML and schema) is the format plugin's -------
   void checkNameAttributes(int scope);                // phase 2
   void checkJointParentChildNames(int scope);         // phase 3
+  std::string unknownJointEnd(int scope, const Joint& joint, const char* end) const;
   void checkCanonicalLink(int scope);                 // phase 4
   void checkFrameAttachedToValues(int scope);         // phase 5
   void checkAttachedToValues(int scope, const std::vector<Frame>& frames, const char* what, const char* expected);
@@ -351,6 +352,19 @@ void FrameGraphBuilder::checkNameAttributes(int scope) {
   for (const Model& nested : model.models) addNestedModel(scope, nested);
 }
 
+// A joint's parent or child (`end`) that names nothing, said in the words of the model's format: a
+// URDF joint joins links of a robot, an SDFormat joint frames of a model.
+std::string FrameGraphBuilder::unknownJointEnd(int scope, const Joint& joint, const char* end) const {
+  const bool parent = std::string_view(end) == "parent";
+  const std::string& name = parent ? joint.parent : joint.child;
+  if (rulesOf(scope).format == "urdf") {
+    return std::string(end) + " link '" + name + "' of joint '" + joint.name + "' is not a link of robot '" +
+           scopes_[static_cast<std::size_t>(scope)].model->name + "'";
+  }
+  return std::string(end) + " frame '" + name + "' of joint '" + joint.name + "' is not " +
+         (parent ? "'world' or " : "") + "a link, joint, frame or nested model of this model";
+}
+
 // Model phase 3: joint parent and child name frames of this scope; "world" only as a parent.
 void FrameGraphBuilder::checkJointParentChildNames(int scope) {
   for (const Joint& joint : scopes_[scope].model->joints) {
@@ -367,9 +381,7 @@ void FrameGraphBuilder::checkJointParentChildNames(int scope) {
               joint.where);
       }
     } else if (lookup(scope, joint.child) == kNone) {
-      error(ErrorCode::JOINT_CHILD_LINK_INVALID,
-            "child frame '" + joint.child + "' of joint '" + joint.name + "' is not a link, joint, frame or nested model of this model",
-            joint.where);
+      error(ErrorCode::JOINT_CHILD_LINK_INVALID, unknownJointEnd(scope, joint, "child"), joint.where);
     }
     if (scopes_[scope].model->source.fromInterfaceModel) continue;  // interface joints name a child only
     if (joint.parent.empty()) {
@@ -377,9 +389,7 @@ void FrameGraphBuilder::checkJointParentChildNames(int scope) {
     } else if (joint.parent == joint.name) {
       error(ErrorCode::JOINT_PARENT_LINK_INVALID, "joint '" + joint.name + "' names itself as its parent", joint.where);
     } else if (joint.parent != "world" && lookup(scope, joint.parent) == kNone) {
-      error(ErrorCode::JOINT_PARENT_LINK_INVALID,
-            "parent frame '" + joint.parent + "' of joint '" + joint.name + "' is not 'world' or a link, joint, frame or nested model of this model",
-            joint.where);
+      error(ErrorCode::JOINT_PARENT_LINK_INVALID, unknownJointEnd(scope, joint, "parent"), joint.where);
     }
     if (!joint.parent.empty() && joint.parent == joint.child) {
       error(ErrorCode::JOINT_PARENT_SAME_AS_CHILD, "joint '" + joint.name + "' has the same parent and child '" + joint.child + "'", joint.where);

@@ -173,6 +173,7 @@ class KinematicsBuilder {
       return;
     }
     if (*parent == *child) {
+      if (joint->parent == joint->child) return;  // the frame graph said it: "the same parent and child"
       diagnostics_.error(ErrorCode::JOINT_PARENT_SAME_AS_CHILD,
                          "parent '" + joint->parent + "' and child '" + joint->child + "' of joint '" + scopedName +
                              "' are attached to the same link '" + frames_[static_cast<std::size_t>(*child)].name + "'",

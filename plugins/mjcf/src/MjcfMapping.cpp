@@ -250,25 +250,16 @@ class Mapper {
       result.frame = body.inertial->frame;
       result.inertia = body.inertial->inertia;
     }
-    // <compiler boundmass boundinertia balanceinertia> act on the principal moments.
+    // <compiler boundmass boundinertia balanceinertia> act on the principal moments, as in MuJoCo's
+    // mjCBody::Compile; what is still invalid after them is refused by the core's inertia check,
+    // with MuJoCo's rules (check/InertiaCheck.cpp).
     result.mass = std::max(result.mass, compiler.boundMass);
     Eigen::SelfAdjointEigenSolver<Matrix3> eigen(result.inertia);
     Vector3 moments = eigen.eigenvalues().cwiseMax(compiler.boundInertia);
     const double a = moments[0], b = moments[1], c = moments[2];
-    if (a + b < c || a + c < b || b + c < a) {
-      if (compiler.balanceInertia) {
-        moments.setConstant((a + b + c) / 3);
-      } else {
-        diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID,
-                           "the inertia of body '" + orGenerated(body.name, "body", body.id) +
-                               "' breaks the triangle inequality (A + B >= C); MuJoCo needs <compiler balanceinertia>",
-                           body.inertial ? body.inertial->where : body.where);
-      }
-    }
-    if (moments.minCoeff() < 0 || result.mass < 0) {
-      diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID,
-                         "body '" + orGenerated(body.name, "body", body.id) + "' has a negative mass or inertia",
-                         body.inertial ? body.inertial->where : body.where);
+    const bool negative = result.mass < 0 || moments.minCoeff() < 0;  // MuJoCo refuses before balancing
+    if (compiler.balanceInertia && !negative && (a + b < c || a + c < b || b + c < a)) {
+      moments.setConstant((a + b + c) / 3);
     }
     result.inertia = eigen.eigenvectors() * moments.asDiagonal() * eigen.eigenvectors().transpose();
     return result;

@@ -764,9 +764,8 @@ class Reader {
         }
       }
     }
-    if (inertial.mass < 0) {
-      diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID, "the mass of <inertial> is negative", e.xml.where);
-    }
+    // A negative mass is not refused here: MuJoCo raises it to <compiler boundmass> (0 by default)
+    // first; what is still invalid then is the core inertia check's (check/InertiaCheck.cpp).
     body.inertial = inertial;
   }
 

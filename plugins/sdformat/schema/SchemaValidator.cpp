@@ -1,6 +1,7 @@
 #include "SchemaValidator.hpp"
 
 #include <charconv>
+#include <cstring>
 #include <optional>
 #include <cstdint>
 #include <set>
@@ -366,5 +367,21 @@ ValidationResult validateDocument(const XmlElement& root, int major, int minor, 
 }
 
 bool hasSchema(int major, int minor) { return versionSchema(major, minor) != nullptr; }
+
+const char* defaultValue(int major, int minor, std::initializer_list<const char*> path) {
+  const VersionSchema* schema = versionSchema(major, minor);
+  if (!schema) return nullptr;
+  const SchemaNode* node = &schema->nodes[schema->root];
+  for (const char* tag : path) {
+    const SchemaNode* next = nullptr;
+    for (std::uint16_t i = 0; i < node->childCount && !next; ++i) {
+      const SchemaChild& child = schema->children[node->firstChild + i];
+      if (std::strcmp(child.name, tag) == 0) next = &schema->nodes[child.node];
+    }
+    if (!next) return nullptr;
+    node = next;
+  }
+  return node->defaultValue;
+}
 
 }  // namespace interlink::sdformat::schema
