@@ -445,7 +445,7 @@ class Reader {
     bool physicsRead = false;
     bool gravityRead = false;
     for (const XmlElement& child : e.children) {
-      const std::string& n = child.name;
+      const std::string_view n = child.name;  // a view: comparisons with literals stay inline
       if (n == "gravity") {
         readVector3(child, world.gravity);
         gravityRead = true;
@@ -588,7 +588,7 @@ class Reader {
     reserveFor(e, model);
     bool poseRead = false;
     for (const XmlElement& child : e.children) {
-      const std::string& n = child.name;
+      const std::string_view n = child.name;  // a view: comparisons with literals stay inline
       if (n == "link") {
         model.links.push_back(readLink(child, model, context.path));
       } else if (n == "joint") {
@@ -626,7 +626,7 @@ class Reader {
   static void reserveFor(const XmlElement& e, Model& model) {
     std::size_t links = 0, joints = 0, frames = 0, models = 0;
     for (const XmlElement& child : e.children) {
-      const std::string& n = child.name;
+      const std::string_view n = child.name;  // a view: comparisons with literals stay inline
       links += n == "link";
       joints += n == "joint";
       frames += n == "frame";
@@ -705,7 +705,7 @@ class Reader {
     KeptOwner owner(*this, frame.name);
     bool poseRead = false;
     for (const XmlElement& child : e.children) {
-      if (child.name == "pose" && !poseRead) {
+      if (std::string_view(child.name) == "pose" && !poseRead) {
         frame.pose = readPose(child);
         poseRead = true;
       } else {
@@ -757,7 +757,7 @@ class Reader {
     checkLinkChildNames(e, link.name);
     bool poseRead = false;
     for (const XmlElement& child : e.children) {
-      const std::string& n = child.name;
+      const std::string_view n = child.name;  // a view: comparisons with literals stay inline
       if (n == "pose" && !poseRead) {
         link.pose = readPose(child);
         poseRead = true;
@@ -951,7 +951,7 @@ class Reader {
     bool poseRead = false;
     bool threadPitchRead = false;
     for (const XmlElement& child : e.children) {
-      const std::string& n = child.name;
+      const std::string_view n = child.name;  // a view: comparisons with literals stay inline
       if (n == "parent") {
         joint.parent = text(child);
         hasParent = true;
@@ -1047,7 +1047,7 @@ class Reader {
     JointAxis axis = defaultAxis(e.where);
     bool useParentModelFrame = axesInModelFrame;
     for (const XmlElement& child : e.children) {
-      const std::string& n = child.name;
+      const std::string_view n = child.name;  // a view: comparisons with literals stay inline
       if (n == "xyz") {
         Vector3 xyz = axis.xyz;
         readVector3(child, xyz);

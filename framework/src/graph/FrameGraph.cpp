@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
+#include <memory_resource>
 #include <string_view>
 #include <unordered_map>
 
@@ -101,7 +102,7 @@ using detail::kNone;
 using detail::Scope;
 using detail::Vertex;
 
-bool isReservedName(const std::string& name) {
+bool isReservedName(std::string_view name) {
   if (name == "world") return true;
   return name.size() >= 4 && name.compare(0, 2, "__") == 0 && name.compare(name.size() - 2, 2, "__") == 0;
 }
@@ -204,12 +205,16 @@ class FrameGraphBuilder {
   std::size_t worldIndex_;  // the world of document_ to build
   Diagnostics& diagnostics_;
   ModelSource documentRules_;  // the root document's format and version
-  std::deque<Vertex> vertices_;  // a deque: vertices never move, so views of their names stay valid
+  // The vertices and both indexes live as long as the builder and are never erased from: they
+  // take their memory from one arena, released at once, instead of one allocation per vertex,
+  // per name and per element (36 000 for a 12 000-frame model). Declared first: freed last.
+  std::pmr::monotonic_buffer_resource arena_;
+  std::pmr::deque<Vertex> vertices_{&arena_};  // a deque: vertices never move, so views of their names stay valid
   std::vector<Scope> scopes_;
-  std::unordered_map<std::string_view, int> byName_;  // keys view vertices_[i].name
+  std::pmr::unordered_map<std::string_view, int> byName_{&arena_};  // keys view vertices_[i].name
   mutable std::string keyBuffer_;                     // reused by lookup(): no allocation per query
   std::vector<int> canonicalLink_;  // per scope, resolved in phase 4 (a link, or a static nested model)
-  std::unordered_map<const void*, int> vertexOf_;  // element (Link/Joint/Frame/Model) -> its vertex
+  std::pmr::unordered_map<const void*, int> vertexOf_{&arena_};  // element (Link/Joint/Frame/Model) -> its vertex
   std::vector<Pose> resolved_;
   std::vector<char> isResolved_;
   int root_ = kNone;
@@ -221,8 +226,9 @@ class FrameGraphBuilder {
 int FrameGraphBuilder::addVertex(Vertex v) {
   vertices_.push_back(std::move(v));
   Vertex& added = vertices_.back();
-  const std::size_t separator = added.name.rfind("::");
-  added.localName = std::string_view(added.name).substr(separator == std::string::npos ? 0 : separator + 2);
+  const std::string_view name = added.name;
+  const std::size_t separator = name.rfind("::");
+  added.localName = name.substr(separator == std::string_view::npos ? 0 : separator + 2);
   return static_cast<int>(vertices_.size()) - 1;
 }
 
@@ -267,8 +273,10 @@ int FrameGraphBuilder::openModelScope(const Model& model, int parentScope, int m
 int FrameGraphBuilder::lookup(int scope, const std::string& reference) const {
   if (reference.empty()) return kNone;
   const Scope& s = scopes_[scope];
-  if (reference == "__model__") return s.isWorld ? kNone : s.modelVertex;
-  if (reference == "world") return s.isWorld ? s.modelVertex : kNone;
+  // Views: comparing with a literal then checks the length first, inline (one call per query).
+  const std::string_view written = reference;
+  if (written == "__model__") return s.isWorld ? kNone : s.modelVertex;
+  if (written == "world") return s.isWorld ? s.modelVertex : kNone;
   static const std::string kModelSuffix = "::__model__";
   std::string& key = keyBuffer_;
   key.assign(s.prefix);
@@ -278,8 +286,9 @@ int FrameGraphBuilder::lookup(int scope, const std::string& reference) const {
     auto it = byName_.find(std::string_view(key));
     return it != byName_.end() && vertices_[it->second].kind == FrameKind::Model ? it->second : kNone;
   }
-  key += reference;
-  auto it = byName_.find(std::string_view(key));
+  // The root scope has no prefix: the reference is the key as written, no copy needed.
+  const std::string_view scoped = s.prefix.empty() ? written : std::string_view(key += reference);
+  auto it = byName_.find(scoped);
   return it == byName_.end() ? kNone : it->second;
 }
 

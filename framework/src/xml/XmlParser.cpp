@@ -301,8 +301,9 @@ class StartTagLocator {
 /// XML_StopParser.
 class TreeBuilder {
  public:
-  TreeBuilder(XML_Parser parser, std::string_view content, const std::string& fileName, std::size_t maxDepth)
-      : parser_(parser), fileName_(fileName), maxDepth_(maxDepth), tags_(content) {
+  TreeBuilder(XML_Parser parser, std::string_view content, const std::string& fileName, std::size_t maxDepth,
+              const std::vector<std::uint32_t>& childCounts)
+      : parser_(parser), fileName_(fileName), maxDepth_(maxDepth), tags_(content), childCounts_(childCounts) {
     open_.reserve(64);
     XML_SetUserData(parser_, this);
     XML_SetElementHandler(parser_, &TreeBuilder::onStart, &TreeBuilder::onEnd);
@@ -359,6 +360,10 @@ class TreeBuilder {
     if (stopped_) return;
     XmlElement& element = newElement();
     element.name = name;
+    // Its children vector is sized once from the scan (see StartTagScan) instead of doubling
+    // while they arrive: no element is moved, no capacity is wasted.
+    if (started_ < childCounts_.size() && childCounts_[started_] > 0) element.children.reserve(childCounts_[started_]);
+    ++started_;
     std::size_t count = 0;
     while (attributes[2 * count]) ++count;
     if (count > 0) {
@@ -435,6 +440,8 @@ class TreeBuilder {
   const FileName fileName_;  // one shared name: every location of the tree points at it
   std::size_t maxDepth_;
   StartTagLocator tags_;
+  const std::vector<std::uint32_t>& childCounts_;  // per element in document order (a hint)
+  std::size_t started_ = 0;                         // elements started so far
   std::optional<XmlElement> root_;
   std::vector<XmlElement*> open_;  // the elements not yet ended, outermost first
   bool stopped_ = false;
@@ -468,8 +475,9 @@ struct ParserHandle {
   }
 };
 
-/// The first of `stops` at or after `from` outside quoted ('...' or "...") text, or npos.
-std::size_t findOutsideQuotes(std::string_view content, std::size_t from, std::string_view stops) {
+/// The first of `stop` or `otherStop` at or after `from` outside quoted ('...' or "...") text, or
+/// npos. Every byte of every start tag passes here before parsing: plain comparisons, no calls.
+std::size_t findOutsideQuotes(std::string_view content, std::size_t from, char stop, char otherStop) {
   char quote = 0;
   for (std::size_t j = from; j < content.size(); ++j) {
     const char c = content[j];
@@ -477,7 +485,7 @@ std::size_t findOutsideQuotes(std::string_view content, std::size_t from, std::s
       if (c == quote) quote = 0;
     } else if (c == '"' || c == '\'') {
       quote = c;
-    } else if (stops.find(c) != std::string_view::npos) {
+    } else if (c == stop || c == otherStop) {
       return j;
     }
   }
@@ -503,7 +511,7 @@ std::optional<SourceLocation> findDoctypeWithDeclarations(std::string_view conte
       if (end == std::string_view::npos) return std::nullopt;
       i = end + 3;
     } else if (startsWith("<!DOCTYPE")) {
-      std::size_t j = findOutsideQuotes(content, i + 9, "[>");
+      std::size_t j = findOutsideQuotes(content, i + 9, '[', '>');
       if (j == std::string_view::npos) j = content.size();
       bool declares = j < content.size() && content[j] == '[';
       const std::string_view declaration = content.substr(i, j - i);
@@ -520,11 +528,23 @@ std::optional<SourceLocation> findDoctypeWithDeclarations(std::string_view conte
   return std::nullopt;
 }
 
-/// The offset of the '<' of the first start tag with more than `maxAttributes` attributes, or npos.
-/// Huge attribute lists are a denial-of-service shape for any parser (duplicate checks, memory);
-/// this one forward pass over the text (memchr between tags) bounds them before parsing starts. Counts '=' outside quoted values; comments, CDATA sections and
-/// processing instructions are skipped.
-std::size_t findCrowdedStartTag(std::string_view content, std::size_t maxAttributes) {
+/// What one forward pass over the tags finds before parsing (memchr between tags; comments, CDATA
+/// sections and processing instructions skipped).
+struct StartTagScan {
+  /// The offset of the '<' of the first start tag with more than the allowed number of attributes
+  /// ('=' outside quoted values), or npos. Huge attribute lists are a denial-of-service shape for
+  /// any parser (duplicate checks, memory); they are refused before parsing starts.
+  std::size_t crowded = std::string_view::npos;
+  /// The number of child elements of each element, in document order (the n-th start tag of the
+  /// text is the n-th element the parser reports, as for StartTagLocator). The tree builder sizes
+  /// each children vector once from it instead of growing it (a 4000-link model has 12 000
+  /// children). Only a hint: a miscount costs a reallocation, never correctness.
+  std::vector<std::uint32_t> childCounts;
+};
+
+StartTagScan scanStartTags(std::string_view content, std::size_t maxAttributes) {
+  StartTagScan scan;
+  std::vector<std::size_t> open;  // indices in childCounts of the elements not yet ended
   std::size_t i = 0;
   const std::size_t size = content.size();
   const auto skipPast = [&](std::size_t from, std::string_view terminator) {
@@ -533,7 +553,7 @@ std::size_t findCrowdedStartTag(std::string_view content, std::size_t maxAttribu
   };
   while (i < size) {
     const void* less = std::memchr(content.data() + i, '<', size - i);
-    if (!less) return std::string_view::npos;
+    if (!less) return scan;
     const std::size_t tag = static_cast<std::size_t>(static_cast<const char*>(less) - content.data());
     const std::string_view rest = content.substr(tag);
     if (rest.substr(0, 4) == "<!--") {
@@ -544,14 +564,26 @@ std::size_t findCrowdedStartTag(std::string_view content, std::size_t maxAttribu
       i = skipPast(tag + 2, "?>");
     } else {
       std::size_t attributes = 0;
-      std::size_t j = findOutsideQuotes(content, tag + 1, "=>");
-      for (; j != std::string_view::npos && content[j] == '='; j = findOutsideQuotes(content, j + 1, "=>")) {
-        if (++attributes > maxAttributes) return tag;
+      std::size_t j = findOutsideQuotes(content, tag + 1, '=', '>');
+      for (; j != std::string_view::npos && content[j] == '='; j = findOutsideQuotes(content, j + 1, '=', '>')) {
+        if (++attributes > maxAttributes) {
+          scan.crowded = tag;
+          return scan;
+        }
       }
-      i = j == std::string_view::npos ? size : j + 1;
+      if (j == std::string_view::npos) return scan;
+      if (rest.size() > 1 && rest[1] == '/') {
+        if (!open.empty()) open.pop_back();
+      } else if (rest.size() > 1 && rest[1] != '!') {  // not a DOCTYPE
+        const std::size_t index = scan.childCounts.size();
+        scan.childCounts.push_back(0);
+        if (!open.empty()) ++scan.childCounts[open.back()];
+        if (content[j - 1] != '/') open.push_back(index);  // "<a/>" has no content
+      }
+      i = j + 1;
     }
   }
-  return std::string_view::npos;
+  return scan;
 }
 
 }  // namespace
@@ -571,8 +603,8 @@ std::optional<XmlElement> parse(std::string_view content, const std::string& fil
                       std::move(*doctype));
     return std::nullopt;
   }
-  if (const std::size_t crowded = findCrowdedStartTag(content, options.maxAttributesPerElement);
-      crowded != std::string_view::npos) {
+  StartTagScan tags = scanStartTags(content, options.maxAttributesPerElement);
+  if (const std::size_t crowded = tags.crowded; crowded != std::string_view::npos) {
     Cursor cursor;
     for (std::size_t k = 0; k < crowded;) cursor.advance(content, k);
     diagnostics.error(ErrorCode::XML_SYNTAX,
@@ -592,7 +624,7 @@ std::optional<XmlElement> parse(std::string_view content, const std::string& fil
   // amplification bound stays as a last line.
   XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER);
   XML_SetUnknownEncodingHandler(parser, asciiAliasEncoding, nullptr);
-  TreeBuilder builder(parser, content, fileName, options.maxDepth == 0 ? 1 : options.maxDepth);
+  TreeBuilder builder(parser, content, fileName, options.maxDepth == 0 ? 1 : options.maxDepth, tags.childCounts);
   // XML_Parse takes an int length: larger input goes in pieces.
   constexpr std::size_t kPiece = std::size_t{1} << 30;
   XML_Status status = XML_STATUS_OK;

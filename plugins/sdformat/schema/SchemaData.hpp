@@ -4,6 +4,7 @@
 // points at the node describing it, so recursive descriptions (a model in a model) stay finite.
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 namespace interlink::sdformat::schema {
 
@@ -14,15 +15,17 @@ enum class ValueType : std::uint8_t {
 /// The `required` of a description: "0", "1", "+", "*" and "-1" (deprecated).
 enum class Occurrence : std::uint8_t { Optional, One, OneOrMore, Any, Deprecated };
 
+// Names are string views (lengths known at compile time): the validator compares every element and
+// attribute of a document with them, and a length check rejects most candidates without reading.
 struct SchemaAttribute {
-  const char* name;
+  std::string_view name;
   ValueType type;
   bool required;
   const char* const* values;  // null-terminated list of the values the description allows, or null
 };
 
 struct SchemaChild {
-  const char* name;
+  std::string_view name;
   std::uint16_t node;
   Occurrence occurrence;
 };

@@ -1,7 +1,6 @@
 #include "SchemaValidator.hpp"
 
 #include <charconv>
-#include <cstring>
 #include <optional>
 #include <cstdint>
 #include <set>
@@ -25,16 +24,25 @@ std::string_view trimmed(std::string_view text) {
   return text;
 }
 
-std::vector<std::string_view> tokens(std::string_view text) {
-  std::vector<std::string_view> out;
+bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/// Calls `accept(token)` for each white-space separated token of `text` until it returns false;
+/// the number of tokens seen, or -1 when one was refused. Nothing is allocated: every element
+/// value of a document passes here.
+template <class Accept>
+long forEachToken(std::string_view text, Accept accept) {
+  long count = 0;
   std::size_t i = 0;
   while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
+    while (i < text.size() && isBlank(text[i])) ++i;
     const std::size_t start = i;
-    while (i < text.size() && !(text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
-    if (i > start) out.push_back(text.substr(start, i - start));
+    while (i < text.size() && !isBlank(text[i])) ++i;
+    if (i > start) {
+      ++count;
+      if (!accept(text.substr(start, i - start))) return -1;
+    }
   }
-  return out;
+  return count;
 }
 
 bool parseNumber(std::string_view token, double& value) {
@@ -59,24 +67,23 @@ bool parseInteger(std::string_view token, bool allowNegative, double& value) {
 }
 
 bool numbersOf(std::string_view text, std::size_t count, bool integers) {
-  const std::vector<std::string_view> parts = tokens(text);
-  if (parts.size() != count) return false;
+  std::size_t seen = 0;
   double ignored = 0;
-  for (std::string_view part : parts) {
-    if (!(integers ? parseInteger(part, true, ignored) : parseNumber(part, ignored))) return false;
-  }
-  return true;
+  const long tokens = forEachToken(text, [&](std::string_view part) {
+    // More tokens than expected fail as a mismatch of count; no need to read them.
+    return ++seen <= count && (integers ? parseInteger(part, true, ignored) : parseNumber(part, ignored));
+  });
+  return tokens >= 0 && static_cast<std::size_t>(tokens) == count;
 }
 
 /// r g b [a], each in [0, 1] (libsdformat refuses components outside).
 bool colorMatches(std::string_view text) {
-  const std::vector<std::string_view> parts = tokens(text);
-  if (parts.size() != 3 && parts.size() != 4) return false;
-  for (std::string_view part : parts) {
+  std::size_t seen = 0;
+  const long tokens = forEachToken(text, [&](std::string_view part) {
     double component = 0;
-    if (!parseNumber(part, component) || component < 0 || component > 1) return false;
-  }
-  return true;
+    return ++seen <= 4 && parseNumber(part, component) && component >= 0 && component <= 1;
+  });
+  return tokens == 3 || tokens == 4;
 }
 
 const char* typeName(ValueType type) {
@@ -107,9 +114,15 @@ bool valueMatches(ValueType type, std::string_view text, const XmlElement* owner
     case ValueType::String: return true;
     case ValueType::Char: return text.size() == 1;
     case ValueType::Bool: {
-      std::string lower(text);
-      for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-      return lower == "true" || lower == "false" || lower == "1" || lower == "0";
+      const auto equalsIgnoringCase = [text](std::string_view word) {
+        if (text.size() != word.size()) return false;
+        for (std::size_t i = 0; i < word.size(); ++i) {
+          const char c = text[i];
+          if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != word[i]) return false;
+        }
+        return true;
+      };
+      return equalsIgnoringCase("true") || equalsIgnoringCase("false") || text == "1" || text == "0";
     }
     case ValueType::Int: isScalar = true; return parseInteger(text, true, scalar);
     case ValueType::UnsignedInt: isScalar = true; return parseInteger(text, false, scalar);
@@ -121,7 +134,8 @@ bool valueMatches(ValueType type, std::string_view text, const XmlElement* owner
     case ValueType::Color: return colorMatches(text);
     case ValueType::Time: return numbersOf(text, 1, false) || numbersOf(text, 2, true);
     case ValueType::Pose: {
-      const bool quaternion = owner && trimmed(owner->attributeOr("rotation_format", "")) == "quat_xyzw";
+      const Attribute* format = owner ? owner->attribute("rotation_format") : nullptr;
+      const bool quaternion = format && trimmed(format->value) == "quat_xyzw";
       return numbersOf(text, quaternion ? 7 : 6, false);
     }
   }
@@ -179,7 +193,10 @@ class Validator {
     attributes(e, description);
     value(e, description);
     if (description.copyData) return;  // //plugin: any content, as written
-    std::vector<bool> seen(description.childCount, false);
+    // Which children of the description were seen: a slice of one buffer shared by the whole walk
+    // (indices, not pointers: the nested calls below grow it), instead of a vector per element.
+    const std::size_t seen = seen_.size();
+    seen_.resize(seen + description.childCount, 0);
     for (const XmlElement& child : e.children) {
       if (child.isNamespaced()) continue;  // custom elements: kept, never checked (as libsdformat)
       bool found = false;
@@ -187,7 +204,7 @@ class Validator {
         const SchemaChild& edge = schema_.children[description.firstChild + i];
         if (child.name != edge.name) continue;
         found = true;
-        seen[i] = true;
+        seen_[seen + i] = 1;
         if (edge.occurrence == Occurrence::Deprecated) {
           diagnostics_.warning(ErrorCode::ELEMENT_DEPRECATED,
                                "element <" + child.name + "> of <" + e.name + "> is deprecated in SDFormat " + version_,
@@ -205,7 +222,7 @@ class Validator {
     }
     for (std::uint16_t i = 0; i < description.childCount; ++i) {
       const SchemaChild& edge = schema_.children[description.firstChild + i];
-      if (seen[i] || (edge.occurrence != Occurrence::One && edge.occurrence != Occurrence::OneOrMore)) continue;
+      if (seen_[seen + i] || (edge.occurrence != Occurrence::One && edge.occurrence != Occurrence::OneOrMore)) continue;
       std::vector<std::uint16_t> visiting;
       if (needsExplicitValue(edge.node, visiting) && !reportedAt(e.where)) {  // e.g. the reader's <include> without <uri>
         // libsdformat's reader fills it with the placeholder "__default__" and its DOM refuses
@@ -216,7 +233,8 @@ class Validator {
                            e.where);
       }
     }
-    if (e.name == "shader") normalMapShader(e);
+    seen_.resize(seen);
+    if (e.name == std::string_view("shader")) normalMapShader(e);
   }
 
   /// libsdformat's Material refuses a normal-map shader without its <normal_map> (a rule of the
@@ -257,7 +275,7 @@ class Validator {
   void attributes(const XmlElement& e, const SchemaNode& description) {
     const SchemaAttribute* first = schema_.attributes + description.firstAttribute;
     for (const Attribute& attribute : e.attributes) {
-      if (attribute.name.find(':') != std::string::npos || attribute.name == "xmlns") continue;
+      if (attribute.name.find(':') != std::string::npos || attribute.name == std::string_view("xmlns")) continue;
       const SchemaAttribute* known = nullptr;
       for (std::uint16_t i = 0; i < description.attributeCount; ++i) {
         if (attribute.name == first[i].name) known = &first[i];
@@ -353,6 +371,7 @@ class Validator {
   std::string version_;
   std::set<std::tuple<int, int, ErrorCode>> reported_;
   int schemaErrors_ = 0;
+  std::vector<char> seen_;  // per open element, which of its described children were seen
 };
 
 }  // namespace
@@ -376,7 +395,7 @@ const char* defaultValue(int major, int minor, std::initializer_list<const char*
     const SchemaNode* next = nullptr;
     for (std::uint16_t i = 0; i < node->childCount && !next; ++i) {
       const SchemaChild& child = schema->children[node->firstChild + i];
-      if (std::strcmp(child.name, tag) == 0) next = &schema->nodes[child.node];
+      if (child.name == tag) next = &schema->nodes[child.node];
     }
     if (!next) return nullptr;
     node = next;
