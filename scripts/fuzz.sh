@@ -13,9 +13,9 @@ source scripts/clang-build.sh
 configure_asan
 harnesses=("$@")
 if [ ${#harnesses[@]} -eq 0 ]; then
-  harnesses=(fuzz_sdformat fuzz_urdf fuzz_hrdf fuzz_shift fuzz_skel fuzz_juice fuzz_mjcf fuzz_hrdf_grammar)
+  harnesses=(fuzz_sdformat fuzz_urdf fuzz_hrdf fuzz_shift fuzz_skel fuzz_juice fuzz_mjcf fuzz_core_model fuzz_hrdf_grammar)
 fi
-cmake --build build-asan -j"${JOBS:-$(nproc)}" --target "${harnesses[@]}"
+cmake --build build-asan -j"${JOBS:-$(nproc)}" --target "${harnesses[@]}" interlink_cli
 
 shared="$(cd .. && pwd)/shared/corpus"
 # The seeds of each harness: the corpus files of its format (read-only; new inputs go elsewhere).
@@ -29,9 +29,18 @@ seed_files() {
     fuzz_juice) find "$shared/juice" -name '*.jm' -size -64k ;;
     fuzz_mjcf) grep -rl --include='*.xml' '<mujoco' tests/data/mujoco tests/data/menagerie 2>/dev/null |
                  while IFS= read -r f; do [ "$(stat -c %s "$f")" -lt 65536 ] && echo "$f"; done ;;
+    fuzz_core_model) find build-asan/fuzz/core_model_seeds -name '*.json' -size -64k 2>/dev/null ;;
     fuzz_hrdf_grammar) printf '%s\n' ;;
   esac
 }
+
+# The JSON core model has no corpus of its own: its seeds are what `convert` writes for a few
+# corpus files of other formats.
+mkdir -p build-asan/fuzz/core_model_seeds
+while IFS= read -r model; do
+  out="build-asan/fuzz/core_model_seeds/$(basename "$model").json"
+  [ -f "$out" ] || build-asan/bin/interlink convert "$model" -o "$out" >/dev/null 2>&1 || rm -f "$out"
+done < <(ls samples/models/*.sdf; find "$shared/hrdf" "$shared/juice" -name '*.hrdf' -o -name '*.jm' | sort | head -30)
 
 status=0
 for harness in "${harnesses[@]}"; do

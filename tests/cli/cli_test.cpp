@@ -340,5 +340,38 @@ TEST(Cli, TreeShowsJointsAndDofOrder) {
   EXPECT_NE(tree.output.find("  3  right_arm::elbow"), std::string::npos) << tree.output;
 }
 
+TEST(Cli, TreeDrawsBranchesWithBoxCharacters) {
+  // A root with two children: the first hangs from "├─", the second from "└─", and the first
+  // child's own subtree is continued by "│" on the lines below it.
+  const std::string forked = writeTemp("forked.urdf", R"(<robot name="fork">
+  <link name="base"/><link name="left"/><link name="left_tip"/><link name="right"/>
+  <joint name="l" type="revolute"><parent link="base"/><child link="left"/><axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+  <joint name="lt" type="fixed"><parent link="left"/><child link="left_tip"/></joint>
+  <joint name="r" type="continuous"><parent link="base"/><child link="right"/></joint>
+</robot>
+)");
+  auto tree = cli("tree " + forked);
+  ASSERT_EQ(tree.exitCode, 0) << tree.output;
+  EXPECT_TRUE(std::regex_search(tree.output, std::regex("\n├─ left  \\(revolute joint 'l', dof 0\\)\n│  └─ left_tip  \\(fixed joint 'lt'\\)\n└─ right  \\(continuous joint 'r', dof 1\\)\n")))
+      << tree.output;
+}
+
+TEST(Cli, ProgressOnlyOnATerminal) {
+  const std::string dir = test::makeTempDir("interlink-progress");
+  for (int i = 0; i < 30; ++i) fs::copy_file(kArm, dir + "/arm" + std::to_string(i) + ".sdf");
+  auto piped = cli("check " + dir);
+  EXPECT_EQ(piped.exitCode, 0) << piped.output;
+  EXPECT_EQ(piped.output.find("checking "), std::string::npos) << piped.output;
+  EXPECT_EQ(piped.output.find("\033["), std::string::npos) << piped.output;
+  if (test::run("command -v script").exitCode != 0) GTEST_SKIP() << "util-linux `script` is needed for a terminal";
+  auto onTerminal = test::run("script -qec '" + test::cliPath() + " check " + dir + "' /dev/null");
+  EXPECT_EQ(onTerminal.exitCode, 0) << onTerminal.output;
+  EXPECT_NE(onTerminal.output.find("\rchecking "), std::string::npos) << onTerminal.output;
+  EXPECT_NE(onTerminal.output.find("/30"), std::string::npos) << onTerminal.output;
+  EXPECT_NE(onTerminal.output.find("\r\033[K"), std::string::npos) << onTerminal.output;  // erased before the verdicts
+  EXPECT_NE(onTerminal.output.find("30 files: 30 valid"), std::string::npos) << onTerminal.output;
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace interlink

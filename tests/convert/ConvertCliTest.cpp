@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include <boost/filesystem.hpp>
 
@@ -171,6 +172,74 @@ TEST(ConvertCli, WhatTheTargetCannotHoldIsOneWarningPerKind) {
   EXPECT_EQ(count(every.output, "URDF has no capsule geometry; collision"), 36u) << every.output;
   EXPECT_EQ(count(every.output, "URDF has no ball joint"), 20u) << every.output;
   EXPECT_EQ(every.output.find("more like it"), std::string::npos) << every.output;
+}
+
+// Every element the target cannot hold is reported at convert time, one warning per kind, for
+// every writer: sensors, plugins and lights kept from SDFormat, world settings, nested model frames.
+TEST(ConvertCli, DroppedNonKinematicElementsAreReportedForEveryWriter) {
+  const std::string input = tempDir() + "/kept_world.sdf";
+  std::ofstream(input) << R"(<?xml version="1.0"?>
+<sdf version="1.9">
+  <world name="w">
+    <gravity>0 0 -9.8</gravity>
+    <light name="sun" type="directional"><direction>0 0 -1</direction></light>
+    <plugin name="physics_system" filename="libphysics.so"/>
+    <plugin name="sensors_system" filename="libsensors.so"/>
+    <model name="robot">
+      <link name="base">
+        <sensor name="imu_a" type="imu"/>
+        <sensor name="imu_b" type="imu"/>
+        <light name="lamp" type="point"/>
+      </link>
+      <plugin name="controller" filename="libcontroller.so"/>
+      <model name="tool"><link name="tip"><pose>0 0 1 0 0 0</pose></link></model>
+      <joint name="mount" type="fixed"><parent>base</parent><child>tool::tip</child></joint>
+    </model>
+  </world>
+</sdf>
+)";
+  auto count = [](const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+    return n;
+  };
+  struct Expectation {
+    std::string extension;
+    std::vector<std::string> once;     // each reported exactly once (grouped)
+    std::vector<std::string> never;
+  };
+  const std::vector<Expectation> writers = {
+      {"urdf",
+       {"URDF output cannot hold <sensor> elements", "URDF output cannot hold <plugin> elements",
+        "URDF output cannot hold lights in models: light 'lamp'", "URDF output cannot hold lights in worlds: light 'sun'",
+        "URDF output cannot hold world gravity and physics: those of world 'w'",
+        "URDF output cannot hold model frames: nested model 'tool'"},
+       {}},
+      {"mjcf",
+       {"MJCF output cannot hold <sensor> elements", "MJCF output cannot hold <plugin> elements",
+        "MJCF output cannot hold lights in models: light 'lamp'", "MJCF output cannot hold lights in worlds: light 'sun'",
+        "MJCF output cannot hold world gravity and physics: those of world 'w'"},
+       {"model frames"}},
+      {"sdf", {"SDFormat 1.9 output cannot hold lights in models: light 'lamp'"}, {"output cannot hold <sensor>", "output cannot hold <plugin>", "lights in worlds", "world gravity"}},
+      {"json", {}, {"cannot hold"}},
+  };
+  for (const Expectation& writer : writers) {
+    const std::string output = tempDir() + "/kept_world_out." + writer.extension;
+    auto result = cli("convert " + input + " -o " + output);
+    ASSERT_EQ(result.exitCode, 0) << writer.extension << "\n" << result.output;
+    for (const std::string& message : writer.once) {
+      EXPECT_EQ(count(result.output, message), 1u) << writer.extension << ": " << message << "\n" << result.output;
+    }
+    for (const std::string& message : writer.never) {
+      EXPECT_EQ(count(result.output, message), 0u) << writer.extension << ": " << message << "\n" << result.output;
+    }
+  }
+  // The two sensors and the three plugins are one line each, naming them.
+  auto urdf = cli("convert " + input + " -o " + tempDir() + "/kept_world_out.urdf");
+  EXPECT_NE(urdf.output.find("imu_b"), std::string::npos) << urdf.output;
+  auto every = cli("convert -v " + input + " -o " + tempDir() + "/kept_world_out.urdf");
+  EXPECT_EQ(count(every.output, "URDF output cannot hold <sensor> elements"), 2u) << every.output;
+  EXPECT_EQ(count(every.output, "URDF output cannot hold <plugin> elements"), 3u) << every.output;
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 // writer round trip.
 #include <gtest/gtest.h>
 #include <mujoco/mujoco.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <map>
@@ -36,10 +38,48 @@ inline MujocoModel loadMujoco(const std::string& path, std::string& error) {
   return MujocoModel(m);
 }
 
+/// Whether MuJoCo refuses `path`, with its error, asked in a child process: MuJoCo 2.2.2 reads
+/// and writes past its buffers on some broken meshes (valgrind: an invalid write in mj_loadXML
+/// for a face index out of range), and that corruption must not crash the test that asked. A
+/// child killed by a signal produced no model: a refusal, reported as such.
+inline bool mujocoRefuses(const std::string& path, std::string& error) {
+  int channel[2];
+  if (pipe(channel) != 0) {
+    ADD_FAILURE() << "pipe() failed";
+    return false;
+  }
+  const pid_t child = fork();
+  if (child == 0) {
+    close(channel[0]);
+    std::string message;
+    const bool loaded = static_cast<bool>(loadMujoco(path, message));
+    const std::string reply = (loaded ? "L" : "R") + message;
+    ssize_t written = write(channel[1], reply.data(), reply.size());
+    _exit(written == static_cast<ssize_t>(reply.size()) ? 0 : 1);
+  }
+  close(channel[1]);
+  std::string reply;
+  char buffer[512];
+  for (ssize_t n; (n = read(channel[0], buffer, sizeof buffer)) > 0;) reply.append(buffer, static_cast<std::size_t>(n));
+  close(channel[0]);
+  int status = 0;
+  waitpid(child, &status, 0);
+  if (WIFSIGNALED(status)) {
+    error = "MuJoCo crashed (signal " + std::to_string(WTERMSIG(status)) + ")";
+    return true;
+  }
+  if (reply.empty()) {
+    ADD_FAILURE() << "the MuJoCo child process gave no answer (exit status " << status << ")";
+    return false;
+  }
+  error = reply.substr(1);
+  return reply[0] == 'R';
+}
+
 /// A model MuJoCo refuses: Interlink must refuse it too, with at least one located error.
 inline void expectBothRefuse(Loader& loader, const std::string& path) {
   std::string error;
-  EXPECT_FALSE(loadMujoco(path, error)) << "MuJoCo was expected to refuse this model";
+  EXPECT_TRUE(mujocoRefuses(path, error)) << "MuJoCo was expected to refuse this model";
   LoadResult loaded = loader.loadFile(path);
   EXPECT_FALSE(loaded.ok()) << "MuJoCo refuses it (" << error << ") but Interlink loads it";
   bool located = false;

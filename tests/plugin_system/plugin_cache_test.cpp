@@ -124,15 +124,32 @@ TEST_F(PluginCacheTest, CliOpensOnlyThePluginOfTheFileItReads) {
   ASSERT_EQ(traced.exitCode, 0) << traced.output;
   EXPECT_NE(traced.output.find("file=" + test::pluginDir() + "/libinterlink_plugin_urdf.so"), std::string::npos)
       << traced.output;
-  for (const char* other : {"sdformat", "hrdf", "skel", "shift", "juice"}) {
+  for (const char* other : {"sdformat", "hrdf", "skel", "shift", "juice", "mjcf", "core_model"}) {
     EXPECT_EQ(traced.output.find(std::string("libinterlink_plugin_") + other + ".so"), std::string::npos) << other;
   }
   EXPECT_EQ(traced.output.find("libinterlink_hardware_"), std::string::npos);
   // `plugins` still lists every plugin, warm as cold.
   auto listing = test::run("env " + env + test::cliPath() + " plugins");
-  for (const char* name : {"urdf 1.0.0  format", "sdformat ", "hebi_x "}) {
+  for (const char* name : {"urdf 1.0.0  format", "sdformat ", "interlink_model ", "hebi_x "}) {
     EXPECT_NE(listing.output.find(name), std::string::npos) << listing.output;
   }
+}
+
+TEST_F(PluginCacheTest, CliListsRefusedLibrariesWarmAsCold) {
+  install(kRoot + "/broken/libtest_plugin_bad_api.so", "libtest_plugin_bad_api.so");
+  install(goodLibrary(), "libtest_plugin_good.so");
+  const std::string env = "env XDG_CACHE_HOME=" + dir_ + "/xdg INTERLINK_PLUGIN_CACHE= INTERLINK_PLUGIN_PATH=" + dir_ +
+                          "/plugins ";
+  auto cold = test::run(env + test::cliPath() + " plugins");
+  ASSERT_TRUE(fs::exists(dir_ + "/xdg/interlink/plugins.cache")) << cold.output;
+  auto warm = test::run(env + test::cliPath() + " plugins");
+  for (const auto* listing : {&cold, &warm}) {
+    EXPECT_NE(listing->output.find("refused (1):"), std::string::npos) << listing->output;
+    EXPECT_NE(listing->output.find("libtest_plugin_bad_api.so: PLUGIN_REFUSED: "), std::string::npos) << listing->output;
+    EXPECT_NE(listing->output.find("API version"), std::string::npos) << listing->output;
+    EXPECT_NE(listing->output.find("libtest_plugin_good.so"), std::string::npos) << listing->output;
+  }
+  EXPECT_EQ(warm.output, cold.output);
 }
 
 }  // namespace

@@ -409,7 +409,9 @@ namespace {
 /// Sets the framework's bookkeeping on every model of a document a plugin returned: each keeps
 /// its own file's rules, and its extension records keep the plugin's code loaded.
 void stampSource(Model& model, const ModelSource& source, const std::shared_ptr<const void>& plugin) {
-  model.source = source;
+  // A model that comes with its source is a recorded core model (the core-model JSON reader):
+  // it keeps the format rules it was first read under.
+  if (model.source.format.empty()) model.source = source;
   model.extensions.retain(plugin);
   for (Model& nested : model.models) stampSource(nested, source, plugin);
 }
@@ -592,7 +594,7 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, std
   const std::size_t diagnosticsBefore = context.diagnostics.size();
   plugin.load(request, document, context.diagnostics);
   if (context.options.strict) refuseToleratedXml(context.diagnostics, diagnosticsBefore);
-  document.sourceFile = path;
+  if (document.sourceFile.empty()) document.sourceFile = path;
   if (document.format.empty()) document.format = plugin.info().name;
   const ModelSource source{path, plugin.info().name, document.formatVersion, false};
   const std::shared_ptr<const void> keepAlive = plugin.keepAlive();

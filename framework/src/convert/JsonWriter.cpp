@@ -1,5 +1,7 @@
 // Core model → JSON: every field of the model types, then the resolved frames, tree and DOFs.
-// Schema: docs/convert.md. Infinite values (unlimited joint limits) are written as null.
+// Schema: docs/convert.md. Infinite values (unlimited joint limits) are written as null. Numbers
+// are exact (shortest round-trip text, tiny values kept) and poses carry their rotation matrix
+// beside the quaternion, so the core-model reader gets back the very same model.
 #include <cmath>
 #include <vector>
 
@@ -23,19 +25,19 @@ class JsonOut {
     afterKey_ = true;
   }
   void string(const std::string& text) { scalar(detail::jsonString(text)); }
-  void number(double value) { scalar(std::isfinite(value) ? detail::number(value) : "null"); }
+  void number(double value) { scalar(exact(value)); }
   void integer(long long value) { scalar(std::to_string(value)); }
   void boolean(bool value) { scalar(value ? "true" : "false"); }
   void null() { scalar("null"); }
   void vector(const Vector3& v) {
     beginInline();
-    out_ += "[" + detail::number(v.x()) + ", " + detail::number(v.y()) + ", " + detail::number(v.z()) + "]";
+    out_ += "[" + exact(v.x()) + ", " + exact(v.y()) + ", " + exact(v.z()) + "]";
   }
   void numbers(const std::vector<double>& values) {
     beginInline();
     out_ += "[";
     for (std::size_t i = 0; i < values.size(); ++i) {
-      out_ += (i ? ", " : "") + (std::isfinite(values[i]) ? detail::number(values[i]) : std::string("null"));
+      out_ += (i ? ", " : "") + exact(values[i]);
     }
     out_ += "]";
   }
@@ -48,6 +50,7 @@ class JsonOut {
   const std::string& str() const { return out_; }
 
  private:
+  static std::string exact(double value) { return std::isfinite(value) ? formatNumber(value) : "null"; }
   void newline() {
     out_ += "\n";
     out_.append(2 * counts_.size(), ' ');
@@ -131,10 +134,18 @@ class JsonWriter {
     json_.key(name);
     json_.beginObject();
     json_.field("position", Vector3(pose.translation()));
+    rotation(pose);
+    json_.endObject();
+  }
+
+  /// The quaternion for readers, the matrix for an exact round trip.
+  void rotation(const Pose& pose) {
     const Eigen::Vector4d q = quaternionWxyz(pose);
     json_.key("quaternion_wxyz");
     json_.numbers({q[0], q[1], q[2], q[3]});
-    json_.endObject();
+    const Matrix3 r = pose.linear();
+    json_.key("rotation");
+    json_.numbers({r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1), r(2, 2)});
   }
 
   void semanticPose(const char* name, const SemanticPose& pose) {
@@ -142,9 +153,7 @@ class JsonWriter {
     json_.beginObject();
     json_.field("relative_to", pose.relativeTo);
     json_.field("position", Vector3(pose.pose.translation()));
-    const Eigen::Vector4d q = quaternionWxyz(pose.pose);
-    json_.key("quaternion_wxyz");
-    json_.numbers({q[0], q[1], q[2], q[3]});
+    rotation(pose.pose);
     json_.endObject();
   }
 

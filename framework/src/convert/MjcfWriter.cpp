@@ -45,6 +45,9 @@ class MjcfWriter {
         parentJoint_[joint.childLink] = &joint;
       }
     }
+    detail::TargetHolds holds{"MJCF"};
+    holds.nestedModelFrames = true;  // as sites
+    detail::warnWhatTargetCannotHold(document, holds, diagnostics_);
     const std::string modelName = document.isWorld() ? document.worlds.front().name : document.model->name;
     out_.open("mujoco", attr("model", modelName));
     out_.comment("converted by interlink from " + document.sourceFile + " (" + document.format +

@@ -34,6 +34,9 @@ class SdformatWriter {
     if (!document.sourceFile.empty()) {
       out_.comment("converted by interlink from " + document.sourceFile + " (" + document.format + ")");
     }
+    detail::TargetHolds holds{"SDFormat 1.9"};
+    holds.keptTrees = holds.worldLights = holds.worldSettings = holds.nestedModelFrames = true;
+    detail::warnWhatTargetCannotHold(document, holds, diagnostics_);
     if (document.isWorld()) {
       if (document.worlds.size() > 1) {
         diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,

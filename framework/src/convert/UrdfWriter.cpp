@@ -65,6 +65,7 @@ class UrdfWriter {
     }
     if (roots.size() != 1) needWorld_ = true;
 
+    detail::warnWhatTargetCannotHold(document, detail::TargetHolds{"URDF"}, diagnostics_);
     out_.open("robot", attr("name", robotName));
     out_.comment("converted by interlink from " + document.sourceFile + " (" + document.format +
                  "); scoped names use \"__\" for \"::\"");

@@ -140,6 +140,92 @@ SingleAxisChain singleAxisChainOf(const FrameGraph& graph, std::size_t jointFram
   return singleAxisChain(joint.type, axes);
 }
 
+namespace {
+
+/// The kind of a kept element: its element name when read as a tree; else, for XML text, the last
+/// step of its path ("robot/link/gazebo"); for JSON, the first ("joint/j1", "restraint/r2").
+std::string keptKind(const KeptElement& kept) {
+  if (!kept.element.name.empty()) return kept.element.name;
+  const bool xml = kept.text.find_first_not_of(" \t\r\n") != std::string::npos &&
+                   kept.text[kept.text.find_first_not_of(" \t\r\n")] == '<';
+  const std::size_t slash = xml ? kept.path.rfind('/') : kept.path.find('/');
+  if (slash == std::string::npos) return kept.path;
+  return xml ? kept.path.substr(slash + 1) : kept.path.substr(0, slash);
+}
+
+/// How a warning names one kept element: its owners and its name attribute ("base::imu"), else
+/// its path.
+std::string keptLabel(const KeptElement& kept) {
+  std::string label;
+  for (const std::string& owner : kept.owners) label += owner + "::";
+  for (const auto& [attribute, value] : kept.element.attributes) {
+    if (attribute == "name") return label + value;
+  }
+  return label + kept.path;
+}
+
+class DroppedContent {
+ public:
+  DroppedContent(const TargetHolds& holds, Diagnostics& diagnostics) : holds_(holds), diagnostics_(diagnostics) {}
+
+  void kept(const std::vector<KeptElement>& elements, bool inModelOrWorld) {
+    for (const KeptElement& kept : elements) {
+      if (holds_.keptTrees && inModelOrWorld && !kept.element.name.empty()) continue;
+      diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                           std::string(holds_.format) + " output cannot hold <" + keptKind(kept) +
+                               "> elements (kept as read from the source): '" + keptLabel(kept) + "' is not written",
+                           kept.where);
+    }
+  }
+  /// `place`: where in the document the lights are ("in models", "in worlds").
+  void lights(const std::vector<Light>& lights, bool held, const char* place) {
+    if (held) return;
+    for (const Light& light : lights) {
+      diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                           std::string(holds_.format) + " output cannot hold lights " + place + ": light '" +
+                               light.name + "' is not written",
+                           light.where);
+    }
+  }
+  void model(const Model& m, bool nested) {
+    kept(m.kept, true);
+    lights(m.lights, holds_.modelLights, "in models");
+    if (nested && !holds_.nestedModelFrames) {
+      diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                           std::string(holds_.format) + " output cannot hold model frames: nested model '" + m.name +
+                               "' is flattened and its frame is not written",
+                           m.where);
+    }
+    for (const Model& child : m.models) model(child, true);
+  }
+  void world(const World& w) {
+    kept(w.kept, true);
+    lights(w.lights, holds_.worldLights, "in worlds");
+    if (!holds_.worldSettings) {
+      diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                           std::string(holds_.format) + " output cannot hold world gravity and physics: those of world '" +
+                               w.name + "' are not written",
+                           w.where);
+    }
+    for (const Model& m : w.models) model(m, false);
+  }
+
+ private:
+  const TargetHolds& holds_;
+  Diagnostics& diagnostics_;
+};
+
+}  // namespace
+
+void warnWhatTargetCannotHold(const Document& document, const TargetHolds& holds, Diagnostics& diagnostics) {
+  DroppedContent dropped(holds, diagnostics);
+  // Root-level kept elements (outside any model or world) have no place in any XML writer's output.
+  dropped.kept(document.kept, false);
+  dropped.lights(document.lights, holds.worldLights, "at the top level");
+  for (const World& world : document.worlds) dropped.world(world);
+  if (document.model) dropped.model(*document.model, false);
+}
+
 }  // namespace interlink::convert::detail
 
 namespace interlink::convert {

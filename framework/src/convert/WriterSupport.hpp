@@ -71,6 +71,21 @@ struct TargetJoint {
   const JointAxis* limits = nullptr;
 };
 
+/// What of a model's non-kinematic content a target format (as its writer writes it) holds.
+struct TargetHolds {
+  std::string_view format;         // "URDF", "MJCF", "SDFormat 1.9"
+  bool keptTrees = false;          // kept elements read as XML trees, in their model or world
+  bool modelLights = false;        // lights inside models
+  bool worldLights = false;        // lights of a world, and one light of a file without models
+  bool worldSettings = false;      // world gravity and physics
+  bool nestedModelFrames = false;  // the frames of nested models
+};
+
+/// Warns, element by element, for what `holds` says the target cannot hold: kept elements
+/// (sensors, plugins, actors, ...: one kind per element name), lights, world settings, nested
+/// model frames. The messages quote only names, so groupWarningsByKind makes one line per kind.
+void warnWhatTargetCannotHold(const Document& document, const TargetHolds& holds, Diagnostics& diagnostics);
+
 /// The single-axis chain (JointType.hpp) of `joint` with its axes in the joint frame `jointFrame`.
 SingleAxisChain singleAxisChainOf(const FrameGraph& graph, std::size_t jointFrame, const Joint& joint);
 

@@ -348,34 +348,39 @@ std::string Kinematics::describeTree() const {
   for (const JointData& j : k.joints) childrenOf[j.parentFrame].push_back(&k.treeJoints[j.tree]);
   // Preserve document order among siblings.
   std::string out = (k.rootName.empty() ? std::string("(root)") : k.rootName) + "\n";
-  // Iterative depth-first print; past a depth of 24 the indent stops growing and shows the depth,
-  // so that a chain of thousands of links prints in linear time.
+  // Iterative depth-first print, drawn as a tree: "├─" for a child with siblings after it, "└─"
+  // for the last, and "│" continuing an ancestor's line down to its next child. Past a depth of
+  // 24 the indent stops growing and shows the depth, so that a chain of thousands of links prints
+  // in linear time (each prefix is at most 24 steps long).
+  constexpr int kDrawnDepth = 24;
   struct Item {
     const TreeJoint* joint;
     int depth;
+    bool last;           // the last child of its parent
+    std::string prefix;  // the ancestors' continuation lines
   };
   auto printBelow = [&](int link, int depth) {
     std::vector<Item> stack;
-    auto push = [&](int parent, int d) {
+    auto push = [&](int parent, int d, const std::string& prefix) {
       auto it = childrenOf.find(parent);
       if (it == childrenOf.end()) return;
-      for (auto c = it->second.rbegin(); c != it->second.rend(); ++c) stack.push_back({*c, d});
+      for (auto c = it->second.rbegin(); c != it->second.rend(); ++c) {
+        stack.push_back({*c, d, c == it->second.rbegin(), prefix});
+      }
     };
-    push(link, depth);
+    push(link, depth, "");
     while (!stack.empty()) {
-      const Item item = stack.back();
+      const Item item = std::move(stack.back());
       stack.pop_back();
       const TreeJoint& t = *item.joint;
-      if (item.depth <= 24) {
-        out.append(static_cast<std::size_t>(item.depth) * 3, ' ');
-      } else {
-        out.append(72, ' ');
-        out += "[depth " + std::to_string(item.depth) + "] ";
-      }
-      out += "└─ " + t.childLink + "  (" + std::string(jointTypeName(t.type)) + " joint '" + t.name + "'";
+      out += item.prefix;
+      if (item.depth > kDrawnDepth) out += "[depth " + std::to_string(item.depth) + "] ";
+      out += (item.last ? "└─ " : "├─ ") + t.childLink + "  (" + std::string(jointTypeName(t.type)) + " joint '" +
+             t.name + "'";
       if (t.firstDof >= 0) out += ", dof " + std::to_string(t.firstDof);
       out += ")\n";
-      push(static_cast<int>(t.childLinkFrame), item.depth + 1);
+      const std::string below = item.depth < kDrawnDepth ? item.prefix + (item.last ? "   " : "│  ") : item.prefix;
+      push(static_cast<int>(t.childLinkFrame), item.depth + 1, below);
     }
   };
   printBelow(-1, 0);

@@ -9,13 +9,17 @@
 #include <string>
 #include <vector>
 
-#include "JsonDocument.hpp"
+#include "JsonDocument.hpp"  // framework/json: shared with the core-model reader
 #include "MeshInfo.hpp"
 #include "ShiftRecords.hpp"
 #include "interlink/Diagnostics.hpp"
 #include "interlink/plugin/PluginAbi.hpp"
 
 namespace interlink::shift::detail {
+
+using json::JsonDocument;
+using json::JsonPtr;
+using json::TextPosition;
 
 /// "an object", "a number", ...: what a JSON value is, for messages.
 std::string describeKind(const json_t* value);

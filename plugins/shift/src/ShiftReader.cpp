@@ -530,6 +530,8 @@ int sniffShift(const char* /*path*/, const char* head, std::size_t size) {
   if (!head || size == 0) return 0;
   const std::string_view text(head, size);
   auto has = [&text](std::string_view key) { return text.find(key) != std::string_view::npos; };
+  // Interlink's own core-model JSON also has joints, frames and lights: its reader takes it.
+  if (has("\"interlink_model\"")) return 0;
   if (has("\"model_parameters\"")) return 95;
   if (has("\"body_frame_pairs\"")) return 90;
   if (has("\"assemblies\"") && (has("\"bodies\"") || has("\"fixed\"") || has("\"joints\""))) return 85;

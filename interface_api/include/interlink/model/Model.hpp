@@ -38,7 +38,7 @@ struct Model {
   std::vector<KeptElement> kept;
   /// Typed format-specific records (declared in the format plugin's public header).
   Extensions extensions;
-  /// Set by the framework, never by a plugin: the file this model was read from and its rules.
+  /// Set by the framework (a recorded core model keeps its own): where it was read, its rules.
   ModelSource source;
   SourceLocation where;
 };

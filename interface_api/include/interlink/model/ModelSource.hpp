@@ -1,8 +1,8 @@
 #pragma once
 // Where a model was read from and the rules it was read under. The framework stamps it on every
-// model of the document a plugin returns (plugins leave it alone; whatever they wrote is
-// replaced), so each included file keeps its own format and version: SDFormat 1.6 name rules
-// apply to the models of a 1.6 file even inside a 1.9 world.
+// model of the document a plugin returns (plugins leave it alone), so each included file keeps its
+// own format and version (SDFormat 1.6 name rules apply to a 1.6 file even inside a 1.9 world). A
+// recorded core model (the interlink_model plugin) brings its models' sources, and keeps them.
 #include <string>
 
 namespace interlink {

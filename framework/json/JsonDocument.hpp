@@ -1,7 +1,7 @@
 #pragma once
-// JSON reading for the Shift plugin: Jansson underneath, with the two liberties real Shift files
-// take (comments, trailing commas) and a source position for every value, which Jansson does not
-// keep after parsing.
+// JSON reading for the JSON format plugins (Shift, the core model): Jansson underneath, with the
+// two liberties real Shift files take (comments, trailing commas) and a source position for every
+// value, which Jansson does not keep after parsing.
 #include <jansson.h>
 
 #include <memory>
@@ -12,7 +12,7 @@
 
 #include "interlink/Diagnostics.hpp"
 
-namespace interlink::shift::detail {
+namespace interlink::json {
 
 struct TextPosition {
   int line = 0;
@@ -59,4 +59,4 @@ class JsonDocument {
   std::unordered_map<const json_t*, Span> spans_;
 };
 
-}  // namespace interlink::shift::detail
+}  // namespace interlink::json

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
-namespace interlink::shift::detail {
+namespace interlink::json {
 namespace {
 
 bool isJsonSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -328,4 +328,4 @@ std::string JsonDocument::textOf(const json_t* value) const {
   return out;
 }
 
-}  // namespace interlink::shift::detail
+}  // namespace interlink::json
