@@ -223,17 +223,40 @@ TEST(ConvertCli, DroppedNonKinematicElementsAreReportedForEveryWriter) {
       {"sdf", {"SDFormat 1.9 output cannot hold lights in models: light 'lamp'"}, {"output cannot hold <sensor>", "output cannot hold <plugin>", "lights in worlds", "world gravity"}},
       {"json", {}, {"cannot hold"}},
   };
-  for (const Expectation& writer : writers) {
-    const std::string output = tempDir() + "/kept_world_out." + writer.extension;
-    auto result = cli("convert " + input + " -o " + output);
-    ASSERT_EQ(result.exitCode, 0) << writer.extension << "\n" << result.output;
-    for (const std::string& message : writer.once) {
-      EXPECT_EQ(count(result.output, message), 1u) << writer.extension << ": " << message << "\n" << result.output;
+  // Converts `file` with every writer of `expected` and checks the warnings each prints.
+  auto expectWarnings = [&count](const std::string& file, const std::vector<Expectation>& expected) {
+    for (const Expectation& writer : expected) {
+      auto result = cli("convert " + file + " -o " + file + ".out." + writer.extension);
+      ASSERT_EQ(result.exitCode, 0) << writer.extension << "\n" << result.output;
+      for (const std::string& message : writer.once) {
+        EXPECT_EQ(count(result.output, message), 1u) << writer.extension << ": " << message << "\n" << result.output;
+      }
+      for (const std::string& message : writer.never) {
+        EXPECT_EQ(count(result.output, message), 0u) << writer.extension << ": " << message << "\n" << result.output;
+      }
     }
-    for (const std::string& message : writer.never) {
-      EXPECT_EQ(count(result.output, message), 0u) << writer.extension << ": " << message << "\n" << result.output;
-    }
-  }
+  };
+  expectWarnings(input, writers);
+  // Link flags, joint springs and initial positions away from zero, where the target has no place.
+  const std::string flags = tempDir() + "/flags.sdf";
+  std::ofstream(flags) << R"(<?xml version="1.0"?>
+<sdf version="1.9"><model name="m">
+  <link name="a"><gravity>false</gravity><self_collide>true</self_collide></link><link name="b"/>
+  <joint name="j" type="revolute"><parent>a</parent><child>b</child><axis><xyz>0 0 1</xyz>
+    <initial_position>0.3</initial_position><dynamics><spring_stiffness>5</spring_stiffness></dynamics></axis></joint>
+</model></sdf>
+)";
+  const std::vector<Expectation> flagWriters = {
+      {"urdf",
+       {"URDF output cannot hold links without gravity: link 'm::a'", "URDF output cannot hold self-colliding links: link 'm::a'",
+        "URDF output cannot hold joint springs: joint 'm::j'", "URDF output cannot hold joint initial positions: joint 'm::j'"},
+       {}},
+      {"mjcf",
+       {"MJCF output cannot hold links without gravity", "MJCF output cannot hold joint initial positions"},
+       {"joint springs"}},
+      {"sdf", {"SDFormat 1.9 output cannot hold joint initial positions"}, {"without gravity", "self-colliding", "joint springs"}},
+  };
+  expectWarnings(flags, flagWriters);
   // The two sensors and the three plugins are one line each, naming them.
   auto urdf = cli("convert " + input + " -o " + tempDir() + "/kept_world_out.urdf");
   EXPECT_NE(urdf.output.find("imu_b"), std::string::npos) << urdf.output;

@@ -47,6 +47,7 @@ class MjcfWriter {
     }
     detail::TargetHolds holds{"MJCF"};
     holds.nestedModelFrames = true;  // as sites
+    holds.jointSprings = true;       // stiffness and springref
     detail::warnWhatTargetCannotHold(document, holds, diagnostics_);
     const std::string modelName = document.isWorld() ? document.worlds.front().name : document.model->name;
     out_.open("mujoco", attr("model", modelName));

@@ -36,6 +36,7 @@ class SdformatWriter {
     }
     detail::TargetHolds holds{"SDFormat 1.9"};
     holds.keptTrees = holds.worldLights = holds.worldSettings = holds.nestedModelFrames = true;
+    holds.linkFlags = holds.jointSprings = true;
     detail::warnWhatTargetCannotHold(document, holds, diagnostics_);
     if (document.isWorld()) {
       if (document.worlds.size() > 1) {

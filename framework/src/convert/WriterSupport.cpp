@@ -1,5 +1,7 @@
 #include "WriterSupport.hpp"
 
+#include <algorithm>
+
 #include "interlink/convert/Writers.hpp"
 
 #include <cmath>
@@ -190,6 +192,24 @@ class DroppedContent {
   void model(const Model& m, bool nested) {
     kept(m.kept, true);
     lights(m.lights, holds_.modelLights, "in models");
+    for (const Link& link : m.links) {
+      if (holds_.linkFlags) break;
+      if (!link.gravity) cannotHold("links without gravity", "link '" + m.name + "::" + link.name + "'", link.where);
+      if (link.selfCollide) cannotHold("self-colliding links", "link '" + m.name + "::" + link.name + "'", link.where);
+    }
+    for (const Joint& joint : m.joints) {
+      const std::string label = "joint '" + m.name + "::" + joint.name + "'";
+      const bool movedFromZero = std::any_of(joint.initialPositions.begin(), joint.initialPositions.end(),
+                                             [](double q) { return q != 0; });
+      if (!holds_.initialPositions && movedFromZero)
+        cannotHold("joint initial positions", label, joint.where);
+      if (holds_.jointSprings) continue;
+      for (const JointAxis& axis : joint.axes) {
+        if (axis.springStiffness == 0) continue;
+        cannotHold("joint springs", label, axis.where);
+        break;
+      }
+    }
     if (nested && !holds_.nestedModelFrames) {
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                            std::string(holds_.format) + " output cannot hold model frames: nested model '" + m.name +
@@ -211,6 +231,13 @@ class DroppedContent {
   }
 
  private:
+  /// One element the target has no place for; `label` names it in quotes (grouped by kind).
+  void cannotHold(const char* kind, const std::string& label, const SourceLocation& where) {
+    diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                         std::string(holds_.format) + " output cannot hold " + kind + ": " + label + " is not written",
+                         where);
+  }
+
   const TargetHolds& holds_;
   Diagnostics& diagnostics_;
 };

@@ -79,11 +79,15 @@ struct TargetHolds {
   bool worldLights = false;        // lights of a world, and one light of a file without models
   bool worldSettings = false;      // world gravity and physics
   bool nestedModelFrames = false;  // the frames of nested models
+  bool linkFlags = false;          // a link's gravity switched off, its self-collision switched on
+  bool jointSprings = false;       // joint springs (stiffness and reference)
+  bool initialPositions = false;   // joint initial positions
 };
 
 /// Warns, element by element, for what `holds` says the target cannot hold: kept elements
 /// (sensors, plugins, actors, ...: one kind per element name), lights, world settings, nested
-/// model frames. The messages quote only names, so groupWarningsByKind makes one line per kind.
+/// model frames, link flags, joint springs and initial positions. (Model and world parameters are
+/// notes of the reading, such as the source's version or angle unit; only JSON writes them.) The messages quote only names, so groupWarningsByKind makes one line per kind.
 void warnWhatTargetCannotHold(const Document& document, const TargetHolds& holds, Diagnostics& diagnostics);
 
 /// The single-axis chain (JointType.hpp) of `joint` with its axes in the joint frame `jointFrame`.
