@@ -126,7 +126,7 @@ std::vector<HostileCase> cases(const fs::path& pluginDir) {
       {"minified Shift JSON, 10 000 bodies and joints on one line",
        [](const fs::path& d) { return write(d / "minified.json", hostile::shiftMinified(10000)); }, ""},
       {"Shift, 8 000 joints with one name",
-       [](const fs::path& d) { return write(d / "dup.json", hostile::shiftDuplicateJoints(8000)); }, ""},
+       [](const fs::path& d) { return write(d / "dup.json", hostile::shiftDuplicateJoints(8000)); }, "DUPLICATE_NAME"},
       {"SKEL, 20 000 skeletons with one name",
        [](const fs::path& d) { return write(d / "dup.skel", hostile::skelDuplicateSkeletons(20000)); }, ""},
       {"Juice, 8 000 bodies with one name and ID",

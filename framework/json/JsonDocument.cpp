@@ -4,6 +4,22 @@
 #include <cstdint>
 
 namespace interlink::json {
+
+std::string describeKind(const json_t* value) {
+  if (!value) return "nothing";
+  switch (json_typeof(value)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER:
+    case JSON_REAL: return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    case JSON_NULL: return "null";
+  }
+  return "a value";
+}
+
 namespace {
 
 bool isJsonSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }

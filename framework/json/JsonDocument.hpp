@@ -25,6 +25,10 @@ struct TextPosition {
 std::string blankCommentsAndTrailingCommas(std::string_view text, std::vector<TextPosition>& trailingCommas,
                                            std::vector<TextPosition>& unterminatedComments);
 
+/// How diagnostics name the kind of a JSON value: "an object", "a number", ..., "nothing" for a
+/// missing one.
+std::string describeKind(const json_t* value);
+
 struct JsonDeleter {
   void operator()(json_t* value) const { json_decref(value); }
 };

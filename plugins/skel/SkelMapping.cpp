@@ -62,6 +62,7 @@ void Mapper::map(const SkelFile& file, Document& document) {
   const WorldRecord& record = *file.world;
   World world = record.settings;
   NameScope skeletonNames;
+  world.models.reserve(record.skeletons.size());
   for (const auto& skeleton : record.skeletons) world.models.push_back(mapSkeleton(skeleton, skeletonNames));
   document.worlds.push_back(std::move(world));
 }

@@ -176,6 +176,7 @@ class FrameGraphBuilder {
   void checkPoseRelativeToValues(int scope);          // phase 7
   void buildPoseRelativeToGraph(int scope);           // phase 8 (8.1-8.5; 8.6 globally below)
   void checkModel(int scope);                         // phases 2-8 for one model and its nested models
+  const std::vector<int>& childScopes(int scope);     // the scopes whose parent is `scope`, in order
 
   // --- world phases (proposal 1.6.2) ------------------------------------------------------
   void checkWorldNameAttributes(int scope);           // phase 2
@@ -211,6 +212,9 @@ class FrameGraphBuilder {
   std::pmr::monotonic_buffer_resource arena_;
   std::pmr::deque<Vertex> vertices_{&arena_};  // a deque: vertices never move, so views of their names stay valid
   std::vector<Scope> scopes_;
+  // Per scope, its nested scopes in the order they were opened (kept beside scopes_), so that a
+  // world of many models is not rescanned once per model.
+  std::vector<std::vector<int>> childScopes_;
   std::pmr::unordered_map<std::string_view, int> byName_{&arena_};  // keys view vertices_[i].name
   mutable std::string keyBuffer_;                     // reused by lookup(): no allocation per query
   std::vector<int> canonicalLink_;  // per scope, resolved in phase 4 (a link, or a static nested model)
@@ -266,6 +270,8 @@ int FrameGraphBuilder::openModelScope(const Model& model, int parentScope, int m
   scopes_.push_back(scope);
   canonicalLink_.push_back(kNone);
   const int index = static_cast<int>(scopes_.size()) - 1;
+  childScopes_.emplace_back();
+  if (parentScope != kNone) childScopes_[static_cast<std::size_t>(parentScope)].push_back(index);
   vertices_[modelVertex].ownScope = index;
   return index;
 }
@@ -587,13 +593,14 @@ int FrameGraphBuilder::frameTarget(int scope, const Frame& frame) const {
   return frame.attachedTo == frame.name ? kNone : lookup(scope, frame.attachedTo);
 }
 
+const std::vector<int>& FrameGraphBuilder::childScopes(int scope) {
+  return childScopes_[static_cast<std::size_t>(scope)];
+}
+
 void FrameGraphBuilder::checkModel(int scope) {
   checkNameAttributes(scope);
   // Nested scopes were opened by phase 2; check them before this model's graph uses them.
-  std::vector<int> nested;
-  for (int i = scope + 1; i < static_cast<int>(scopes_.size()); ++i) {
-    if (scopes_[i].parent == scope) nested.push_back(i);
-  }
+  const std::vector<int> nested = childScopes(scope);  // a copy: checking may open scopes
   for (int child : nested) checkModel(child);
   checkJointParentChildNames(scope);
   checkCanonicalLink(scope);
@@ -640,10 +647,7 @@ void FrameGraphBuilder::checkWorldNameAttributes(int scope) {
 
 // World phase 3: every model passes the eight model phases.
 void FrameGraphBuilder::checkModels(int scope) {
-  std::vector<int> models;
-  for (int i = scope + 1; i < static_cast<int>(scopes_.size()); ++i) {
-    if (scopes_[i].parent == scope) models.push_back(i);
-  }
+  const std::vector<int> models = childScopes(scope);  // a copy: checking may open scopes
   for (int model : models) checkModel(model);
   // //world/joint (SDFormat 1.8): parent and child are frames of the world scope.
   for (const Joint& joint : scopes_[scope].world->joints) {
@@ -875,6 +879,7 @@ detail::GraphData FrameGraphBuilder::run() {
     scope.world = &world;
     scopes_.push_back(scope);
     canonicalLink_.push_back(kNone);
+    childScopes_.emplace_back();
     vertices_[root_].ownScope = 0;
     checkWorldNameAttributes(0);
     checkModels(0);

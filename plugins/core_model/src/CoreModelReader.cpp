@@ -22,20 +22,6 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 /// How far a recorded rotation may be from a rotation, and from its recorded quaternion.
 constexpr double kRotationTolerance = 1e-9;
 
-std::string_view jsonTypeName(const json_t* value) {
-  switch (json_typeof(value)) {
-    case JSON_OBJECT: return "an object";
-    case JSON_ARRAY: return "an array";
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER:
-    case JSON_REAL: return "a number";
-    case JSON_TRUE:
-    case JSON_FALSE: return "a boolean";
-    case JSON_NULL: return "null";
-  }
-  return "a value";
-}
-
 class Reader;
 
 /// One JSON object being read: members are taken by name, and the ones never taken are reported
@@ -98,7 +84,7 @@ class Reader {
                     (type == JSON_TRUE && json_is_boolean(value));
     if (!ok) {
       error(ErrorCode::ATTRIBUTE_INCORRECT_TYPE,
-            "'" + std::string(key) + "' of " + in.what() + " is " + std::string(jsonTypeName(value)) + ", expected " +
+            "'" + std::string(key) + "' of " + in.what() + " is " + ::interlink::json::describeKind(value) + ", expected " +
                 std::string(expected),
             where(in.value(), key));
     }
@@ -211,7 +197,7 @@ void Object::realList(const char* key, std::vector<double>& out) {
     if (!json_is_number(e)) {
       reader_.error(ErrorCode::ATTRIBUTE_INCORRECT_TYPE,
                     "element " + std::to_string(i) + " of '" + key + "' in " + what_ + " is " +
-                        std::string(jsonTypeName(e)) + ", expected a number",
+                        ::interlink::json::describeKind(e) + ", expected a number",
                     reader_.where(e).line > 0 ? reader_.where(e) : reader_.where(v));
       continue;
     }
@@ -283,7 +269,7 @@ void Object::each(const char* key, std::string_view expected, Read read) {
     if (!json_is_object(e)) {
       reader_.error(ErrorCode::ATTRIBUTE_INCORRECT_TYPE,
                     "element " + std::to_string(i) + " of '" + key + "' in " + what_ + " is " +
-                        std::string(jsonTypeName(e)) + ", expected " + std::string(expected),
+                        ::interlink::json::describeKind(e) + ", expected " + std::string(expected),
                     reader_.where(e).line > 0 ? reader_.where(e) : reader_.where(v));
       continue;
     }
@@ -306,7 +292,7 @@ void Reader::parameters(Object& in, std::map<std::string, std::string>& out) {
   json_object_foreach(const_cast<json_t*>(v), key, value) {
     if (!json_is_string(value)) {
       error(ErrorCode::ATTRIBUTE_INCORRECT_TYPE,
-            "parameter '" + std::string(key) + "' of " + in.what() + " is " + std::string(jsonTypeName(value)) +
+            "parameter '" + std::string(key) + "' of " + in.what() + " is " + ::interlink::json::describeKind(value) +
                 ", expected a string",
             where(v, key));
       continue;
@@ -530,7 +516,7 @@ void Reader::world(Object& w, World& out) {
           out.physics.values[key] = json_number_value(value);
         } else {
           error(ErrorCode::ATTRIBUTE_INCORRECT_TYPE,
-                "physics value '" + std::string(key) + "' of " + w.what() + " is " + std::string(jsonTypeName(value)) +
+                "physics value '" + std::string(key) + "' of " + w.what() + " is " + ::interlink::json::describeKind(value) +
                     ", expected a number",
                 where(values, key));
         }
@@ -581,7 +567,7 @@ bool readCoreModel(const plugin::LoadRequest& request, CoreModelFile& file, Diag
   const json_t* root = json.root();
   if (!json_is_object(root)) {
     diagnostics.error(ErrorCode::ELEMENT_INCORRECT_TYPE,
-                      "the file is " + std::string(jsonTypeName(root)) + ", expected a core-model object",
+                      "the file is " + ::interlink::json::describeKind(root) + ", expected a core-model object",
                       json.where(root));
     return false;
   }

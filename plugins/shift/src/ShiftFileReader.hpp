@@ -22,7 +22,7 @@ using json::JsonPtr;
 using json::TextPosition;
 
 /// "an object", "a number", ...: what a JSON value is, for messages.
-std::string describeKind(const json_t* value);
+using ::interlink::json::describeKind;
 /// "arm:wrist:link" -> {"arm", "wrist", "link"}.
 std::vector<std::string> splitPath(const std::string& text);
 

@@ -22,21 +22,6 @@
 
 namespace interlink::shift::detail {
 
-std::string describeKind(const json_t* value) {
-  if (!value) return "nothing";
-  switch (json_typeof(value)) {
-    case JSON_OBJECT: return "an object";
-    case JSON_ARRAY: return "an array";
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER:
-    case JSON_REAL: return "a number";
-    case JSON_TRUE:
-    case JSON_FALSE: return "a boolean";
-    case JSON_NULL: return "null";
-  }
-  return "a value";
-}
-
 std::vector<std::string> splitPath(const std::string& text) {
   std::vector<std::string> parts;
   std::size_t start = 0;
