@@ -2,7 +2,7 @@
 # The sanitizer job: the whole test suite built with clang, AddressSanitizer and UBSan
 # (./build-asan, the build the fuzz harnesses also use), and the concurrency test under
 # ThreadSanitizer (./build-tsan, only that test and what it loads). Each build directory is
-# configured once (scripts/clang-build.sh).
+# configured by scripts/clang-build.sh (re-running it changes no build command).
 #   scripts/sanitize.sh [asan|tsan]...     default: both
 # JOBS (default: the number of cores) sets the build and test parallelism.
 set -euo pipefail
