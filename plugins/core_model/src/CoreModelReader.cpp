@@ -54,6 +54,10 @@ class Object {
   template <typename Read>
   void each(const char* key, std::string_view expected, Read read);
 
+  /// The object or null under `key` (`expected` names it): when it is an object, `read` gets it,
+  /// named by `what` (given the object, for names it holds).
+  template <typename Describe, typename Read>
+  void objectOrNull(const char* key, std::string_view expected, Describe what, Read read);
   const json_t* value() const { return value_; }
   const std::string& what() const { return what_; }
 
@@ -260,6 +264,14 @@ void Object::where(SourceLocation& out) {
   out = SourceLocation{file, static_cast<int>(std::min(line, largest)), static_cast<int>(std::min(column, largest))};
 }
 
+template <typename Describe, typename Read>
+void Object::objectOrNull(const char* key, std::string_view expected, Describe what, Read read) {
+  const json_t* v = member(key, expected);
+  if (!v || json_is_null(v) || !reader_.expect(v, JSON_OBJECT, *this, key, expected)) return;
+  Object object(reader_, v, what(v));
+  read(object);
+}
+
 template <typename Read>
 void Object::each(const char* key, std::string_view expected, Read read) {
   const json_t* v = member(key, "an array of " + std::string(expected));
@@ -375,15 +387,13 @@ void Reader::joint(Object& j, Joint& out) {
   j.real("transmission_ratio", out.transmissionRatio);
   j.realList("initial_positions", out.initialPositions);
   j.realList("initial_velocities", out.initialVelocities);
-  if (const json_t* mimic = j.member("mimic", "an object or null"); mimic && !json_is_null(mimic)) {
-    if (expect(mimic, JSON_OBJECT, j, "mimic", "an object or null")) {
-      Object m(*this, mimic, "the mimic of " + j.what());
-      Mimic& value = out.mimic.emplace();
-      m.text("joint", value.joint);
-      m.real("multiplier", value.multiplier);
-      m.real("offset", value.offset);
-    }
-  }
+  j.objectOrNull("mimic", "an object or null", [&](const json_t*) { return "the mimic of " + j.what(); },
+                 [&](Object& m) {
+                   Mimic& value = out.mimic.emplace();
+                   m.text("joint", value.joint);
+                   m.real("multiplier", value.multiplier);
+                   m.real("offset", value.offset);
+                 });
   j.flag("loop_closure", out.loopClosure);
   j.text("actuator", out.actuator);
   j.where(out.where);
@@ -412,16 +422,14 @@ void Reader::geometry(Object& g, Geometry& out) {
   g.text("mesh_uri", out.meshUri);
   g.text("mesh_resolved_path", out.meshResolvedPath);
   g.vector3("scale", out.scale);
-  if (const json_t* mesh = g.member("mesh_info", "an object or null"); mesh && !json_is_null(mesh)) {
-    if (expect(mesh, JSON_OBJECT, g, "mesh_info", "an object or null")) {
-      Object m(*this, mesh, "the mesh information of " + g.what());
-      MeshInfo& info = out.mesh.emplace();
-      m.count("vertex_count", info.vertexCount);
-      m.count("face_count", info.faceCount);
-      m.vector3("bounds_min", info.boundsMin);
-      m.vector3("bounds_max", info.boundsMax);
-    }
-  }
+  g.objectOrNull("mesh_info", "an object or null", [&](const json_t*) { return "the mesh information of " + g.what(); },
+                 [&](Object& m) {
+                   MeshInfo& info = out.mesh.emplace();
+                   m.count("vertex_count", info.vertexCount);
+                   m.count("face_count", info.faceCount);
+                   m.vector3("bounds_min", info.boundsMin);
+                   m.vector3("bounds_max", info.boundsMax);
+                 });
   g.each("spheres", "sphere objects", [&](const json_t* e, std::size_t i) {
     Object s(*this, e, "sphere " + std::to_string(i) + " of " + g.what());
     Sphere& sphere = out.spheres.emplace_back();
@@ -543,12 +551,8 @@ void Reader::document(const json_t* root, Document& out) {
   doc.text("format", out.format);
   doc.text("format_version", out.formatVersion);
   list(doc, "worlds", "world", out.worlds, &Reader::world);
-  if (const json_t* m = doc.member("model", "a model object or null"); m && !json_is_null(m)) {
-    if (expect(m, JSON_OBJECT, doc, "model", "a model object or null")) {
-      Object model(*this, m, describe("model", m, 0));
-      this->model(model, out.model.emplace());
-    }
-  }
+  doc.objectOrNull("model", "a model object or null", [&](const json_t* m) { return describe("model", m, 0); },
+                   [&](Object& model) { this->model(model, out.model.emplace()); });
   list(doc, "lights", "light", out.lights, &Reader::light);
   kept(doc, out.kept);
 }
