@@ -182,12 +182,7 @@ class DroppedContent {
   /// `place`: where in the document the lights are ("in models", "in worlds").
   void lights(const std::vector<Light>& lights, bool held, const char* place) {
     if (held) return;
-    for (const Light& light : lights) {
-      diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
-                           std::string(holds_.format) + " output cannot hold lights " + place + ": light '" +
-                               light.name + "' is not written",
-                           light.where);
-    }
+    for (const Light& light : lights) cannotHold(std::string("lights ") + place, "light '" + light.name + "'", light.where);
   }
   void model(const Model& m, bool nested) {
     kept(m.kept, true);
@@ -232,9 +227,9 @@ class DroppedContent {
 
  private:
   /// One element the target has no place for; `label` names it in quotes (grouped by kind).
-  void cannotHold(const char* kind, const std::string& label, const SourceLocation& where) {
+  void cannotHold(std::string_view kind, const std::string& label, const SourceLocation& where) {
     diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
-                         std::string(holds_.format) + " output cannot hold " + kind + ": " + label + " is not written",
+                         std::string(holds_.format) + " output cannot hold " + std::string(kind) + ": " + label + " is not written",
                          where);
   }
 
