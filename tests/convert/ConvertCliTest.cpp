@@ -218,8 +218,8 @@ TEST(ConvertCli, DroppedNonKinematicElementsAreReportedForEveryWriter) {
       {"mjcf",
        {"MJCF output cannot hold <sensor> elements", "MJCF output cannot hold <plugin> elements",
         "MJCF output cannot hold lights in models: light 'lamp'", "MJCF output cannot hold lights in worlds: light 'sun'",
-        "MJCF output cannot hold world gravity and physics: those of world 'w'"},
-       {"model frames"}},
+        "MJCF output cannot hold world physics: the physics of world 'w'"},
+       {"model frames", "world gravity"}},
       {"sdf", {"SDFormat 1.9 output cannot hold lights in models: light 'lamp'"}, {"output cannot hold <sensor>", "output cannot hold <plugin>", "lights in worlds", "world gravity"}},
       {"json", {}, {"cannot hold"}},
   };
@@ -237,6 +237,9 @@ TEST(ConvertCli, DroppedNonKinematicElementsAreReportedForEveryWriter) {
     }
   };
   expectWarnings(input, writers);
+  // MJCF holds the world's gravity in <option>.
+  EXPECT_NE(readFile(input + ".out.mjcf").find("<option gravity=\"0 0 -9.8\"/>"), std::string::npos)
+      << readFile(input + ".out.mjcf");
   // Link flags, joint springs and initial positions away from zero, where the target has no place.
   const std::string flags = tempDir() + "/flags.sdf";
   std::ofstream(flags) << R"(<?xml version="1.0"?>
@@ -263,6 +266,81 @@ TEST(ConvertCli, DroppedNonKinematicElementsAreReportedForEveryWriter) {
   auto every = cli("convert -v " + input + " -o " + tempDir() + "/kept_world_out.urdf");
   EXPECT_EQ(count(every.output, "URDF output cannot hold <sensor> elements"), 2u) << every.output;
   EXPECT_EQ(count(every.output, "URDF output cannot hold <plugin> elements"), 3u) << every.output;
+}
+
+// Model and world parameters: each writer writes those its target has a place for (MJCF's one
+// gravity) and reports the others, one warning per kind; notes of the reading (source versions,
+// units, angle conventions) are not content and are never reported. Real files of each format
+// that keeps parameters: Juice, HRDF, Shift, MJCF, and the JSON core model written from Juice.
+TEST(ConvertCli, ModelAndWorldParametersAreWrittenOrReported) {
+  auto count = [](const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+    return n;
+  };
+  struct Case {
+    std::string input, extension;
+    std::vector<std::string> once;   // each printed exactly once (grouped)
+    std::vector<std::string> never;
+    std::vector<std::string> written;  // in the output file
+    std::size_t parameters;            // "parameter '" lines with -v
+  };
+  const std::string bug = test::corpus("juice/models/Bug.jm");  // Gravity 50, Friction 100, ERP, CFM, ...
+  const std::string juiceNotes[] = {"juice.file_version", "gravity.source", "juice.Gravity"};
+  const std::string bugJson = tempDir() + "/Bug.json";
+  const std::string daisy = test::corpus("hrdf/hebi_description/config/daisy/hrdf/Daisy.hrdf");
+  const std::string pendulum = test::corpus("shift/pendulum/pendulum.json");
+  const std::string hello = test::sourceDir() + "/tests/data/mujoco/doc/_static/hello.xml";
+  std::vector<Case> cases;
+  for (const std::string extension : {"urdf", "sdf", "mjcf"}) {
+    const std::string format = extension == "urdf" ? "URDF" : extension == "sdf" ? "SDFormat 1.9" : "MJCF";
+    Case juice{bug, extension, {format + " output cannot hold model parameters: parameter 'juice.CFM' of model 'Bug'"}, {}, {}, 7};
+    if (extension == "mjcf") {
+      juice.never.push_back("model gravity");
+      juice.written.push_back("<option gravity=\"0 0 -50\"/>");
+    } else {
+      juice.once.push_back(format + " output cannot hold model gravity: the gravity of model 'Bug'");
+    }
+    for (const std::string& note : juiceNotes) juice.never.push_back("'" + note + "'");
+    cases.push_back(juice);
+    // The JSON core model keeps the parameters, and reading it back gives the same verdicts.
+    Case json = juice;
+    json.input = bugJson;
+    cases.push_back(json);
+    cases.push_back({daisy, extension,
+                     {format + " output cannot hold model parameters: parameter 'hrdf:description' of model 'Daisy'"},
+                     {"'hrdf:version'"}, {}, 1});
+    Case shift{pendulum, extension,
+               {format + " output cannot hold world parameters: parameter 'loggers[0].csv_logfile' of world 'pendulum'"},
+               {"model parameters", "'version'", "'units.", "'gravity[", "'integrators[", "'solvers[", "'include_directories["},
+               {},
+               3};
+    if (extension == "mjcf") shift.written.push_back("<option gravity=\"0 0 9.81\"/>");
+    if (extension == "sdf") shift.written.push_back("<gravity>0 0 9.81</gravity>");
+    cases.push_back(shift);
+    cases.push_back({hello, extension, {}, {"'mjcf.angle'", "'mjcf.eulerseq'", "parameters"}, {}, 0});
+  }
+  auto toJson = cli("convert " + bug + " -o " + bugJson);
+  ASSERT_EQ(toJson.exitCode, 0) << toJson.output;
+  EXPECT_EQ(toJson.output.find("cannot hold"), std::string::npos) << toJson.output;
+  EXPECT_NE(readFile(bugJson).find("\"juice.Friction\": \"100\""), std::string::npos) << readFile(bugJson);
+  for (const Case& c : cases) {
+    const std::string output = tempDir() + "/parameters." + fs::path(c.input).filename().string() + "." + c.extension;
+    const std::string what = c.input + " -> " + c.extension;
+    auto grouped = cli("convert " + c.input + " -o " + output);
+    if (grouped.exitCode != 0) {
+      // URDF cannot hold the loops of some mechanisms; the warnings are still printed first.
+      EXPECT_NE(grouped.output.find("KINEMATIC_LOOP"), std::string::npos) << what << "\n" << grouped.output;
+    }
+    for (const std::string& message : c.once)
+      EXPECT_EQ(count(grouped.output, message), 1u) << what << ": " << message << "\n" << grouped.output;
+    for (const std::string& message : c.never)
+      EXPECT_EQ(count(grouped.output, message), 0u) << what << ": " << message << "\n" << grouped.output;
+    for (const std::string& text : c.written)
+      EXPECT_NE(readFile(output).find(text), std::string::npos) << what << ": " << text << "\n" << readFile(output);
+    auto every = cli("convert -v " + c.input + " -o " + output);
+    EXPECT_EQ(count(every.output, "parameter '"), c.parameters) << what << "\n" << every.output;
+  }
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,7 @@ namespace fs = std::filesystem;
 constexpr double kTolerance = 1e-9;
 
 struct Tally {
-  int files = 0, loaded = 0, converted = 0, links = 0, sites = 0;
+  int files = 0, loaded = 0, converted = 0, links = 0, sites = 0, gravities = 0;
   std::map<std::string, int> refusedByMujoco;  // reason -> count (each a justified exception)
 };
 
@@ -38,7 +39,24 @@ std::string justifiedRefusal(const std::string& mujocoError, const Diagnostics& 
   return {};
 }
 
+/// The gravity MuJoCo should simulate: the world's; the one a model file's source sets (Juice's
+/// `gravity` parameter, "x y z" in the model frame, which is the root frame of these files); else
+/// MuJoCo's default.
+Vector3 expectedGravity(const Document& document) {
+  if (document.isWorld()) return document.worlds.front().gravity;
+  Vector3 gravity(0, 0, -9.81);
+  if (!document.model) return gravity;
+  const auto parameter = document.model->parameters.find("gravity");
+  if (parameter == document.model->parameters.end()) return gravity;
+  std::istringstream(parameter->second) >> gravity.x() >> gravity.y() >> gravity.z();
+  return gravity;
+}
+
 void compareWithMujoco(const LoadResult& original, const mjModel* m, const std::string& converted, Tally& tally) {
+  const Vector3 gravity = expectedGravity(original.document);
+  EXPECT_LT((Vector3(m->opt.gravity[0], m->opt.gravity[1], m->opt.gravity[2]) - gravity).norm(), 1e-12)
+      << "gravity in " << converted;
+  ++tally.gravities;
   test::MujocoData data(mj_makeData(m));
   mj_kinematics(m, data.get());
   std::map<std::string, const Link*> links;
@@ -141,7 +159,7 @@ TEST(MjcfWriterRoundTrip, EveryCorpusModelLoadsInMujocoWithTheSameFramesAndMasse
   }
   std::cout << "[mjcf round trip] " << tally.files << " corpus files, " << tally.loaded << " load, " << tally.converted
             << " load in MuJoCo after conversion: " << tally.links << " links and " << tally.sites
-            << " frames at the same pose";
+            << " frames at the same pose, gravity as read in " << tally.gravities;
   for (const auto& [reason, count] : tally.refusedByMujoco) std::cout << "; " << count << " refused by MuJoCo: " << reason;
   std::cout << "\n";
   for (const auto& [format, count] : loadedPerFormat) std::cout << "  " << format << ": " << count << " loaded\n";

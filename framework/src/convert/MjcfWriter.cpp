@@ -48,6 +48,7 @@ class MjcfWriter {
     detail::TargetHolds holds{"MJCF"};
     holds.nestedModelFrames = true;  // as sites
     holds.jointSprings = true;       // stiffness and springref
+    holds.worldGravity = holds.modelGravity = true;  // <option gravity>
     detail::warnWhatTargetCannotHold(document, holds, diagnostics_);
     const std::string modelName = document.isWorld() ? document.worlds.front().name : document.model->name;
     out_.open("mujoco", attr("model", modelName));
@@ -64,6 +65,7 @@ class MjcfWriter {
                            SourceLocation{document.sourceFile, 0, 0});
     }
     out_.empty("compiler", compiler);
+    writeGravity(document);
     writeAssets();
     out_.open("worldbody");
     const auto& frames = graph_.frames();
@@ -99,6 +101,21 @@ class MjcfWriter {
   }
 
   Pose rootPose(std::size_t frame) const { return graph_.frames()[frame].pose; }
+
+  /// MuJoCo's one gravity, in its world frame (the root frame here): the world's, or the one a
+  /// model file's source sets (Juice) turned from the model frame into the root frame. Without
+  /// either, MuJoCo's default applies.
+  void writeGravity(const Document& document) {
+    std::optional<Vector3> gravity;
+    if (document.isWorld()) {
+      gravity = document.worlds.front().gravity;
+    } else if (document.model) {
+      gravity = detail::modelGravity(*document.model);
+      const auto modelFrame = graph_.frameOf(*document.model);
+      if (gravity && modelFrame) gravity = Vector3(graph_.frames()[*modelFrame].pose.linear() * *gravity);
+    }
+    if (gravity) out_.empty("option", attr("gravity", numbers(*gravity)));
+  }
 
   /// Meshes MuJoCo 2.2.2 can read (STL, OBJ, MSH), one asset per file and scale.
   void writeAssets() {

@@ -35,7 +35,7 @@ class SdformatWriter {
       out_.comment("converted by interlink from " + document.sourceFile + " (" + document.format + ")");
     }
     detail::TargetHolds holds{"SDFormat 1.9"};
-    holds.keptTrees = holds.worldLights = holds.worldSettings = holds.nestedModelFrames = true;
+    holds.keptTrees = holds.worldLights = holds.worldGravity = holds.worldPhysics = holds.nestedModelFrames = true;
     holds.linkFlags = holds.jointSprings = true;
     detail::warnWhatTargetCannotHold(document, holds, diagnostics_);
     if (document.isWorld()) {

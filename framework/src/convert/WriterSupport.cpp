@@ -1,6 +1,9 @@
 #include "WriterSupport.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <map>
+#include <set>
 
 #include "interlink/convert/Writers.hpp"
 
@@ -8,6 +11,7 @@
 #include <cstdio>
 
 #include "interlink/PoseMath.hpp"
+#include "interlink/TextNumbers.hpp"
 
 namespace interlink::convert::detail {
 
@@ -184,8 +188,11 @@ class DroppedContent {
     if (held) return;
     for (const Light& light : lights) cannotHold(std::string("lights ") + place, "light '" + light.name + "'", light.where);
   }
-  void model(const Model& m, bool nested) {
+  /// `world`: the parameters of the enclosing world (null for a model file's model), `fileModel`:
+  /// the model a model file holds (the one whose gravity a target may have a place for).
+  void model(const Model& m, bool nested, const std::map<std::string, std::string>* world, bool fileModel) {
     kept(m.kept, true);
+    parameters(m.parameters, world, false, "model '" + m.name + "'", m.where, fileModel && holds_.modelGravity && modelGravity(m));
     lights(m.lights, holds_.modelLights, "in models");
     for (const Link& link : m.links) {
       if (holds_.linkFlags) break;
@@ -211,18 +218,24 @@ class DroppedContent {
                                "' is flattened and its frame is not written",
                            m.where);
     }
-    for (const Model& child : m.models) model(child, true);
+    for (const Model& child : m.models) model(child, true, world, false);
   }
   void world(const World& w) {
     kept(w.kept, true);
     lights(w.lights, holds_.worldLights, "in worlds");
-    if (!holds_.worldSettings) {
+    const std::string label = "world '" + w.name + "'";
+    if (!holds_.worldGravity && !holds_.worldPhysics) {
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
-                           std::string(holds_.format) + " output cannot hold world gravity and physics: those of world '" +
-                               w.name + "' are not written",
+                           std::string(holds_.format) + " output cannot hold world gravity and physics: those of " + label +
+                               " are not written",
                            w.where);
+    } else if (!holds_.worldPhysics) {
+      cannotHold("world physics", "the physics of " + label, w.where);
+    } else if (!holds_.worldGravity) {
+      cannotHold("world gravity", "the gravity of " + label, w.where);
     }
-    for (const Model& m : w.models) model(m, false);
+    parameters(w.parameters, nullptr, true, label, w.where, false);
+    for (const Model& m : w.models) model(m, false, &w.parameters, false);
   }
 
  private:
@@ -233,9 +246,30 @@ class DroppedContent {
                          where);
   }
 
+  /// The parameters of `owner` ("model 'arm'") that carry content. A model's parameter equal to
+  /// its world's (Shift gives both the file's) is the world's, warned there once. `gravityHeld`:
+  /// the target writes this model's `gravity` parameter.
+  void parameters(const std::map<std::string, std::string>& own, const std::map<std::string, std::string>* world,
+                  bool ofWorld, const std::string& owner, const SourceLocation& where, bool gravityHeld) {
+    for (const auto& [key, value] : own) {
+      if (parameterIsReadingNote(key)) continue;
+      if (world) {
+        const auto same = world->find(key);
+        if (same != world->end() && same->second == value) continue;
+      }
+      if (!ofWorld && key == "gravity") {
+        if (!gravityHeld) cannotHold("model gravity", "the gravity of " + owner, where);
+        continue;
+      }
+      cannotHold(ofWorld ? "world parameters" : "model parameters", "parameter '" + key + "' of " + owner, where);
+    }
+  }
+
   const TargetHolds& holds_;
   Diagnostics& diagnostics_;
 };
+
+bool startsWith(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
 
 }  // namespace
 
@@ -245,7 +279,32 @@ void warnWhatTargetCannotHold(const Document& document, const TargetHolds& holds
   dropped.kept(document.kept, false);
   dropped.lights(document.lights, holds.worldLights, "at the top level");
   for (const World& world : document.worlds) dropped.world(world);
-  if (document.model) dropped.model(*document.model, false);
+  if (document.model) dropped.model(*document.model, false, nullptr, true);
+}
+
+bool parameterIsReadingNote(std::string_view key) {
+  // The readers' notes: versions (Juice, HRDF, Shift), the angle conventions MJCF values were
+  // converted from, Juice's gravity as written (its vector is `gravity`) and where it came from,
+  // that Shift's light is its default one (the light itself is in the world's lights).
+  static const std::set<std::string_view> kNotes = {"version",       "juice.file_version", "juice.file_version_attribute",
+                                                    "juice.Gravity", "gravity.source",     "mjcf.angle",
+                                                    "mjcf.eulerseq", "hrdf:version",       "default_light"};
+  if (kNotes.count(key)) return true;
+  // Shift: units applied while reading, include directories searched while reading, and the
+  // gravity and simulation settings also read into the world's typed gravity and physics (written
+  // or warned with them). A Shift file gives its world model the same parameters.
+  static const std::string_view kPrefixes[] = {"units.", "include_dir", "gravity[", "simulation.", "integrator", "solver"};
+  return std::any_of(std::begin(kPrefixes), std::end(kPrefixes),
+                     [key](std::string_view prefix) { return startsWith(key, prefix); });
+}
+
+std::optional<Vector3> modelGravity(const Model& model) {
+  const auto gravity = model.parameters.find("gravity");
+  if (gravity == model.parameters.end()) return std::nullopt;
+  Diagnostics ignored;
+  const auto values = parseDoubles(gravity->second, model.where, "gravity", ignored, {3});
+  if (!values) return std::nullopt;
+  return Vector3((*values)[0], (*values)[1], (*values)[2]);
 }
 
 }  // namespace interlink::convert::detail

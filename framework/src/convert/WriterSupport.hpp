@@ -1,5 +1,6 @@
 #pragma once
 // Text helpers shared by the writers (internal).
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -77,7 +78,9 @@ struct TargetHolds {
   bool keptTrees = false;          // kept elements read as XML trees, in their model or world
   bool modelLights = false;        // lights inside models
   bool worldLights = false;        // lights of a world, and one light of a file without models
-  bool worldSettings = false;      // world gravity and physics
+  bool worldGravity = false;       // world gravity
+  bool worldPhysics = false;       // world physics (engine, step size, solver settings)
+  bool modelGravity = false;       // the gravity parameter of the model a model file holds (Juice)
   bool nestedModelFrames = false;  // the frames of nested models
   bool linkFlags = false;          // a link's gravity switched off, its self-collision switched on
   bool jointSprings = false;       // joint springs (stiffness and reference)
@@ -85,10 +88,23 @@ struct TargetHolds {
 };
 
 /// Warns, element by element, for what `holds` says the target cannot hold: kept elements
-/// (sensors, plugins, actors, ...: one kind per element name), lights, world settings, nested
-/// model frames, link flags, joint springs and initial positions. (Model and world parameters are
-/// notes of the reading, such as the source's version or angle unit; only JSON writes them.) The messages quote only names, so groupWarningsByKind makes one line per kind.
+/// (sensors, plugins, actors, ...: one kind per element name), lights, world gravity and physics,
+/// nested model frames, link flags, joint springs, initial positions, a model's gravity and the
+/// model and world parameters that carry content (notes of the reading, such as the source's
+/// version or units, are not warned: see parameterIsReadingNote). Only JSON writes parameters.
+/// The messages quote only names, so groupWarningsByKind makes one line per kind.
 void warnWhatTargetCannotHold(const Document& document, const TargetHolds& holds, Diagnostics& diagnostics);
+
+/// Whether parameter `key` of a model or world is a note of the reading rather than content: the
+/// source format's version, the units and angle conventions its values were converted from, the
+/// directories its includes were searched in, where a value came from, or the source text of
+/// settings the reader also stored typed (a Shift world's gravity and simulation settings). A
+/// writer's output has its own version and units, so dropping these loses nothing.
+bool parameterIsReadingNote(std::string_view key);
+
+/// The gravity a model file's source sets for its simulation, in the model frame: the model's
+/// `gravity` parameter ("x y z", Juice), if it holds three numbers.
+std::optional<Vector3> modelGravity(const Model& model);
 
 /// The single-axis chain (JointType.hpp) of `joint` with its axes in the joint frame `jointFrame`.
 SingleAxisChain singleAxisChainOf(const FrameGraph& graph, std::size_t jointFrame, const Joint& joint);
