@@ -71,6 +71,27 @@ TEST_F(PluginCacheTest, WarmRegistryKnowsPluginsWithoutOpeningThem) {
   EXPECT_EQ(result.document.format, "good") << test::dump(result.diagnostics);
 }
 
+// Discovery resolves a plugin directory once and a linked library by itself: a library reached
+// through a linked directory, or under a second (linked) name, is one plugin with its real path,
+// cold and warm.
+TEST_F(PluginCacheTest, LinkedDirectoriesAndLibrariesAreKnownByTheirRealPath) {
+  fs::create_directories(dir_ + "/real");
+  fs::copy_file(goodLibrary(), dir_ + "/real/libgood.so");
+  fs::create_symlink("libgood.so", dir_ + "/real/libalias.so");
+  fs::create_directory_symlink(dir_ + "/real", dir_ + "/linked");
+  const std::string real = fs::canonical(dir_ + "/real/libgood.so").string();
+  for (const char* run : {"cold", "warm"}) {
+    SCOPED_TRACE(run);
+    Loader loader(false);
+    loader.plugins().setCacheFile(cache_);
+    loader.plugins().discoverDirectory(dir_ + "/linked");
+    ASSERT_EQ(loader.plugins().available().size(), 1u);
+    EXPECT_EQ(loader.plugins().available()[0].path, real);
+    EXPECT_TRUE(loader.plugins().refused().empty());
+    EXPECT_EQ(loader.plugins().isLoaded("good"), std::string(run) == "cold");
+  }
+}
+
 TEST_F(PluginCacheTest, AReplacedLibraryIsReadAgain) {
   const std::string path = install(goodLibrary(), "libformat.so");
   {

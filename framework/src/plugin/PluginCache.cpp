@@ -6,9 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <charconv>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <vector>
 
 #include <boost/dll/runtime_symbol_info.hpp>
@@ -48,12 +48,17 @@ std::string unescape(const std::string& text) {
   return out;
 }
 
+// Plain string scanning, not string streams: reading the cache is on every start-up's path, and
+// a stream per field cost more than the rest of the cache.
 std::vector<std::string> splitFields(const std::string& line, char separator) {
   std::vector<std::string> fields;
-  std::string field;
-  std::istringstream stream(line);
-  while (std::getline(stream, field, separator)) fields.push_back(field);
-  if (!line.empty() && line.back() == separator) fields.emplace_back();
+  if (line.empty()) return fields;
+  std::size_t start = 0;
+  for (std::size_t end = line.find(separator); end != std::string::npos; end = line.find(separator, start)) {
+    fields.emplace_back(line, start, end - start);
+    start = end + 1;
+  }
+  fields.emplace_back(line, start, std::string::npos);
   return fields;
 }
 
@@ -63,9 +68,16 @@ std::string signatureText(const FileSignature& s) {
 }
 
 std::optional<FileSignature> parseSignature(const std::string& text) {
-  std::istringstream stream(text);
   FileSignature s;
-  if (!(stream >> s.device >> s.inode >> s.size >> s.modifiedNs)) return std::nullopt;
+  const char* at = text.data();
+  const char* const end = text.data() + text.size();
+  auto next = [&](auto& value) {
+    while (at != end && *at == ' ') ++at;
+    const auto [stop, error] = std::from_chars(at, end, value);
+    at = stop;
+    return error == std::errc();
+  };
+  if (!next(s.device) || !next(s.inode) || !next(s.size) || !next(s.modifiedNs)) return std::nullopt;
   return s;
 }
 

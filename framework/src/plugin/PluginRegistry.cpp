@@ -322,18 +322,28 @@ void PluginRegistry::discoverDirectory(const std::string& dir) {
   std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
   boost::system::error_code ec;
   if (!fs::is_directory(dir, ec)) return;  // an absent directory in a search path is normal
-  std::vector<fs::path> candidates;
+  // A library's key is its canonical path. The directory is resolved once: a file in it that is
+  // not a symbolic link is then the canonical directory plus its name (resolving each library
+  // took a lstat per path element, a twentieth of a start-up); links are resolved one by one.
+  const fs::path canonicalDir = fs::canonical(dir, ec);
+  if (ec) return;
+  std::vector<std::pair<std::string, bool>> candidates;  // file name, is a symbolic link
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    if (fs::is_regular_file(it->path(), ec) && looksLikeSharedLibrary(it->path())) candidates.push_back(it->path());
+    // The entry knows its type from the directory listing; status() follows a link.
+    boost::system::error_code statusError;
+    if (!fs::is_regular_file(it->status(statusError)) || !looksLikeSharedLibrary(it->path())) continue;
+    candidates.emplace_back(it->path().filename().string(), fs::is_symlink(it->symlink_status(statusError)));
   }
-  // Deterministic order ("later wins" is reproducible), by the plain text: one directory, so the
+  // Deterministic order ("later wins" is reproducible), by the file name: one directory, so the
   // same order as path comparison, which walks path elements and cost a tenth of a start-up.
-  std::sort(candidates.begin(), candidates.end(),
-            [](const fs::path& a, const fs::path& b) { return a.native() < b.native(); });
+  std::sort(candidates.begin(), candidates.end());
   detail::PluginCache& cache = impl_->theCache();
-  for (const auto& path : candidates) {
-    const fs::path canonical = fs::canonical(path, ec);
-    const std::string key = ec ? path.string() : canonical.string();
+  for (const auto& [name, link] : candidates) {
+    std::string key = (canonicalDir / name).string();
+    if (link) {
+      const fs::path canonical = fs::canonical(fs::path(dir) / name, ec);
+      key = ec ? (fs::path(dir) / name).string() : canonical.string();
+    }
     const auto signature = detail::signatureOf(key);
     const detail::CachedLibrary* known = signature ? cache.find(key, *signature) : nullptr;
     if (!known) {
