@@ -47,6 +47,12 @@ void addInputOptions(CLI::App& command, InputOptions& input) {
   command.add_flag("--strict", input.strict);
 }
 
+/// The one FILE of a command that loads a model, and the input options.
+void addFileInput(CLI::App& command, std::string& file, InputOptions& input) {
+  command.add_option("file", file)->required();
+  addInputOptions(command, input);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -100,16 +106,14 @@ int main(int argc, char** argv) {
     command->add_option("-j,--jobs", check.jobs)->check(CLI::Range(1u, 256u));
     command->callback([&] { status = runCheck(check); });
   } else if (first == "frames") {
-    command->add_option("file", frames.file)->required();
-    addInputOptions(*command, frames.input);
+    addFileInput(*command, frames.file, frames.input);
     command->add_option("--positions", frames.positions);
     command->add_option("--relative-to", frames.relativeTo);
     command->add_flag("--json", frames.json);
     command->add_option("--world", frames.input.world);
     command->callback([&] { status = runFrames(frames); });
   } else if (first == "tree") {
-    command->add_option("file", tree.file)->required();
-    addInputOptions(*command, tree.input);
+    addFileInput(*command, tree.file, tree.input);
     command->add_option("--world", tree.input.world);
     command->callback([&] { status = runTree(tree); });
   } else if (first == "plugins") {
@@ -117,14 +121,12 @@ int main(int argc, char** argv) {
   } else if (first == "hardware") {
     command->callback([&] { status = runHardware(); });
   } else if (first == "convert") {
-    command->add_option("file", convert.file)->required();
-    addInputOptions(*command, convert.input);
+    addFileInput(*command, convert.file, convert.input);
     command->add_option("-o,--output", convert.output)->required();
     command->add_option("--to", convert.to);
     command->callback([&] { status = runConvert(convert); });
   } else if (first == "graph") {
-    command->add_option("file", graph.file)->required();
-    addInputOptions(*command, graph.input);
+    addFileInput(*command, graph.file, graph.input);
     command->add_option("-o,--output", graph.output);
     command->add_flag("--tree", graph.treeOnly);
     command->add_flag("--no-poses", graph.withoutPoses);

@@ -23,7 +23,8 @@ function(interlink_add_plugin target)
     target_link_libraries(${target} PRIVATE interlink_warnings)
     set_target_properties(${target} PROPERTIES
       LIBRARY_OUTPUT_DIRECTORY ${INTERLINK_PLUGIN_OUTPUT_DIR}
-      INSTALL_RPATH "$ORIGIN/../..")
+      INSTALL_RPATH "$ORIGIN/../.."
+      BUILD_WITH_INSTALL_RPATH ON)  # lib/interlink/plugins in both trees; no padded build run path
     set(destination ${INTERLINK_PLUGIN_SUBDIR})
     set_property(GLOBAL APPEND PROPERTY INTERLINK_PLUGIN_TARGETS ${target})
   else()
