@@ -114,7 +114,7 @@ void unflattenModel(XmlElement& model) {
     XmlElement nested;
     nested.name = "model";
     nested.attributes.push_back(Attribute{"name", modelName, model.where});
-    std::vector<XmlElement> remaining;
+    XmlElement::Children remaining(model.children.get_allocator());
     std::optional<XmlElement> modelPose;
     for (XmlElement& child : model.children) {
       Attribute* name = findAttribute(child, "name");

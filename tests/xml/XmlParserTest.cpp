@@ -4,7 +4,10 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "TestSupport.hpp"
 #include "interlink/xml/XmlParser.hpp"
@@ -230,6 +233,83 @@ TEST(XmlParser, ReserialisesWithEscaping) {
   EXPECT_EQ(reread->attributeOr("a", ""), "x\"<y&");
   EXPECT_EQ(reread->child("c")->text, "1 < 2 & 3");
   EXPECT_EQ(reread->toXml(), xml);
+}
+
+// The parser puts every element and attribute list of a tree in one arena (one block sized by
+// its pre-parse scan). Readers still move, copy and change trees as they like: these are the
+// uses that must keep working after the tree they came from is gone.
+TEST(XmlParser, ListsMovedOutOfATreeOutliveIt) {
+  std::vector<XmlElement> moved;
+  {
+    Diagnostics diagnostics;
+    auto root = parse("<mujoco><body name='a'><geom size='1'/><geom size='2'/></body><body name='b'/></mujoco>",
+                      "inc.xml", diagnostics);
+    ASSERT_TRUE(root) << test::dump(diagnostics);
+    moved.assign(std::make_move_iterator(root->children.begin()), std::make_move_iterator(root->children.end()));
+  }  // the tree's root is destroyed here; its children's lists were moved out
+  ASSERT_EQ(moved.size(), 2u);
+  EXPECT_EQ(moved[0].attributeOr("name", ""), "a");
+  ASSERT_EQ(moved[0].children.size(), 2u);
+  EXPECT_EQ(moved[0].children[1].attributeOr("size", ""), "2");
+  moved[0].children.emplace_back().name = "site";  // and they can still grow
+  EXPECT_EQ(moved[0].children.back().name, "site");
+  EXPECT_EQ(moved[0].toXml(), "<body name=\"a\"><geom size=\"1\"/><geom size=\"2\"/><site/></body>");
+}
+
+TEST(XmlParser, CopiesOfAParsedTreeAreIndependentOfIt) {
+  std::optional<XmlElement> copy;
+  {
+    Diagnostics diagnostics;
+    const auto root = parse("<a x='1'><b><c/></b><b/></a>", "c.xml", diagnostics);
+    ASSERT_TRUE(root) << test::dump(diagnostics);
+    copy = *root;
+    // A copy's lists come from the heap, not from the tree's arena.
+    EXPECT_NE(copy->children.get_allocator(), root->children.get_allocator());
+    EXPECT_EQ(copy->children.get_allocator().arena(), nullptr);
+  }
+  ASSERT_TRUE(copy);
+  EXPECT_EQ(copy->toXml(), "<a x=\"1\"><b><c/></b><b/></a>");
+}
+
+TEST(XmlParser, TreeGrowsPastItsArenaEstimate) {
+  // A reader that adds many elements after the parse (SDFormat's version upgrade and
+  // unflattening do) outgrows the block the scan sized; the tree keeps working.
+  Diagnostics diagnostics;
+  auto root = parse("<model><link name='l0'/></model>", "g.sdf", diagnostics);
+  ASSERT_TRUE(root) << test::dump(diagnostics);
+  ASSERT_NE(root->children.get_allocator().arena(), nullptr);  // the parser's arena
+  for (int i = 1; i <= 20000; ++i) {
+    XmlElement& link = root->children.emplace_back();
+    link.name = "link";
+    link.attributes.push_back(Attribute{"name", "l" + std::to_string(i), {}});
+  }
+  ASSERT_EQ(root->children.size(), 20001u);
+  EXPECT_EQ(root->children[0].attributeOr("name", ""), "l0");
+  EXPECT_EQ(root->children[12345].attributeOr("name", ""), "l12345");
+  EXPECT_EQ(root->children.back().attributeOr("name", ""), "l20000");
+}
+
+TEST(XmlParser, LargeTreeReadsTheSameAsItsText) {
+  // Thousands of elements and attributes, all in the arena: every one is where the text says.
+  std::string text = "<sdf version='1.9'><model name='chain'>";
+  for (int i = 0; i < 5000; ++i) {
+    text += "<link name='link_" + std::to_string(i) + "'><pose relative_to='x'>" + std::to_string(i) +
+            " 0 0 0 0 0</pose></link>";
+  }
+  text += "</model></sdf>";
+  Diagnostics diagnostics;
+  const auto root = parse(text, "big.sdf", diagnostics);
+  ASSERT_TRUE(root) << test::dump(diagnostics);
+  const XmlElement* model = root->child("model");
+  ASSERT_NE(model, nullptr);
+  ASSERT_EQ(model->children.size(), 5000u);
+  for (int i = 0; i < 5000; i += 499) {
+    const XmlElement& link = model->children[static_cast<std::size_t>(i)];
+    EXPECT_EQ(link.attributeOr("name", ""), "link_" + std::to_string(i));
+    ASSERT_EQ(link.children.size(), 1u);
+    EXPECT_EQ(link.children[0].attributeOr("relative_to", ""), "x");
+    EXPECT_EQ(link.children[0].text, std::to_string(i) + " 0 0 0 0 0");
+  }
 }
 
 }  // namespace

@@ -35,9 +35,13 @@ struct Kinematics::Impl {
   std::vector<Dof> dofs;
   std::vector<TreeJoint> treeJoints;  // public copy
   std::vector<JointData> joints;      // tree joints in topological order (loop closures excluded)
-  std::vector<Pose> zeroPoses;        // X_R_F at zero for every frame of the graph
-  std::vector<int> frameLink;         // frame index of the link each frame rides on (-1: fixed)
-  std::vector<Pose> linkOffset;       // X_L_F
+  std::vector<int> frameLink;  // frame index of the link each frame rides on (-1: fixed)
+  // X_L_F for a frame riding on link L, X_R_F (its zero pose) for a frame fixed in the root: one
+  // pose per frame, not two (a 4000-link chain has 12 000 frames; memory is a large part of the
+  // load's time).
+  std::vector<Pose> offset;
+  // Links that no tree joint moves (the roots of the tree) and their zero poses X_R_L.
+  std::vector<std::pair<int, Pose>> rootLinks;
   // For describeTree(), which is built on demand: a deep chain makes a large text.
   struct LinkEntry {
     std::string name;
@@ -83,6 +87,7 @@ class KinematicsBuilder {
     k_.treeJoints.reserve(ordered_.size());
     for (OrderedJoint& joint : ordered_) addJoint(joint);
     orderFromRoots();
+    collectRootLinks();
     k_.rootName = graph_.rootName();
     for (std::size_t i = 0; i < frames_.size(); ++i) {
       if (frames_[i].kind == FrameKind::Link) k_.links.push_back({frames_[i].name, static_cast<int>(i), parentJointOfLink_[i] >= 0});
@@ -115,15 +120,32 @@ class KinematicsBuilder {
 
   // Every frame rides on one link (or is fixed in the root) with a constant offset.
   void attachFramesToLinks() {
-    k_.zeroPoses.reserve(frames_.size());
-    for (const auto& f : frames_) k_.zeroPoses.push_back(f.pose);
     k_.frameLink.assign(frames_.size(), -1);
-    k_.linkOffset.assign(frames_.size(), Pose::Identity());
+    k_.offset.reserve(frames_.size());
     for (std::size_t i = 0; i < frames_.size(); ++i) {
       const int link = frames_[i].attachedLinkFrame;
-      if (link < 0) continue;
+      if (link < 0) {
+        k_.offset.push_back(frames_[i].pose);
+        continue;
+      }
       k_.frameLink[i] = link;
-      k_.linkOffset[i] = frames_[static_cast<std::size_t>(link)].pose.inverse() * frames_[i].pose;
+      if (static_cast<std::size_t>(link) == i) {
+        k_.offset.push_back(Pose::Identity());
+      } else {
+        k_.offset.push_back(frames_[static_cast<std::size_t>(link)].pose.inverse() * frames_[i].pose);
+      }
+    }
+  }
+
+  // The links no tree joint moves keep their zero pose in every configuration.
+  void collectRootLinks() {
+    std::vector<char> moved(frames_.size(), 0);
+    for (const JointData& j : k_.joints) moved[static_cast<std::size_t>(j.childFrame)] = 1;
+    std::vector<char> listed(frames_.size(), 0);
+    for (int link : k_.frameLink) {
+      if (link < 0 || moved[static_cast<std::size_t>(link)] || listed[static_cast<std::size_t>(link)]) continue;
+      listed[static_cast<std::size_t>(link)] = 1;
+      k_.rootLinks.emplace_back(link, frames_[static_cast<std::size_t>(link)].pose);
     }
   }
 
@@ -280,8 +302,24 @@ class KinematicsBuilder {
       parentJointOfLink_[static_cast<std::size_t>(all_[next].childFrame)] = -1;
       queue.push_back(all_[next].childFrame);
     }
-    k_.joints.reserve(order.size());
-    for (std::size_t j : order) k_.joints.push_back(std::move(all_[j]));
+    // all_ becomes k_.joints in `order`, permuted in place rather than copied (a second array
+    // of every joint's data was the largest block of the load's peak memory); joints left out
+    // of the order (loop closures) go to the end and are dropped.
+    std::vector<std::size_t> destination(all_.size(), 0);
+    std::size_t end = order.size();
+    for (std::size_t p = 0; p < order.size(); ++p) destination[order[p]] = p;
+    for (std::size_t j = 0; j < all_.size(); ++j) {
+      if (!placed[j]) destination[j] = end++;
+    }
+    for (std::size_t i = 0; i < all_.size(); ++i) {
+      while (destination[i] != i) {
+        const std::size_t d = destination[i];
+        std::swap(all_[i], all_[d]);
+        std::swap(destination[i], destination[d]);
+      }
+    }
+    all_.resize(order.size());
+    k_.joints = std::move(all_);
   }
 
   const Document& document_;
@@ -328,16 +366,18 @@ std::optional<std::vector<Pose>> Kinematics::framePoses(const std::vector<double
       return std::nullopt;
     }
   }
-  std::vector<Pose> links = k.zeroPoses;  // only link entries are updated
+  // X_R_L of every link, indexed by frame; only link entries are written and read.
+  std::vector<Pose> links(k.offset.size());
+  for (const auto& [link, pose] : k.rootLinks) links[static_cast<std::size_t>(link)] = pose;
   for (const JointData& j : k.joints) {
     const Pose X_RP = j.parentFrame < 0 ? Pose::Identity() : links[static_cast<std::size_t>(j.parentFrame)];
     const Pose motion = j.firstDof >= 0 ? jointMotion(j.type, j.motion, &q[static_cast<std::size_t>(j.firstDof)]) : Pose::Identity();
     links[static_cast<std::size_t>(j.childFrame)] = X_RP * j.X_PJ * motion * j.X_JC;
   }
-  std::vector<Pose> out(k.zeroPoses.size());
+  std::vector<Pose> out(k.offset.size());
   for (std::size_t i = 0; i < out.size(); ++i) {
     const int link = k.frameLink[i];
-    out[i] = link < 0 ? k.zeroPoses[i] : links[static_cast<std::size_t>(link)] * k.linkOffset[i];
+    out[i] = link < 0 ? k.offset[i] : links[static_cast<std::size_t>(link)] * k.offset[i];
   }
   return out;
 }

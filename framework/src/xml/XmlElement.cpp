@@ -1,6 +1,9 @@
 // XmlElement queries and re-serialisation.
 #include "interlink/xml/XmlElement.hpp"
 
+#include <algorithm>
+#include <cstdint>
+
 namespace interlink::xml {
 namespace {
 
@@ -70,6 +73,58 @@ void serialise(const XmlElement& element, std::string& out) {
 }
 
 }  // namespace
+
+namespace detail {
+
+struct TreeArena::Block {
+  Block* next;
+  std::size_t usable;  // bytes after the header
+};
+
+// The header is padded so that every block's usable bytes are aligned for any type.
+const std::size_t TreeArena::kHeaderBytes =
+    (sizeof(Block) + alignof(std::max_align_t) - 1) / alignof(std::max_align_t) * alignof(std::max_align_t);
+
+TreeArena::TreeArena(std::size_t firstBlockBytes) {
+  // The estimate comes from a scan of the whole input, before the parser has seen it: a file that
+  // is not well-formed past its first bytes must not reserve its whole estimate up front.
+  firstBlockBytes = std::min(firstBlockBytes, kMaxFirstBlockBytes);
+  if (firstBlockBytes > 0) addBlock(firstBlockBytes);
+}
+
+TreeArena::~TreeArena() {
+  while (blocks_) {
+    Block* next = blocks_->next;
+#ifdef INTERLINK_TREE_ARENA_POISONS
+    ASAN_UNPOISON_MEMORY_REGION(blocks_, kHeaderBytes + blocks_->usable);
+#endif
+    ::operator delete(blocks_);
+    blocks_ = next;
+  }
+}
+
+void TreeArena::addBlock(std::size_t usable) {
+  char* raw = static_cast<char*>(::operator new(kHeaderBytes + usable));
+  blocks_ = new (raw) Block{blocks_, usable};
+  current_ = raw + kHeaderBytes;
+  capacity_ = usable;
+  used_ = 0;
+#ifdef INTERLINK_TREE_ARENA_POISONS
+  ASAN_POISON_MEMORY_REGION(current_, usable);
+#endif
+}
+
+void* TreeArena::allocateInNewBlock(std::size_t bytes, std::size_t alignment) {
+  // Lists beyond the first block (a miscount, a tree larger than the first block's cap, or a
+  // reader adding elements) get blocks of at least 64 KiB that grow with the tree, so that the
+  // number of blocks stays logarithmic in its size.
+  addBlock(std::max({bytes + alignment, std::size_t{64} << 10, std::min(capacity_, kMaxFirstBlockBytes)}));
+  // Blocks start aligned for any type (operator new, and a header of a multiple of that size).
+  used_ = bytes;
+  return current_;
+}
+
+}  // namespace detail
 
 const Attribute* XmlElement::attribute(std::string_view attributeName) const {
   for (const Attribute& a : attributes) {

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <memory>
 #include <new>
 #include <string>
 #include <utility>
@@ -302,8 +303,17 @@ class StartTagLocator {
 class TreeBuilder {
  public:
   TreeBuilder(XML_Parser parser, std::string_view content, const std::string& fileName, std::size_t maxDepth,
-              const std::vector<std::uint32_t>& childCounts)
-      : parser_(parser), fileName_(fileName), maxDepth_(maxDepth), tags_(content), childCounts_(childCounts) {
+              const std::vector<std::uint32_t>& childCounts, std::size_t attributeCount)
+      : parser_(parser),
+        fileName_(fileName),
+        maxDepth_(maxDepth),
+        tags_(content),
+        childCounts_(childCounts),
+        // Every list of the tree in one block: the scan counted the elements and attributes.
+        arena_(std::make_shared<detail::TreeArena>(childCounts.size() * sizeof(XmlElement) +
+                                                   attributeCount * sizeof(Attribute))),
+        elementAllocator_(arena_),
+        attributeAllocator_(arena_) {
     open_.reserve(64);
     XML_SetUserData(parser_, this);
     XML_SetElementHandler(parser_, &TreeBuilder::onStart, &TreeBuilder::onEnd);
@@ -361,12 +371,17 @@ class TreeBuilder {
     XmlElement& element = newElement();
     element.name = name;
     // Its children vector is sized once from the scan (see StartTagScan) instead of doubling
-    // while they arrive: no element is moved, no capacity is wasted.
-    if (started_ < childCounts_.size() && childCounts_[started_] > 0) element.children.reserve(childCounts_[started_]);
+    // while they arrive: no element is moved, no capacity is wasted. Lists the scan expects to be
+    // empty keep the heap allocator (a miscount still works, from the heap).
+    if (started_ < childCounts_.size() && childCounts_[started_] > 0) {
+      element.children = XmlElement::Children(elementAllocator_);
+      element.children.reserve(childCounts_[started_]);
+    }
     ++started_;
     std::size_t count = 0;
     while (attributes[2 * count]) ++count;
     if (count > 0) {
+      element.attributes = XmlElement::Attributes(attributeAllocator_);
       element.attributes.reserve(count);
       for (std::size_t i = 0; i < count; ++i) {
         Attribute& attribute = element.attributes.emplace_back();
@@ -441,6 +456,9 @@ class TreeBuilder {
   std::size_t maxDepth_;
   StartTagLocator tags_;
   const std::vector<std::uint32_t>& childCounts_;  // per element in document order (a hint)
+  std::shared_ptr<detail::TreeArena> arena_;
+  detail::TreeAllocator<XmlElement> elementAllocator_;
+  detail::TreeAllocator<Attribute> attributeAllocator_;
   std::size_t started_ = 0;                         // elements started so far
   std::optional<XmlElement> root_;
   std::vector<XmlElement*> open_;  // the elements not yet ended, outermost first
@@ -540,6 +558,8 @@ struct StartTagScan {
   /// each children vector once from it instead of growing it (a 4000-link model has 12 000
   /// children). Only a hint: a miscount costs a reallocation, never correctness.
   std::vector<std::uint32_t> childCounts;
+  /// The number of attributes of all start tags, to size the tree's arena.
+  std::size_t attributes = 0;
 };
 
 StartTagScan scanStartTags(std::string_view content, std::size_t maxAttributes) {
@@ -575,6 +595,7 @@ StartTagScan scanStartTags(std::string_view content, std::size_t maxAttributes) 
       if (rest.size() > 1 && rest[1] == '/') {
         if (!open.empty()) open.pop_back();
       } else if (rest.size() > 1 && rest[1] != '!') {  // not a DOCTYPE
+        scan.attributes += attributes;
         const std::size_t index = scan.childCounts.size();
         scan.childCounts.push_back(0);
         if (!open.empty()) ++scan.childCounts[open.back()];
@@ -624,7 +645,8 @@ std::optional<XmlElement> parse(std::string_view content, const std::string& fil
   // amplification bound stays as a last line.
   XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER);
   XML_SetUnknownEncodingHandler(parser, asciiAliasEncoding, nullptr);
-  TreeBuilder builder(parser, content, fileName, options.maxDepth == 0 ? 1 : options.maxDepth, tags.childCounts);
+  TreeBuilder builder(parser, content, fileName, options.maxDepth == 0 ? 1 : options.maxDepth, tags.childCounts,
+                      tags.attributes);
   // XML_Parse takes an int length: larger input goes in pieces.
   constexpr std::size_t kPiece = std::size_t{1} << 30;
   XML_Status status = XML_STATUS_OK;

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstddef>
 #include <filesystem>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <set>
@@ -120,7 +121,7 @@ class Reader {
 
   /// Replaces every <include file> below `e` by the children of the included file's <mujoco>.
   void expandIncludes(XmlElement& e) {
-    std::vector<XmlElement> children;
+    XmlElement::Children children(e.children.get_allocator());
     children.reserve(e.children.size());
     for (XmlElement& c : e.children) {
       if (c.name != "include") {
@@ -172,7 +173,9 @@ class Reader {
       return {};
     }
     expandIncludes(*root);
-    return std::move(root->children);
+    // Moved out: the lists keep the included tree's memory alive (see xml::detail::TreeAllocator).
+    return std::vector<XmlElement>(std::make_move_iterator(root->children.begin()),
+                                   std::make_move_iterator(root->children.end()));
   }
 
   // --- attribute access ---------------------------------------------------------------------------
