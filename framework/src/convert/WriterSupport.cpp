@@ -192,7 +192,8 @@ class DroppedContent {
   /// the model a model file holds (the one whose gravity a target may have a place for).
   void model(const Model& m, bool nested, const std::map<std::string, std::string>* world, bool fileModel) {
     kept(m.kept, true);
-    parameters(m.parameters, world, false, "model '" + m.name + "'", m.where, fileModel && holds_.modelGravity && modelGravity(m));
+    const bool gravityHeld = fileModel && holds_.modelGravity && modelGravity(m);
+    parameters(m.parameters, world, false, "model '" + m.name + "'", m.where, gravityHeld);
     lights(m.lights, holds_.modelLights, "in models");
     for (const Link& link : m.links) {
       if (holds_.linkFlags) break;
