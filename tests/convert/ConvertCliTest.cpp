@@ -310,11 +310,14 @@ TEST(ConvertCli, ModelAndWorldParametersAreWrittenOrReported) {
     cases.push_back({daisy, extension,
                      {format + " output cannot hold model parameters: parameter 'hrdf:description' of model 'Daisy'"},
                      {"'hrdf:version'"}, {}, 1});
+    // Read into the world's gravity and physics, so not parameters: gravity, the integrator, the
+    // solver's numbers. The solver's type and the logger are content.
     Case shift{pendulum, extension,
                {format + " output cannot hold world parameters: parameter 'loggers[0].csv_logfile' of world 'pendulum'"},
-               {"model parameters", "'version'", "'units.", "'gravity[", "'integrators[", "'solvers[", "'include_directories["},
+               {"model parameters", "'version'", "'units.", "'gravity[", "'integrators[", "'solvers[0].infinity_norm_multiplier'",
+                "'include_directories["},
                {},
-               3};
+               4};
     if (extension == "mjcf") shift.written.push_back("<option gravity=\"0 0 9.81\"/>");
     if (extension == "sdf") shift.written.push_back("<gravity>0 0 9.81</gravity>");
     cases.push_back(shift);
@@ -340,6 +343,9 @@ TEST(ConvertCli, ModelAndWorldParametersAreWrittenOrReported) {
       EXPECT_NE(readFile(output).find(text), std::string::npos) << what << ": " << text << "\n" << readFile(output);
     auto every = cli("convert -v " + c.input + " -o " + output);
     EXPECT_EQ(count(every.output, "parameter '"), c.parameters) << what << "\n" << every.output;
+    if (c.input == pendulum) {
+      EXPECT_EQ(count(every.output, "parameter 'solvers[0].type'"), 1u) << every.output;
+    }
   }
 }
 

@@ -253,7 +253,7 @@ class DroppedContent {
   void parameters(const std::map<std::string, std::string>& own, const std::map<std::string, std::string>* world,
                   bool ofWorld, const std::string& owner, const SourceLocation& where, bool gravityHeld) {
     for (const auto& [key, value] : own) {
-      if (parameterIsReadingNote(key)) continue;
+      if (parameterIsReadingNote(key, value)) continue;
       if (world) {
         const auto same = world->find(key);
         if (same != world->end() && same->second == value) continue;
@@ -283,7 +283,7 @@ void warnWhatTargetCannotHold(const Document& document, const TargetHolds& holds
   if (document.model) dropped.model(*document.model, false, nullptr, true);
 }
 
-bool parameterIsReadingNote(std::string_view key) {
+bool parameterIsReadingNote(std::string_view key, std::string_view value) {
   // The readers' notes: versions (Juice, HRDF, Shift), the angle conventions MJCF values were
   // converted from, Juice's gravity as written (its vector is `gravity`) and where it came from,
   // that Shift's light is its default one (the light itself is in the world's lights).
@@ -291,12 +291,25 @@ bool parameterIsReadingNote(std::string_view key) {
                                                     "juice.Gravity", "gravity.source",     "mjcf.angle",
                                                     "mjcf.eulerseq", "hrdf:version",       "default_light"};
   if (kNotes.count(key)) return true;
-  // Shift: units applied while reading, include directories searched while reading, and the
-  // gravity and simulation settings also read into the world's typed gravity and physics (written
-  // or warned with them). A Shift file gives its world model the same parameters.
-  static const std::string_view kPrefixes[] = {"units.", "include_dir", "gravity[", "simulation.", "integrator", "solver"};
-  return std::any_of(std::begin(kPrefixes), std::end(kPrefixes),
-                     [key](std::string_view prefix) { return startsWith(key, prefix); });
+  // Shift: units applied while reading, include directories searched while reading, the gravity
+  // read into the world's typed gravity. A Shift file gives its world model the same parameters.
+  static const std::string_view kPrefixes[] = {"units.", "include_dir", "gravity["};
+  if (std::any_of(std::begin(kPrefixes), std::end(kPrefixes),
+                  [key](std::string_view prefix) { return startsWith(key, prefix); }))
+    return true;
+  // Shift's simulation settings that the reader also put into the world's typed physics (written
+  // or warned with it): the numbers of "simulation", of the first integrator and of the first
+  // solver, and the integration type. Others (file names, a second integrator) are content.
+  static const std::string_view kPhysics[] = {"simulation.", "integrator[0].", "integrators[0].", "solver[0].",
+                                              "solvers[0]."};
+  for (std::string_view prefix : kPhysics) {
+    if (!startsWith(key, prefix)) continue;
+    const std::string_view name = key.substr(prefix.size());
+    Diagnostics ignored;
+    if (parseDouble(value, {}, name, ignored)) return true;
+    return !startsWith(prefix, "solver") && (name == "integration_type" || name == "type");
+  }
+  return false;
 }
 
 std::optional<Vector3> modelGravity(const Model& model) {

@@ -95,12 +95,13 @@ struct TargetHolds {
 /// The messages quote only names, so groupWarningsByKind makes one line per kind.
 void warnWhatTargetCannotHold(const Document& document, const TargetHolds& holds, Diagnostics& diagnostics);
 
-/// Whether parameter `key` of a model or world is a note of the reading rather than content: the
-/// source format's version, the units and angle conventions its values were converted from, the
-/// directories its includes were searched in, where a value came from, or the source text of
-/// settings the reader also stored typed (a Shift world's gravity and simulation settings). A
-/// writer's output has its own version and units, so dropping these loses nothing.
-bool parameterIsReadingNote(std::string_view key);
+/// Whether parameter `key` (holding `value`) of a model or world is a note of the reading rather
+/// than content: the source format's version, the units and angle conventions its values were
+/// converted from, the directories its includes were searched in, where a value came from, or the
+/// source text of settings the reader also stored typed (a Shift world's gravity and the
+/// simulation settings it read into the world's physics). A writer's output has its own version
+/// and units, and writes or warns the typed settings, so dropping these loses nothing.
+bool parameterIsReadingNote(std::string_view key, std::string_view value);
 
 /// The gravity a model file's source sets for its simulation, in the model frame: the model's
 /// `gravity` parameter ("x y z", Juice), if it holds three numbers.
