@@ -86,6 +86,10 @@ void judge(Checked& checked, const CheckOptions& options) {
   for (const auto& name : options.ignore) ignore.insert(codeFromName(name));
   for (const auto& name : options.only) only.insert(codeFromName(name));
   const bool ioOnly = onlyIoErrors(checked.diagnostics, checked.input);
+  if (ioOnly) {  // a file that could not be read has nothing to judge: no filter makes it pass
+    checked.status = 2;
+    return;
+  }
   Diagnostics kept;
   for (const Diagnostic& d : checked.diagnostics) {
     if (ignore.count(d.code) || (!only.empty() && !only.count(d.code))) continue;
@@ -94,7 +98,7 @@ void judge(Checked& checked, const CheckOptions& options) {
   checked.diagnostics = std::move(kept);
   const bool failing = checked.diagnostics.hasErrors() ||
                        (options.werror && countOf(checked.diagnostics, Severity::Warning) > 0);
-  checked.status = !failing ? 0 : ioOnly ? 2 : 1;
+  checked.status = failing ? 1 : 0;
 }
 
 /// The `--format json` document: {"schema":"interlink-check","version":1,"files":[...],"summary":{...}}.

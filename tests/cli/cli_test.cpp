@@ -245,6 +245,12 @@ TEST(Cli, BatchWalksDirectoriesAndSummarises) {
   auto ignored = cli("check --ignore DUPLICATE_NAME --ignore JOINT_CHILD_LINK_INVALID " + broken);
   EXPECT_EQ(ignored.output.find("error[DUPLICATE_NAME]"), std::string::npos) << ignored.output;
   EXPECT_EQ(cli("check --ignore NOT_A_CODE " + broken).exitCode, 2);
+  // A file that cannot be read stays unreadable whatever is filtered.
+  auto missing = cli("check --ignore FILE_READ /nonexistent/missing.sdf");
+  EXPECT_EQ(missing.exitCode, 2) << missing.output;
+  EXPECT_NE(missing.output.find("/nonexistent/missing.sdf: unreadable"), std::string::npos) << missing.output;
+  EXPECT_NE(missing.output.find("error[FILE_READ]"), std::string::npos) << missing.output;
+  EXPECT_EQ(cli("check --only DUPLICATE_NAME /nonexistent/missing.sdf").exitCode, 2);
   fs::remove_all(dir);
 }
 
