@@ -310,10 +310,9 @@ class TreeBuilder {
         tags_(content),
         childCounts_(childCounts),
         // Every list of the tree in one block: the scan counted the elements and attributes.
-        arena_(std::make_shared<detail::TreeArena>(childCounts.size() * sizeof(XmlElement) +
-                                                   attributeCount * sizeof(Attribute))),
-        elementAllocator_(arena_),
-        attributeAllocator_(arena_) {
+        elementAllocator_(std::make_shared<detail::TreeArena>(childCounts.size() * sizeof(XmlElement) +
+                                                              attributeCount * sizeof(Attribute))),
+        attributeAllocator_(elementAllocator_) {
     open_.reserve(64);
     XML_SetUserData(parser_, this);
     XML_SetElementHandler(parser_, &TreeBuilder::onStart, &TreeBuilder::onEnd);
@@ -456,8 +455,7 @@ class TreeBuilder {
   std::size_t maxDepth_;
   StartTagLocator tags_;
   const std::vector<std::uint32_t>& childCounts_;  // per element in document order (a hint)
-  std::shared_ptr<detail::TreeArena> arena_;
-  detail::TreeAllocator<XmlElement> elementAllocator_;
+  detail::TreeAllocator<XmlElement> elementAllocator_;  // both allocators share the tree's arena
   detail::TreeAllocator<Attribute> attributeAllocator_;
   std::size_t started_ = 0;                         // elements started so far
   std::optional<XmlElement> root_;
