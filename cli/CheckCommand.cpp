@@ -4,12 +4,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <iostream>
 #include <set>
 #include <sstream>
 #include <thread>
-
-#include <boost/filesystem.hpp>
 
 #include "Commands.hpp"
 #include "interlink/convert/Writers.hpp"
@@ -39,7 +38,7 @@ const char* const kCheckUsage =
 
 namespace {
 
-namespace fs = boost::filesystem;
+namespace fs = std::filesystem;
 
 /// The verdict on one input.
 struct Checked {
@@ -59,7 +58,7 @@ std::size_t countOf(const Diagnostics& diagnostics, Severity severity) {
 std::vector<std::string> expandInputs(const std::vector<std::string>& inputs, const PluginRegistry& registry) {
   std::vector<std::string> files;
   for (const auto& input : inputs) {
-    boost::system::error_code ec;
+    std::error_code ec;
     if (input == "-" || !fs::is_directory(input, ec)) {
       files.push_back(input);
       continue;

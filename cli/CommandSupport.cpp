@@ -4,17 +4,16 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
-
-#include <boost/filesystem.hpp>
 
 #include "interlink/TextNumbers.hpp"
 
 namespace interlink::cli {
 
-namespace fs = boost::filesystem;
+namespace fs = std::filesystem;
 
 LoadOptions InputOptions::loadOptions() const {
   LoadOptions options;
@@ -40,7 +39,7 @@ LoadResult loadInput(const Loader& loader, const std::string& input, const Input
   std::string content((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
   // A name without extension: --from or the sniffers choose the plugin.
   LoadResult result = loader.loadString(content, kStdinName, options.loadOptions());
-  boost::system::error_code ec;
+  std::error_code ec;
   const std::string absolute = fs::absolute(kStdinName, ec).lexically_normal().string();
   Diagnostics renamed;
   for (Diagnostic d : result.diagnostics) {

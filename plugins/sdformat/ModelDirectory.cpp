@@ -1,8 +1,7 @@
 #include "ModelDirectory.hpp"
 
 #include <cstdlib>
-
-#include <boost/filesystem.hpp>
+#include <filesystem>
 
 #include "interlink/io/ModelFile.hpp"
 #include "interlink/xml/XmlParser.hpp"
@@ -11,8 +10,8 @@ namespace interlink::sdformat {
 
 std::string modelFileInDirectory(const std::string& directory, const std::string& uri, const SourceLocation& where,
                                  Diagnostics& diagnostics) {
-  namespace fs = boost::filesystem;
-  boost::system::error_code ec;
+  namespace fs = std::filesystem;
+  std::error_code ec;
   const fs::path config = fs::path(directory) / "model.config";
   if (!fs::exists(config, ec)) {
     // libsdformat 12 requires the manifest; so do we, with the file it should name.

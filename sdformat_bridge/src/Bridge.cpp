@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <cctype>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 
-#include <boost/filesystem.hpp>
 #include <sdf/Console.hh>
 #include <sdf/Element.hh>
 #include <sdf/InterfaceElements.hh>
@@ -19,7 +19,7 @@
 namespace interlink::sdformat {
 namespace {
 
-namespace fs = boost::filesystem;
+namespace fs = std::filesystem;
 
 /// The first bytes handed to the registry's sniffers, as the Loader does.
 constexpr std::size_t kSniffBytes = 4096;
@@ -200,7 +200,7 @@ std::string lowerExtension(const std::string& path) {
 }
 
 bool isDirectory(const std::string& path) {
-  boost::system::error_code ec;
+  std::error_code ec;
   return fs::is_directory(path, ec);
 }
 

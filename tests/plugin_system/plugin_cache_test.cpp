@@ -92,6 +92,42 @@ TEST_F(PluginCacheTest, LinkedDirectoriesAndLibrariesAreKnownByTheirRealPath) {
   }
 }
 
+// The directory listing (getdents64, a small buffer read many times here) keeps regular files
+// and links to them with a library's name, and nothing else: directories named like libraries,
+// a dangling link and a link to a directory are not libraries, a library reached only through a
+// link is found by its real path, and no name is lost among many other files.
+TEST_F(PluginCacheTest, DiscoveryConsidersOnlyRegularLibraryFiles) {
+  const std::string plugins = dir_ + "/plugins";
+  for (int i = 0; i < 300; ++i) {
+    std::ofstream(plugins + "/a_file_with_a_long_name_that_fills_the_listing_buffer_" + std::to_string(i) + ".txt")
+        << "not a library\n";
+  }
+  install(goodLibrary(), "libgood.so");
+  // A library known only through a link, under a versioned name (a library name too).
+  fs::create_directories(dir_ + "/elsewhere");
+  fs::copy_file(rivalLibrary(), dir_ + "/elsewhere/librival.so");
+  fs::create_symlink(dir_ + "/elsewhere/librival.so", plugins + "/librival.so.1");
+  install(goodLibrary(), "zz_second_copy.so");  // the same plugin again: refused, so it was considered
+  fs::create_directories(plugins + "/libdirectory.so");
+  fs::create_symlink(plugins + "/no-such-library.so", plugins + "/libdangling.so");
+  fs::create_directory_symlink(plugins + "/libdirectory.so", plugins + "/liblinked-directory.so");
+  fs::create_symlink("libgood.so", plugins + "/libalias.so");  // a link to a library already seen
+  for (const char* run : {"cold", "warm"}) {
+    SCOPED_TRACE(run);
+    Loader loader(false);
+    loader.plugins().setCacheFile(cache_);
+    loader.plugins().discoverDirectory(plugins);
+    std::vector<std::string> names;
+    for (const auto& info : loader.plugins().available()) names.push_back(info.name);
+    EXPECT_EQ(names, (std::vector<std::string>{"good", "rival"}));
+    ASSERT_EQ(loader.plugins().available().size(), 2u);
+    EXPECT_EQ(loader.plugins().available()[1].path, fs::canonical(dir_ + "/elsewhere/librival.so").string());
+    ASSERT_EQ(loader.plugins().refused().size(), 1u) << loader.plugins().describeFormats();
+    EXPECT_EQ(fs::path(loader.plugins().refused()[0].path).filename(), "zz_second_copy.so");
+    EXPECT_NE(loader.plugins().refused()[0].reason.message.find("already loaded"), std::string::npos);
+  }
+}
+
 TEST_F(PluginCacheTest, AReplacedLibraryIsReadAgain) {
   const std::string path = install(goodLibrary(), "libformat.so");
   {

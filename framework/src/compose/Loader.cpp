@@ -10,14 +10,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <mutex>
 #include <sstream>
 #include <tuple>
 #include <unordered_map>
-
-#include <boost/filesystem.hpp>
 
 
 #include "interlink/TextNumbers.hpp"
@@ -29,7 +28,7 @@ namespace interlink {
 
 namespace {
 
-namespace fs = boost::filesystem;
+namespace fs = std::filesystem;
 
 /// The first bytes handed to sniffers.
 constexpr std::size_t kSniffBytes = 4096;
@@ -321,7 +320,7 @@ struct Loader::Impl {
   }
   /// Sets the roots of the path policy once the top-level file is known.
   static void setRoots(Context& context, const std::string& topLevelFile) {
-    boost::system::error_code ec;
+    std::error_code ec;
     auto add = [&](const fs::path& dir) {
       const fs::path canonical = fs::weakly_canonical(fs::absolute(dir), ec);
       if (!ec) context.roots.push_back(canonical);
@@ -334,7 +333,7 @@ struct Loader::Impl {
   static const std::string& canonicalOf(const std::string& path, const Context& context) {
     auto [known, inserted] = context.canonicalPaths.try_emplace(path);
     if (inserted) {
-      boost::system::error_code ec;
+      std::error_code ec;
       const fs::path canonical = fs::weakly_canonical(fs::absolute(path), ec);
       if (!ec) known->second = canonical.string();
     }
@@ -437,7 +436,7 @@ std::optional<std::string> Loader::Impl::modelFileInDirectory(const std::string&
   if (!api || api->size < sizeof(plugin::FormatApi) || !api->modelFileInDirectory) return directory;
   std::string file = api->modelFileInDirectory(directory, uri, where, diagnostics);
   if (file.empty()) return std::nullopt;  // the plugin said why
-  boost::system::error_code ec;
+  std::error_code ec;
   file = fs::absolute(fs::path(directory) / file).lexically_normal().string();
   if (!fs::exists(file, ec)) {
     diagnostics.error(ErrorCode::URI_LOOKUP, "model file '" + file + "' does not exist", where);
@@ -467,7 +466,7 @@ std::optional<std::string> Loader::Impl::beginInclude(const std::string& uri, co
   std::string resolved = lookup.path;
   if (resolved.empty() && !context.includeStack.empty()) {
     // A file being loaded that exists only as text (Loader::loadString) can still close a cycle.
-    boost::system::error_code ec;
+    std::error_code ec;
     const fs::path written(uri);
     const std::string candidate =
         fs::absolute(written.is_absolute() ? written : fs::path(fromFile).parent_path() / written, ec).lexically_normal().string();
@@ -490,7 +489,7 @@ std::optional<std::string> Loader::Impl::beginInclude(const std::string& uri, co
     return true;
   };
   if (refusedByPolicy(resolved)) return std::nullopt;
-  boost::system::error_code ec;
+  std::error_code ec;
   if (fs::is_directory(resolved, ec)) {
     auto file = modelFileInDirectory(resolved, uri, includerFormat, where, diagnostics);
     if (!file || refusedByPolicy(*file)) return std::nullopt;
@@ -529,7 +528,7 @@ std::optional<Document> Loader::Impl::loadDocument(const std::string& path, cons
   // Say so before reading a file nobody could parse (content decides only when sniffers exist
   // and the file is there to be sniffed).
   const bool named = !requestedAt.known() && !context.options.format.empty();
-  boost::system::error_code ec;
+  std::error_code ec;
   if (!named && !registry.claimsExtension(path) && (!registry.hasSniffers() || !fs::exists(path, ec))) {
     reportNoParser(path, requestedAt, context);
     return std::nullopt;
@@ -851,7 +850,7 @@ void Loader::registerCustomModelParser(CustomModelParser parser) { impl_->custom
 LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options) const {
   LoadResult result;
   Impl::Context context = impl_->makeContext(options, result.diagnostics);
-  boost::system::error_code ec;
+  std::error_code ec;
   const std::string absolute = fs::absolute(path, ec).lexically_normal().string();
   if (!fs::exists(absolute, ec) && ec.value() != ELOOP) {
     result.diagnostics.error(ErrorCode::FILE_READ, "no such file '" + path + "'", SourceLocation{path, 0, 0});
@@ -869,7 +868,7 @@ LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options)
 LoadResult Loader::loadString(const std::string& content, const std::string& fileName, const LoadOptions& options) const {
   LoadResult result;
   Impl::Context context = impl_->makeContext(options, result.diagnostics);
-  boost::system::error_code ec;
+  std::error_code ec;
   const std::string absolute = fs::absolute(fileName, ec).lexically_normal().string();
   context.includeStack.push_back(absolute);
   Impl::setRoots(context, absolute);
@@ -888,7 +887,7 @@ LoadResult Loader::loadString(const std::string& content, const std::string& fil
 LoadResult Loader::loadInclude(const Include& include, const std::string& includingFile, const LoadOptions& options) const {
   LoadResult result;
   Impl::Context context = impl_->makeContext(options, result.diagnostics);
-  boost::system::error_code ec;
+  std::error_code ec;
   const std::string base = fs::absolute(includingFile, ec).lexically_normal().string();
   context.includeStack.push_back(fs::canonical(base, ec).string());
   Impl::setRoots(context, base);  // the including file stands for the top level (path policy)

@@ -1,15 +1,14 @@
 #include "compose/ResourceLookup.hpp"
 
 #include <cstdlib>
-
-#include <boost/filesystem.hpp>
+#include <filesystem>
 
 #include "util/PathList.hpp"
 
 namespace interlink::detail {
 namespace {
 
-namespace fs = boost::filesystem;
+namespace fs = std::filesystem;
 
 /// The variables Gazebo and libsdformat users set for model:// and relative URIs, in the order
 /// they are searched after INTERLINK_RESOURCE_PATH.
@@ -26,7 +25,7 @@ class Search {
   bool tryPath(const fs::path& candidate) {
     const std::string written = candidate.lexically_normal().string();
     lookup_.searched.push_back(written);
-    boost::system::error_code ec;
+    std::error_code ec;
     if (!fs::exists(candidate, ec)) return false;
     lookup_.path = fs::absolute(candidate, ec).lexically_normal().string();
     return true;

@@ -3,8 +3,12 @@
 // rebuilt core or another plugin ABI starts from an empty cache.
 #include "plugin/PluginCache.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <filesystem>
 
 #include <charconv>
 #include <cstdlib>
@@ -12,13 +16,12 @@
 #include <vector>
 
 #include <boost/dll/runtime_symbol_info.hpp>
-#include <boost/filesystem.hpp>
 
 namespace interlink::detail {
 
 namespace {
 
-namespace fs = boost::filesystem;
+namespace fs = std::filesystem;
 
 constexpr const char* kMagic = "interlink-plugin-cache 1";
 
@@ -86,12 +89,35 @@ std::optional<FileSignature> parseSignature(const std::string& text) {
 std::string hostIdentity() {
   std::string identity = std::string(kMagic) + " api=" + std::to_string(plugin::kApiVersion) +
                          " model=" + std::to_string(plugin::modelAbiFingerprint()) + " version=" INTERLINK_VERSION_STRING;
-  boost::system::error_code ec;
+  std::error_code ec;
   const fs::path self = boost::dll::this_line_location(ec);
   if (!ec) {
     if (auto signature = signatureOf(self.string())) identity += " core=" + signatureText(*signature);
   }
   return identity;
+}
+
+/// The bytes of a cache file, read with plain system calls: a file stream's buffer and locale
+/// set-up cost more at start-up than the read (a missing or unreadable file reads as empty).
+std::string readSmallFile(const std::string& path) {
+  std::string text;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return text;
+  constexpr off_t kLimit = 16 << 20;  // a cache is a few kilobytes; anything larger is not ours
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= kLimit) {
+    text.resize(static_cast<std::size_t>(st.st_size));
+    std::size_t done = 0;
+    while (done < text.size()) {
+      const ssize_t bytes = ::read(fd, text.data() + done, text.size() - done);
+      if (bytes < 0 && errno == EINTR) continue;
+      if (bytes <= 0) break;
+      done += static_cast<std::size_t>(bytes);
+    }
+    text.resize(done);  // a file that shrank meanwhile reads as what was there
+  }
+  ::close(fd);
+  return text;
 }
 
 }  // namespace
@@ -125,10 +151,19 @@ std::string PluginCache::defaultLocation() {
 
 PluginCache::PluginCache(std::string file) : file_(std::move(file)) {
   if (file_.empty()) return;
-  std::ifstream in(file_);
+  const std::string text = readSmallFile(file_);
+  std::size_t at = 0;
   std::string line;
-  if (!in || !std::getline(in, line) || line != hostIdentity()) return;
-  while (std::getline(in, line)) {
+  auto nextLine = [&] {
+    if (at >= text.size()) return false;
+    std::size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    line.assign(text, at, end - at);
+    at = end + 1;
+    return true;
+  };
+  if (!nextLine() || line != hostIdentity()) return;
+  while (nextLine()) {
     // path, signature, status, then name, version, kind, sniffer, extensions | code, reason
     const auto fields = splitFields(line, '\t');
     if (fields.size() < 4) continue;
@@ -170,7 +205,7 @@ void PluginCache::store(const std::string& path, CachedLibrary entry) {
 void PluginCache::saveIfChanged() {
   if (file_.empty() || !changed_) return;
   changed_ = false;
-  boost::system::error_code ec;
+  std::error_code ec;
   const fs::path target(file_);
   fs::create_directories(target.parent_path(), ec);
   // Another process may write at the same time: each writes its own file and renames it in place.

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -12,10 +13,10 @@
 
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <boost/dll/shared_library.hpp>
-#include <boost/filesystem.hpp>
 
 #include "plugin/ElfCheck.hpp"
 #include "plugin/PluginCache.hpp"
+#include "util/DirectoryListing.hpp"
 #include "util/PathList.hpp"
 
 #include "interlink/plugin/HardwareApi.hpp"
@@ -36,13 +37,13 @@ struct LoadedPlugin {
 
 namespace {
 
-namespace fs = boost::filesystem;
+namespace fs = std::filesystem;
 using detail::splitPathList;
 
 /// The plugin directory beside the core library: <libdir>/interlink/plugins. The same relation
 /// holds in the build tree and in an install, so nothing needs an environment variable.
 std::string defaultPluginDirectory() {
-  boost::system::error_code ec;
+  std::error_code ec;
   fs::path self = boost::dll::this_line_location(ec);
   if (ec) return {};
   return (self.parent_path() / INTERLINK_PLUGIN_RELATIVE_DIR).lexically_normal().string();
@@ -52,10 +53,15 @@ std::string extensionOf(const std::string& path) {
   return toLower(fs::path(path).extension().string());
 }
 
-bool looksLikeSharedLibrary(const fs::path& p) {
-  const std::string name = p.filename().string();
-  return p.extension() == ".so" || name.find(".so.") != std::string::npos || p.extension() == ".dylib" ||
-         p.extension() == ".dll";
+bool endsWith(const std::string& text, const char* suffix) {
+  const std::size_t length = std::char_traits<char>::length(suffix);
+  return text.size() > length && text.compare(text.size() - length, length, suffix) == 0;
+}
+
+/// A file name that a shared library may have: NAME.so, NAME.so.1.2, NAME.dylib, NAME.dll.
+bool looksLikeSharedLibrary(const std::string& name) {
+  return endsWith(name, ".so") || name.find(".so.") != std::string::npos || endsWith(name, ".dylib") ||
+         endsWith(name, ".dll");
 }
 
 }  // namespace
@@ -168,7 +174,7 @@ struct PluginRegistry::Impl {
   static Opened open(const std::string& key) {
     // A truncated or non-ELF file would crash or confuse dlopen: check the headers first.
     if (std::string why = detail::checkSharedLibraryFile(key); !why.empty()) return {nullptr, ErrorCode::PLUGIN_LOAD, why};
-    boost::system::error_code ec;
+    std::error_code ec;
     auto library = std::make_shared<boost::dll::shared_library>();
     library->load(key, boost::dll::load_mode::rtld_lazy | boost::dll::load_mode::rtld_local, ec);
     if (ec) return {nullptr, ErrorCode::PLUGIN_LOAD, "cannot open library: " + ec.message()};
@@ -320,19 +326,16 @@ void PluginRegistry::discover() {
 
 void PluginRegistry::discoverDirectory(const std::string& dir) {
   std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
-  boost::system::error_code ec;
-  if (!fs::is_directory(dir, ec)) return;  // an absent directory in a search path is normal
+  std::error_code ec;
   // A library's key is its canonical path. The directory is resolved once: a file in it that is
   // not a symbolic link is then the canonical directory plus its name (resolving each library
   // took a lstat per path element, a twentieth of a start-up); links are resolved one by one.
+  // An absent directory in a search path is normal: nothing to discover, nothing to report.
   const fs::path canonicalDir = fs::canonical(dir, ec);
   if (ec) return;
   std::vector<std::pair<std::string, bool>> candidates;  // file name, is a symbolic link
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    // The entry knows its type from the directory listing; status() follows a link.
-    boost::system::error_code statusError;
-    if (!fs::is_regular_file(it->status(statusError)) || !looksLikeSharedLibrary(it->path())) continue;
-    candidates.emplace_back(it->path().filename().string(), fs::is_symlink(it->symlink_status(statusError)));
+  for (detail::ListedFile& file : detail::listRegularFiles(canonicalDir.string(), ec)) {
+    if (looksLikeSharedLibrary(file.name)) candidates.emplace_back(std::move(file.name), file.symbolicLink);
   }
   // Deterministic order ("later wins" is reproducible), by the file name: one directory, so the
   // same order as path comparison, which walks path elements and cost a tenth of a start-up.
@@ -364,7 +367,7 @@ void PluginRegistry::discoverDirectory(const std::string& dir) {
 
 bool PluginRegistry::loadLibrary(const std::string& path) {
   std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
-  boost::system::error_code ec;
+  std::error_code ec;
   const fs::path canonical = fs::canonical(path, ec);
   const std::string key = ec ? path : canonical.string();
   if (!impl_->seenPaths.insert(key).second) {
