@@ -3,7 +3,13 @@
 // writable cache.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <fstream>
+#include <future>
 
 #include <boost/filesystem.hpp>
 
@@ -126,6 +132,27 @@ TEST_F(PluginCacheTest, DiscoveryConsidersOnlyRegularLibraryFiles) {
     EXPECT_EQ(fs::path(loader.plugins().refused()[0].path).filename(), "zz_second_copy.so");
     EXPECT_NE(loader.plugins().refused()[0].reason.message.find("already loaded"), std::string::npos);
   }
+}
+
+// The cache is read at every start: a FIFO where the file belongs (hostile or mistaken) must not
+// block it. Discovery runs aside; if it blocks, a writer is opened so that the test still ends.
+TEST_F(PluginCacheTest, AFifoInPlaceOfTheCacheDoesNotBlockDiscovery) {
+  install(goodLibrary(), "libgood.so");
+  fs::create_directories(dir_ + "/cache");
+  ASSERT_EQ(::mkfifo(cache_.c_str(), 0600), 0);
+  auto discovery = std::async(std::launch::async, [&] {
+    Loader loader(false);
+    loader.plugins().setCacheFile(cache_);
+    loader.plugins().discoverDirectory(dir_ + "/plugins");
+    return loader.plugins().available().size();
+  });
+  const bool finished = discovery.wait_for(std::chrono::seconds(20)) == std::future_status::ready;
+  if (!finished) {
+    const int writer = ::open(cache_.c_str(), O_WRONLY | O_NONBLOCK);
+    if (writer >= 0) ::close(writer);
+  }
+  EXPECT_TRUE(finished) << "discovery blocked opening a FIFO at the cache path";
+  EXPECT_EQ(discovery.get(), 1u);
 }
 
 TEST_F(PluginCacheTest, AReplacedLibraryIsReadAgain) {

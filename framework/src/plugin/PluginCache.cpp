@@ -8,10 +8,9 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <filesystem>
-
 #include <charconv>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <vector>
 
@@ -101,7 +100,8 @@ std::string hostIdentity() {
 /// set-up cost more at start-up than the read (a missing or unreadable file reads as empty).
 std::string readSmallFile(const std::string& path) {
   std::string text;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // Non-blocking: a FIFO put where the cache belongs must not hang the start-up.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return text;
   constexpr off_t kLimit = 16 << 20;  // a cache is a few kilobytes; anything larger is not ours
   struct stat st {};
