@@ -18,7 +18,6 @@
 #include <tuple>
 #include <unordered_map>
 
-
 #include "interlink/TextNumbers.hpp"
 #include "interlink/compose/InterfaceModelPoseGraph.hpp"
 #include "interlink/hardware/HardwareRegistry.hpp"
