@@ -9,6 +9,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/clang-build.sh
 jobs="${JOBS:-$(nproc)}"
+
+# After a failed run: how each failed test ended (CTest's status line: a failure, a signal, a
+# timeout), the kernel's out-of-memory kills if this machine lets us read them, and the memory
+# left. A test killed from outside leaves no message of its own in its output.
+report_failed_tests() {
+  echo "=== how the failed tests ended"
+  grep -E '\*\*\*|Not Run' "$1" || true
+  if dmesg >/dev/null 2>&1; then
+    dmesg | grep -iE 'out of memory|oom-kill|killed process' | tail -n 20 || true
+  fi
+  free -m || true
+}
 jobs_to_run=("$@")
 [ ${#jobs_to_run[@]} -eq 0 ] && jobs_to_run=(asan tsan)
 for job in "${jobs_to_run[@]}"; do
@@ -19,9 +31,26 @@ for job in "${jobs_to_run[@]}"; do
       # Leaks are findings; the reference libraries some tests link (DART, libsdformat) are not ours.
       # The Python tests run the uninstrumented interpreter: the ASan runtime is preloaded for them
       # (tests/python) and Python's own allocations are not checked for leaks.
+      # Under ASan the longest programs peak at 1.5 GB each (measured with /usr/bin/time): at most
+      # one test per 2 GB of available memory runs at once, so that the kernel's OOM killer never
+      # ends one silently on a machine with many cores and little memory.
+      available_gb=$(awk '/^MemAvailable:/ {print int($2 / 1048576)}' /proc/meminfo)
+      limit=$(cat /sys/fs/cgroup/memory.max 2>/dev/null || echo max)  # a container's own limit
+      if [[ "$limit" =~ ^[0-9]+$ ]] && [ $((limit / 1073741824)) -lt "$available_gb" ]; then
+        available_gb=$((limit / 1073741824))
+      fi
+      test_jobs=$(( available_gb / 2 < jobs ? available_gb / 2 : jobs ))
+      [ "$test_jobs" -lt 1 ] && test_jobs=1
+      echo "tests: $test_jobs at once ($(nproc) cores, ${available_gb} GB available)"
+      status=0
       ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         LSAN_OPTIONS=suppressions="$PWD/scripts/lsan.supp" \
-        ctest --test-dir build-asan --output-on-failure -j"$jobs" --timeout 900
+        ctest --test-dir build-asan --output-on-failure -j"$test_jobs" --timeout 900 2>&1 |
+        tee build-asan/ctest-output.log || status=$?
+      if [ "$status" -ne 0 ]; then
+        report_failed_tests build-asan/ctest-output.log
+        exit "$status"
+      fi
       ;;
     tsan)
       configure_tsan

@@ -23,17 +23,15 @@ std::string includeOf(const std::string& uri) {
   return "<sdf version=\"1.9\">\n<world name=\"w\">\n  <include><uri>" + uri + "</uri></include>\n</world>\n</sdf>\n";
 }
 
-/// The CLI on `file`, stopped by `timeout` after 20 s (a hang shows as exit code 124).
-CommandResult checkWithCli(const std::string& file) {
-  return run("timeout 20 " + cliPath() + " check '" + file + "'");
-}
+/// The CLI on `file`, bounded (a hang shows as kStoppedByBound).
+CommandResult checkWithCli(const std::string& file) { return boundedCli("check '" + file + "'"); }
 
 TEST(NonRegularFile, FifoAsModelIsRefusedWithoutBlocking) {
   Scratch scratch;
   const std::string fifo = scratch.path("pipe.sdf");
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   const CommandResult result = checkWithCli(fifo);
-  EXPECT_NE(result.exitCode, 124) << "the load blocked on the FIFO";
+  EXPECT_NE(result.exitCode, kStoppedByBound) << "the load blocked on the FIFO" << result.output;
   EXPECT_NE(result.exitCode, 0) << result.output;
   EXPECT_NE(result.output.find("FIFO"), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("FILE_READ"), std::string::npos) << result.output;
@@ -44,7 +42,7 @@ TEST(NonRegularFile, FifoAsIncludeIsRefusedAtTheInclude) {
   ASSERT_EQ(::mkfifo(scratch.path("pipe.sdf").c_str(), 0600), 0);
   const std::string world = scratch.write("world.sdf", includeOf("pipe.sdf"));
   const CommandResult result = checkWithCli(world);
-  EXPECT_NE(result.exitCode, 124) << "the load blocked on the FIFO";
+  EXPECT_NE(result.exitCode, kStoppedByBound) << "the load blocked on the FIFO" << result.output;
   EXPECT_NE(result.output.find("world.sdf:3:"), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("FIFO"), std::string::npos) << result.output;
 }
@@ -229,9 +227,9 @@ TEST(PathPolicy, DefaultOptionsKeepIncludesInTheTree) {
   EXPECT_EQ(cli.exitCode, 1) << cli.output;
   EXPECT_NE(cli.output.find("PATH_OUTSIDE_ROOTS"), std::string::npos) << cli.output;
   EXPECT_NE(cli.output.find("--allow-paths-outside-roots"), std::string::npos) << cli.output;
-  cli = run("timeout 20 " + cliPath() + " check -I '" + scratch.path("elsewhere") + "' '" + world + "'");
+  cli = boundedCli("check -I '" + scratch.path("elsewhere") + "' '" + world + "'");
   EXPECT_EQ(cli.exitCode, 0) << cli.output;
-  cli = run("timeout 20 " + cliPath() + " check --allow-paths-outside-roots '" + world + "'");
+  cli = boundedCli("check --allow-paths-outside-roots '" + world + "'");
   EXPECT_EQ(cli.exitCode, 0) << cli.output;
 }
 

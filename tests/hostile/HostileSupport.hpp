@@ -1,7 +1,18 @@
 #pragma once
-// Helpers of the hostile-input tests: a scratch directory per test, one shared loader.
+// Helpers of the hostile-input tests: a scratch directory per test, one shared loader, the CLI
+// run with bounds on its CPU and wall time.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -18,6 +29,76 @@ inline const Loader& hostileLoader() {
   return loader;
 }
 
+/// Exit code of a bounded CLI run that one of its bounds stopped.
+constexpr int kStoppedByBound = 124;
+
+/// `sh -c COMMAND` in its own process group with two bounds, so that a runaway input fails the
+/// test instead of hanging it:
+///  - `cpuSeconds` of CPU time (RLIMIT_CPU, inherited by what the shell starts) for work that
+///    does not end. CPU time, not wall time: a loaded machine (CI running many sanitizer tests on
+///    two cores) stretches the wall time of a correct run several times, but not its CPU time;
+///  - `wallSeconds` of wall time for a process that blocks without computing (a FIFO), after
+///    which the group is killed.
+/// Either bound gives exit code kStoppedByBound, with the reason appended to the output; a
+/// process killed by another signal gives -1.
+inline CommandResult runBounded(const std::string& command, int cpuSeconds, int wallSeconds = 120) {
+  CommandResult result;
+  int pipeEnds[2];
+  if (::pipe2(pipeEnds, O_CLOEXEC) != 0) return result;
+  const pid_t child = ::fork();
+  if (child < 0) return result;
+  if (child == 0) {
+    ::setpgid(0, 0);
+    // The soft limit sends SIGXCPU; the hard one, a second later, SIGKILL if that is caught.
+    const rlimit cpu{static_cast<rlim_t>(cpuSeconds), static_cast<rlim_t>(cpuSeconds + 1)};
+    ::setrlimit(RLIMIT_CPU, &cpu);
+    ::dup2(pipeEnds[1], 1);
+    ::dup2(pipeEnds[1], 2);
+    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(pipeEnds[1]);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(wallSeconds);
+  bool blocked = false;
+  for (std::array<char, 4096> buffer{};;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    pollfd readable{pipeEnds[0], POLLIN, 0};
+    const int ready = left.count() > 0 ? ::poll(&readable, 1, static_cast<int>(left.count())) : 0;
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) {  // the wall bound: stop the whole group, the shell and what it started
+      blocked = true;
+      ::kill(-child, SIGKILL);
+      break;
+    }
+    const ssize_t bytes = ::read(pipeEnds[0], buffer.data(), buffer.size());
+    if (bytes < 0 && errno == EINTR) continue;
+    if (bytes <= 0) break;
+    result.output.append(buffer.data(), static_cast<std::size_t>(bytes));
+  }
+  ::close(pipeEnds[0]);
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  // The shell may run the command as a child (exit 128 + signal) or replace itself with it.
+  const int signal = WIFSIGNALED(status) ? WTERMSIG(status)
+                     : WIFEXITED(status) && WEXITSTATUS(status) > 128 ? WEXITSTATUS(status) - 128
+                                                                       : 0;
+  if (blocked) {
+    result.exitCode = kStoppedByBound;
+    result.output += "\n[stopped after " + std::to_string(wallSeconds) + " s of wall time: blocked]";
+  } else if (signal == SIGXCPU || signal == SIGKILL) {
+    result.exitCode = kStoppedByBound;
+    result.output += "\n[stopped after " + std::to_string(cpuSeconds) + " s of CPU time]";
+  } else {
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  return result;
+}
+
+/// `interlink ARGUMENTS` (a shell word list) run by runBounded.
+inline CommandResult boundedCli(const std::string& arguments, int cpuSeconds = 20) {
+  return runBounded(cliPath() + " " + arguments, cpuSeconds);
+}
 
 /// Options of a host that loads untrusted files: includes and meshes stay in the model's tree.
 inline LoadOptions confined() {

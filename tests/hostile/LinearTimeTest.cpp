@@ -8,13 +8,13 @@
 namespace interlink::test {
 namespace {
 
-/// `interlink check` on `file` in its own process, stopped by `timeout` after 20 s (exit code 124).
-CommandResult timedCheck(const std::string& file) { return run("timeout 20 " + cliPath() + " check '" + file + "' >/dev/null"); }
+/// `interlink check` on `file` in its own process, stopped after 20 s of CPU time (kStoppedByBound).
+CommandResult timedCheck(const std::string& file) { return boundedCli("check '" + file + "' >/dev/null"); }
 
 TEST(LinearTime, LongUrdfChain) {
   Scratch scratch;
   const CommandResult result = timedCheck(scratch.write("chain.urdf", hostile::urdfChain(20000)));
-  EXPECT_EQ(result.exitCode, 0) << "exit code 124: stopped after 20 s\n" << result.output;
+  EXPECT_EQ(result.exitCode, 0) << result.output;
 }
 
 TEST(LinearTime, MinifiedShiftFile) {
@@ -22,7 +22,7 @@ TEST(LinearTime, MinifiedShiftFile) {
   const std::string text = hostile::shiftMinified(9000);
   ASSERT_GT(text.size(), 1000000u);
   const CommandResult result = timedCheck(scratch.write("minified.json", text));
-  EXPECT_NE(result.exitCode, 124) << "stopped after 20 s";
+  EXPECT_NE(result.exitCode, kStoppedByBound) << result.output;
   EXPECT_NE(result.exitCode, -1);
 }
 
@@ -32,7 +32,7 @@ TEST(LinearTime, DuplicateNamesInSkelJuiceAndShift) {
                                    {"dup.jm", hostile::juiceDuplicateBodies(32000)},
                                    {"dup.json", hostile::shiftDuplicateJoints(8000)}}) {
     const CommandResult result = timedCheck(scratch.write(name, text));
-    EXPECT_NE(result.exitCode, 124) << name << " stopped after 20 s";
+    EXPECT_NE(result.exitCode, kStoppedByBound) << name << result.output;
     EXPECT_NE(result.exitCode, -1) << name;
   }
 }
@@ -41,7 +41,7 @@ TEST(LinearTime, ManyAttributesAreRefusedBeforeParsing) {
   Scratch scratch;
   const std::string file = scratch.write("attributes.sdf", hostile::xmlManyAttributes(200000));
   const CommandResult timed = timedCheck(file);
-  EXPECT_EQ(timed.exitCode, 1) << "exit code 124: stopped after 20 s";
+  EXPECT_EQ(timed.exitCode, 1) << timed.output;
   const LoadResult result = hostileLoader().loadFile(file);
   const Diagnostic* d = findCode(result.diagnostics, ErrorCode::XML_SYNTAX);
   ASSERT_NE(d, nullptr) << dump(result.diagnostics);
@@ -58,6 +58,30 @@ TEST(UniqueNames, RepeatsGetTheSameNamesAsProbingFromOne) {
   EXPECT_EQ(names.unique("s"), "s(3)");
   EXPECT_EQ(names.unique("s(1)"), "s(1)(1)");
   EXPECT_EQ(names.unique("t"), "t");
+}
+
+// The bounds the tests above rely on: each stops what it must and nothing else.
+TEST(BoundedRun, ComputationIsStoppedAtItsCpuBound) {
+  const CommandResult result = runBounded("while :; do :; done", 1);
+  EXPECT_EQ(result.exitCode, kStoppedByBound);
+  EXPECT_NE(result.output.find("1 s of CPU time"), std::string::npos) << result.output;
+}
+
+TEST(BoundedRun, BlockedProcessIsStoppedAtItsWallBound) {
+  const CommandResult result = runBounded("echo started; sleep 600", 20, 1);
+  EXPECT_EQ(result.exitCode, kStoppedByBound);
+  EXPECT_NE(result.output.find("started\n"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("wall time: blocked"), std::string::npos) << result.output;
+}
+
+TEST(BoundedRun, AWaitThatUsesNoCpuIsNotStoppedByTheCpuBound) {
+  const CommandResult result = runBounded("sleep 2; echo done; exit 3", 1);
+  EXPECT_EQ(result.exitCode, 3) << result.output;
+  EXPECT_EQ(result.output, "done\n");
+}
+
+TEST(BoundedRun, ACrashIsNotTakenForABound) {
+  EXPECT_EQ(runBounded("kill -SEGV $$", 20).exitCode, -1);
 }
 
 }  // namespace

@@ -135,7 +135,8 @@ TEST_F(PluginCacheTest, DiscoveryConsidersOnlyRegularLibraryFiles) {
 }
 
 // The cache is read at every start: a FIFO where the file belongs (hostile or mistaken) must not
-// block it. Discovery runs aside; if it blocks, a writer is opened so that the test still ends.
+// block it. Discovery runs aside (a few milliseconds; 60 s leaves room for a loaded sanitizer run);
+// if it blocks, a writer is opened so that the test still ends.
 TEST_F(PluginCacheTest, AFifoInPlaceOfTheCacheDoesNotBlockDiscovery) {
   install(goodLibrary(), "libgood.so");
   fs::create_directories(dir_ + "/cache");
@@ -146,7 +147,7 @@ TEST_F(PluginCacheTest, AFifoInPlaceOfTheCacheDoesNotBlockDiscovery) {
     loader.plugins().discoverDirectory(dir_ + "/plugins");
     return loader.plugins().available().size();
   });
-  const bool finished = discovery.wait_for(std::chrono::seconds(20)) == std::future_status::ready;
+  const bool finished = discovery.wait_for(std::chrono::seconds(60)) == std::future_status::ready;
   if (!finished) {
     const int writer = ::open(cache_.c_str(), O_WRONLY | O_NONBLOCK);
     if (writer >= 0) ::close(writer);
