@@ -40,7 +40,7 @@ constexpr int kStoppedByBound = 124;
 ///  - `wallSeconds` of wall time for a process that blocks without computing (a FIFO), after
 ///    which the group is killed.
 /// Either bound gives exit code kStoppedByBound, with the reason appended to the output; a
-/// process killed by another signal gives -1.
+/// process killed otherwise (another signal, or SIGKILL before its CPU time was spent) gives -1.
 inline CommandResult runBounded(const std::string& command, int cpuSeconds, int wallSeconds = 120) {
   CommandResult result;
   int pipeEnds[2];
@@ -77,16 +77,20 @@ inline CommandResult runBounded(const std::string& command, int cpuSeconds, int 
   }
   ::close(pipeEnds[0]);
   int status = 0;
-  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  rusage usage{};  // the shell's, with what it started and waited for
+  while (::wait4(child, &status, 0, &usage) < 0 && errno == EINTR) {
   }
   // The shell may run the command as a child (exit 128 + signal) or replace itself with it.
   const int signal = WIFSIGNALED(status) ? WTERMSIG(status)
                      : WIFEXITED(status) && WEXITSTATUS(status) > 128 ? WEXITSTATUS(status) - 128
                                                                        : 0;
+  // SIGKILL is the hard CPU limit only when the CPU time was spent; otherwise it came from
+  // outside (the OOM killer), which must not read as a runaway input.
+  const bool cpuSpent = usage.ru_utime.tv_sec + usage.ru_stime.tv_sec >= cpuSeconds;
   if (blocked) {
     result.exitCode = kStoppedByBound;
     result.output += "\n[stopped after " + std::to_string(wallSeconds) + " s of wall time: blocked]";
-  } else if (signal == SIGXCPU || signal == SIGKILL) {
+  } else if (signal == SIGXCPU || (signal == SIGKILL && cpuSpent)) {
     result.exitCode = kStoppedByBound;
     result.output += "\n[stopped after " + std::to_string(cpuSeconds) + " s of CPU time]";
   } else {

@@ -84,5 +84,10 @@ TEST(BoundedRun, ACrashIsNotTakenForABound) {
   EXPECT_EQ(runBounded("kill -SEGV $$", 20).exitCode, -1);
 }
 
+TEST(BoundedRun, AKillFromOutsideIsNotTakenForTheCpuBound) {
+  // SIGKILL also ends a process at its hard CPU limit; one that came with CPU time to spare did not.
+  EXPECT_EQ(runBounded("kill -KILL $$", 20).exitCode, -1);
+}
+
 }  // namespace
 }  // namespace interlink::test
