@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer harnesses (fuzz/) for a fixed time each, seeded from the shared corpus. They
+# Runs the libFuzzer harnesses (fuzz/) for a fixed time each, seeded from the external corpus
+# (INTERLINK_TEST_CORPUS, docs/dev/ci.md) or, without it, from the files tests/data vendors. They
 # are built in ./build-asan, the clang ASan + UBSan build of the sanitizer job
 # (scripts/clang-build.sh), so CI builds the tree with clang once for both jobs.
 #   scripts/fuzz.sh [SECONDS_PER_HARNESS] [HARNESS...]     default: 60 s, every harness
@@ -17,16 +18,18 @@ if [ ${#harnesses[@]} -eq 0 ]; then
 fi
 cmake --build build-asan -j"${JOBS:-$(nproc)}" --target "${harnesses[@]}" interlink_cli
 
-shared="$(cd .. && pwd)/shared/corpus"
+# The external corpus, or the vendored files in the same layout (sdformat/, gazebo/, hrdf/, shift/, juice/).
+corpus="${INTERLINK_TEST_CORPUS:-tests/data}"
+[ -d "$corpus" ] || corpus=tests/data
 # The seeds of each harness: the corpus files of its format (read-only; new inputs go elsewhere).
 seed_files() {
   case "$1" in
-    fuzz_sdformat) find "$shared/sdformat" "$shared/gazebo" -name '*.sdf' -size -64k ;;
-    fuzz_urdf) find "$shared" tests/urdf/data -name '*.urdf' -size -64k ;;
-    fuzz_hrdf) find "$shared/hrdf" -name '*.hrdf' -size -64k ;;
-    fuzz_shift) find "$shared/shift" tests/shift/data -name '*.json' -size -64k ;;
+    fuzz_sdformat) find "$corpus/sdformat" "$corpus/gazebo" -name '*.sdf' -size -64k 2>/dev/null ;;
+    fuzz_urdf) find "$corpus/sdformat" "$corpus/gazebo" tests/urdf/data -name '*.urdf' -size -64k 2>/dev/null ;;
+    fuzz_hrdf) find "$corpus/hrdf" -name '*.hrdf' -size -64k 2>/dev/null ;;
+    fuzz_shift) find "$corpus/shift" tests/shift/data -name '*.json' -size -64k 2>/dev/null ;;
     fuzz_skel) find /usr/share/doc/dart/data/skel -name '*.skel' -size -64k 2>/dev/null ;;
-    fuzz_juice) find "$shared/juice" -name '*.jm' -size -64k ;;
+    fuzz_juice) find "$corpus/juice" -name '*.jm' -size -64k 2>/dev/null ;;
     fuzz_mjcf) grep -rl --include='*.xml' '<mujoco' tests/data/mujoco tests/data/menagerie 2>/dev/null |
                  while IFS= read -r f; do [ "$(stat -c %s "$f")" -lt 65536 ] && echo "$f"; done ;;
     fuzz_core_model) find build-asan/fuzz/core_model_seeds -name '*.json' -size -64k 2>/dev/null ;;
@@ -40,7 +43,7 @@ mkdir -p build-asan/fuzz/core_model_seeds
 while IFS= read -r model; do
   out="build-asan/fuzz/core_model_seeds/$(basename "$model").json"
   [ -f "$out" ] || build-asan/bin/interlink convert "$model" -o "$out" >/dev/null 2>&1 || rm -f "$out"
-done < <(ls samples/models/*.sdf; find "$shared/hrdf" "$shared/juice" -name '*.hrdf' -o -name '*.jm' | sort | head -30)
+done < <(ls samples/models/*.sdf; find "$corpus/hrdf" "$corpus/juice" -name '*.hrdf' -o -name '*.jm' 2>/dev/null | sort | head -30)
 
 status=0
 for harness in "${harnesses[@]}"; do

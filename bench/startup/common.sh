@@ -3,8 +3,7 @@
 # installing or changing plugins opens every library once).
 BUILD="$(cd "${1:-build}" && pwd)"
 CLI="$BUILD/bin/interlink"
-SHARED="${INTERLINK_SHARED_DIR:-$(cd .. && pwd)/shared}"
-URDF="$SHARED/corpus/sdformat/test/integration/model/test_include_urdf/model.urdf"
+URDF="tests/data/sdformat/test/integration/model/test_include_urdf/model.urdf"  # libsdformat's, vendored
 SDF="samples/models/arm.sdf"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT

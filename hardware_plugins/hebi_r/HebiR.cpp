@@ -1,6 +1,6 @@
 // HEBI R-series: R8 and R25 actuators, R8 / R25 / R25-R8 links, R8 and R25 brackets and the R8
-// parallel gripper. Figures: shared/reference/hebi_components.md. R25 parts have no published
-// figures: they carry HEBI's MATLAB stand-ins and are marked approximate.
+// parallel gripper. Figures: HEBI's C library 2.0 and HEBI's published part data (docs.hebi.us).
+// R25 parts have no published figures: they carry HEBI's MATLAB stand-ins and are marked approximate.
 #include <vector>
 
 #include "HebiParts.hpp"

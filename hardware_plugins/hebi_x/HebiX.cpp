@@ -1,5 +1,6 @@
 // HEBI X-series: X5 and X8 actuators, X5 links, X5 brackets and the X5 parallel gripper.
-// Figures: shared/reference/hebi_components.md (HEBI's C library 2.0; inertia from HEBI's xacro).
+// Figures: HEBI's C library 2.0 (tests/data/hebi_reference holds its measured output); inertia
+// from HEBI's xacro (HebiRobotics/hebi_description).
 #include <vector>
 
 #include "HebiParts.hpp"

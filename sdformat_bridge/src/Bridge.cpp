@@ -1,5 +1,6 @@
-// Interlink format plugins registered as libsdformat 12 custom model parsers (seed 003 §1.5, as
-// libsdformat 12.3 ships it: /work/shared/reference/sdformat_contract.md).
+// Interlink format plugins registered as libsdformat 12 custom model parsers (the SDFormat
+// model-composition proposal, sdformat.org/tutorials?tut=composition_proposal, §1.5, as libsdformat
+// 12.3 ships it: sdf/InterfaceModel.hh, sdf/ParserConfig.hh RegisterCustomModelParser).
 #include "interlink/sdformat/Bridge.hpp"
 
 #include <algorithm>

@@ -281,7 +281,7 @@ TEST(Cli, OptionSpellingsOfEveryOtherTool) {
 }
 
 TEST(Cli, TextFramesQuoteNamesWithSpaces) {
-  auto result = stdoutOf(test::cliPath() + " frames " + test::corpus("juice/models/DeathTollCritter.jm"));
+  auto result = stdoutOf(test::cliPath() + " frames " + test::vendored("juice/models/DeathTollCritter.jm"));
   ASSERT_EQ(result.exitCode, 0) << result.output;
   EXPECT_TRUE(std::regex_search(result.output, std::regex("\n\"Right Front Upper Leg_[0-9]+\"  link  "))) << result.output;
   // Every frame line has the same 9 fields once quoted names count as one.

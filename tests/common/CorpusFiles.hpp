@@ -1,6 +1,8 @@
 #pragma once
-// The files the writers' round trips read, every format's: the shared corpus, the samples and the
-// tests' own data, in a stable order, and the options that find what those files include.
+// The files the writers' round trips read, every format's: the external corpus
+// (INTERLINK_TEST_CORPUS) or, without it, the files tests/data vendors in the same layout; the
+// samples and the tests' own data; DART's SKEL files from Debian's dart-doc. In a stable order, with
+// the options that find what those files include.
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -62,7 +64,8 @@ inline std::vector<CorpusFile> corpusFiles(const std::string& format) {
                   collectCorpusFiles(format, sourceDir() + "/samples/models", {".sdf"}, "samples"));
   }
   if (format == "urdf") {
-    return joined(collectCorpusFiles(format, corpus(""), {".urdf"}),
+    return joined(joined(collectCorpusFiles(format, corpus("sdformat"), {".urdf"}, "sdformat"),
+                         collectCorpusFiles(format, corpus("gazebo"), {".urdf"}, "gazebo")),
                   collectCorpusFiles(format, sourceDir() + "/tests/urdf/data", {".urdf"}, "tests"));
   }
   if (format == "skel") return collectCorpusFiles(format, DART_SKEL_DATA_DIR, {".skel"});

@@ -1,8 +1,10 @@
 #pragma once
-// Shared test helpers: paths to the corpus and the build tree, running the CLI.
+// Shared test helpers: paths to the vendored test data, the external corpus and the build tree,
+// running the CLI.
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -12,9 +14,41 @@
 
 namespace interlink::test {
 
-inline std::string sharedDir() { return INTERLINK_SHARED_DIR; }
-inline std::string corpus(const std::string& relative) { return sharedDir() + "/corpus/" + relative; }
 inline std::string sourceDir() { return INTERLINK_SOURCE_DIR; }
+
+/// A public file vendored for the tests: tests/data/<source>/..., each source with a README that
+/// names its origin and licence.
+inline std::string vendored(const std::string& relative) { return sourceDir() + "/tests/data/" + relative; }
+
+/// The variable that names the large external corpus the sweeps read (docs/dev/ci.md): a directory
+/// laid out as sdformat/ (libsdformat's test/), gazebo/ (gz-sim, gazebo_models), hrdf/, shift/ and
+/// juice/. A clone of the repository alone does not have it; CI sets it.
+constexpr const char* kCorpusVariable = "INTERLINK_TEST_CORPUS";
+
+/// The external corpus directory, or "" when the variable is unset or empty.
+inline std::string externalCorpus() {
+  const char* value = std::getenv(kCorpusVariable);
+  return value && *value ? std::string(value) : std::string();
+}
+
+/// Whether the external corpus has `part` ("" for the corpus itself), e.g. hasCorpus("gazebo").
+inline bool hasCorpus(const std::string& part = {}) {
+  std::error_code error;
+  return !externalCorpus().empty() && std::filesystem::is_directory(externalCorpus() + "/" + part, error);
+}
+
+/// Why a sweep did not run: GTEST_SKIP's message.
+inline std::string corpusMissing(const std::string& part = {}) {
+  return std::string("needs the external corpus") + (part.empty() ? "" : " (" + part + "/)") + ": set " +
+         kCorpusVariable + " to a directory laid out as docs/dev/ci.md says";
+}
+
+/// A path under the external corpus when it is present, else under tests/data, which holds the
+/// vendored files in the same layout (sdformat/, gazebo/, hrdf/, shift/, juice/): a sweep without
+/// the corpus still reads the files the repository carries.
+inline std::string corpus(const std::string& relative) {
+  return (hasCorpus() ? externalCorpus() : sourceDir() + "/tests/data") + "/" + relative;
+}
 inline std::string pluginDir() { return INTERLINK_PLUGIN_DIR; }
 inline std::string cliPath() { return INTERLINK_CLI; }
 
@@ -59,3 +93,9 @@ inline CommandResult run(const std::string& command) {
 }
 
 }  // namespace interlink::test
+
+/// Skips the current test (GoogleTest shows it as skipped, CTest too) when the external corpus, or
+/// its `part`, is absent.
+#define INTERLINK_SKIP_WITHOUT_CORPUS(part)                       \
+  if (!::interlink::test::hasCorpus(part))                         \
+  GTEST_SKIP() << ::interlink::test::corpusMissing(part)

@@ -16,7 +16,7 @@ const Loader& loader() {
   return instance;
 }
 
-std::string gazeboDefaultWorld() { return test::corpus("gazebo/gz-sim/examples/worlds/default.sdf"); }
+std::string gazeboDefaultWorld() { return test::vendored("gazebo/gz-sim/examples/worlds/default.sdf"); }
 
 std::size_t xmlWarnings(const LoadResult& result) {
   std::size_t count = 0;

@@ -97,7 +97,7 @@ TEST(ConvertCli, NestedModelsFlattenIntoUrdfWithScopedNames) {
 }
 
 TEST(ConvertCli, LoopsAreRefusedForUrdfNamingTheLoopJoints) {
-  const std::string input = test::corpus("shift/klann_linkage/klann_linkage.json");
+  const std::string input = test::vendored("shift/klann_linkage/klann_linkage.json");
   const std::string output = tempDir() + "/klann.urdf";
   auto result = cli("convert " + input + " -o " + output);
   EXPECT_EQ(result.exitCode, 1) << result.output;
@@ -150,7 +150,7 @@ TEST(ConvertCli, JsonHoldsTheCoreModelAndTheResolvedFrames) {
 TEST(ConvertCli, WhatTheTargetCannotHoldIsOneWarningPerKind) {
   // Four Juice dolls: 36 capsule visuals and 36 capsule collisions (URDF has no capsules) and 20
   // ball joints (written as three continuous joints each) when written as URDF: three kinds.
-  const std::string dolls = test::corpus("juice/models/fourdolls.jm");
+  const std::string dolls = test::vendored("juice/models/fourdolls.jm");
   const std::string output = tempDir() + "/fourdolls.urdf";
   auto count = [](const std::string& text, const std::string& what) {
     std::size_t n = 0;
@@ -285,11 +285,11 @@ TEST(ConvertCli, ModelAndWorldParametersAreWrittenOrReported) {
     std::vector<std::string> written;  // in the output file
     std::size_t parameters;            // "parameter '" lines with -v
   };
-  const std::string bug = test::corpus("juice/models/Bug.jm");  // Gravity 50, Friction 100, ERP, CFM, ...
+  const std::string bug = test::vendored("juice/models/Bug.jm");  // Gravity 50, Friction 100, ERP, CFM, ...
   const std::string juiceNotes[] = {"juice.file_version", "gravity.source", "juice.Gravity"};
   const std::string bugJson = tempDir() + "/Bug.json";
-  const std::string daisy = test::corpus("hrdf/hebi_description/config/daisy/hrdf/Daisy.hrdf");
-  const std::string pendulum = test::corpus("shift/pendulum/pendulum.json");
+  const std::string daisy = test::vendored("hrdf/hebi_description/config/daisy/hrdf/Daisy.hrdf");
+  const std::string pendulum = test::vendored("shift/pendulum/pendulum.json");
   const std::string hello = test::sourceDir() + "/tests/data/mujoco/doc/_static/hello.xml";
   std::vector<Case> cases;
   for (const std::string extension : {"urdf", "sdf", "mjcf"}) {

@@ -85,7 +85,7 @@ TEST(CoreModelReader, ShiftAndCoreModelSniffersEachDeclineTheOther) {
   ASSERT_TRUE(core.ok()) << test::dump(core.diagnostics);
   EXPECT_EQ(core.document.model->links.size(), 2u);
   // ... and a Shift file is not read as a core model.
-  const LoadResult shiftFile = loader().loadFile(test::corpus("shift/pendulum/pendulum.json"));
+  const LoadResult shiftFile = loader().loadFile(test::vendored("shift/pendulum/pendulum.json"));
   ASSERT_TRUE(shiftFile.ok()) << test::dump(shiftFile.diagnostics);
   EXPECT_EQ(shiftFile.document.format, "shift");
 }

@@ -20,7 +20,7 @@ namespace {
 namespace fs = boost::filesystem;
 
 const std::string kWorkcell = test::sourceDir() + "/samples/models/workcell.sdf";
-const std::string kKlann = test::corpus("shift/klann_linkage/klann_linkage.json");
+const std::string kKlann = test::vendored("shift/klann_linkage/klann_linkage.json");
 
 test::CommandResult cli(const std::string& args) { return test::run(test::cliPath() + " " + args); }
 

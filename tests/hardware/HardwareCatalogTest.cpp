@@ -1,5 +1,5 @@
 // The HEBI catalogs (hebi_x, hebi_r, hebi_t loaded as real plugins) against HEBI's own library:
-// every element of shared/reference/hrdf_libhebi_elements.txt (mass, CoM, output transform).
+// every element of tests/data/hebi_reference/hrdf_libhebi_elements.txt (mass, CoM, output transform).
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -42,7 +42,7 @@ Matrix3 mat(std::string text) {
 }
 
 std::vector<ElementCase> readElements() {
-  std::ifstream in(test::sharedDir() + "/reference/hrdf_libhebi_elements.txt");
+  std::ifstream in(test::vendored("hebi_reference/hrdf_libhebi_elements.txt"));
   std::vector<ElementCase> cases;
   std::string line;
   std::smatch m;

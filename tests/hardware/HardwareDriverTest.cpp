@@ -52,7 +52,7 @@ TEST(Drivers, OpenFailuresAreReported) {
 
 TEST(Drivers, DofsOfALoadedModelAsOneGroup) {
   Loader loader;
-  const auto result = loader.loadFile(test::corpus("hrdf/hebi-hrdf/A-2085-06G.hrdf"));
+  const auto result = loader.loadFile(test::vendored("hrdf/hebi-hrdf/A-2085-06G.hrdf"));
   ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
   const auto registry = HardwareRegistry::fromPlugins(loader.plugins());
   Diagnostics d;

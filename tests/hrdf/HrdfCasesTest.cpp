@@ -1,4 +1,4 @@
-// Accept/reject of shared/reference/hrdf_libhebi_cases.txt (HEBI's library on small documents),
+// Accept/reject of tests/data/hebi_reference/hrdf_libhebi_cases.txt (HEBI's library on small documents),
 // with its DOF counts, masses and end-effector positions. Where that library is loose
 // (hebi_components.md) we are stricter; those cases are listed and tested as refusals.
 #include <fstream>
@@ -23,7 +23,7 @@ struct Case {
 };
 
 std::vector<Case> readCases() {
-  std::ifstream in(test::sharedDir() + "/reference/hrdf_libhebi_cases.txt");
+  std::ifstream in(test::vendored("hebi_reference/hrdf_libhebi_cases.txt"));
   std::stringstream buffer;
   buffer << in.rdbuf();
   const std::string text = "\n" + buffer.str();

@@ -1,4 +1,5 @@
-// Every corpus HRDF against HEBI's own library (shared/reference/hrdf_libhebi_reference.json):
+// Every HRDF file of HEBI's repositories (tests/data/hrdf) against HEBI's own C library 2.0, as
+// measured into tests/data/hebi_reference/hrdf_libhebi_reference.json:
 // DOF count, masses, end-effector, output and CoM frames at q_k = 0.1·k, tolerance 1e-5 (the
 // library computes in float32). Files of HRDF 1.4.0 (which that library does not know) load.
 #include <jansson.h>
@@ -22,7 +23,7 @@ struct JsonDeleter {
 std::unique_ptr<json_t, JsonDeleter> reference() {
   json_error_t error;
   return std::unique_ptr<json_t, JsonDeleter>(
-      json_load_file((test::sharedDir() + "/reference/hrdf_libhebi_reference.json").c_str(), 0, &error));
+      json_load_file((test::vendored("hebi_reference/hrdf_libhebi_reference.json")).c_str(), 0, &error));
 }
 
 Eigen::Matrix<double, 3, 4> matrixOf(json_t* rows) {
@@ -60,7 +61,7 @@ TEST_F(Conformance, EveryReferenceFileMatchesHebisLibrary) {
   json_t* value;
   json_object_foreach(ref.get(), key, value) {
     SCOPED_TRACE(key);
-    const auto result = loader_->loadFile(test::corpus(std::string("hrdf/") + key));
+    const auto result = loader_->loadFile(test::vendored(std::string("hrdf/") + key));
     if (json_object_get(value, "error")) {
       // HRDF 1.4.0: HEBI's old library refuses the version; we read it.
       EXPECT_TRUE(result.ok()) << test::dump(result.diagnostics);
@@ -113,7 +114,7 @@ TEST_F(Conformance, EveryReferenceFileMatchesHebisLibrary) {
 }
 
 TEST_F(Conformance, DaisyHexapodWithIncludesLoads) {
-  const auto result = loader_->loadFile(test::corpus("hrdf/hebi_description/config/daisy/hrdf/Daisy.hrdf"));
+  const auto result = loader_->loadFile(test::vendored("hrdf/hebi_description/config/daisy/hrdf/Daisy.hrdf"));
   ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
   EXPECT_EQ(result.kinematics.dofs().size(), 18u);  // six legs of three actuators, included six times
   const Model& model = *result.document.model;

@@ -22,7 +22,7 @@ struct FormulaCase {
 };
 
 std::vector<FormulaCase> readTestCases() {
-  std::ifstream in(interlink::test::corpus("hrdf/hebi-hrdf/grammar/test/tests.testcases"));
+  std::ifstream in(interlink::test::vendored("hrdf/hebi-hrdf/grammar/test/tests.testcases"));
   std::vector<FormulaCase> cases;
   std::string line;
   int number = 0;

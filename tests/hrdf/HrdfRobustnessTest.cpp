@@ -23,7 +23,7 @@ std::string readFile(const std::string& path) {
 TEST(HrdfRobustness, MutatedCorpusFilesFailCleanly) {
   Loader loader;
   test::TempDir dir;
-  const std::string source = readFile(test::corpus("hrdf/hebi-hrdf/examples/X-Series-Double-Shoulder-7DOF.hrdf"));
+  const std::string source = readFile(test::vendored("hrdf/hebi-hrdf/examples/X-Series-Double-Shoulder-7DOF.hrdf"));
   ASSERT_FALSE(source.empty());
   const char* garbage[] = {"", " ", "((((", "1e999", "pi pi", "Rx(", "-", "nan", "0 0", "\xff\xfe", "1/0",
                            "Rx(1)*", "1 0 0 0 1 0 0 0 1 1", "&amp;", "X5-", "Inline Inline"};

@@ -109,13 +109,13 @@ TEST(GettingStarted, EveryStepOfThePageWorksAsWritten) {
   ASSERT_TRUE(fs::exists(home + "/interlink/bin/interlink"));
 
   // 2. Check a model: the files the commands name, taken from real models.
-  copyFile(test::corpus("sdformat/test/integration/model/test_include_urdf/model.urdf"), home + "/robot.urdf");
+  copyFile(test::vendored("sdformat/test/integration/model/test_include_urdf/model.urdf"), home + "/robot.urdf");
   copyFile(test::sourceDir() + "/samples/models/arm.sdf", home + "/robot.sdf");
   copyFile(test::sourceDir() + "/samples/models/arm.sdf", home + "/arm.sdf");
   copyFile(test::sourceDir() + "/samples/models/workcell.sdf", home + "/world.sdf");
   copyFile(test::sourceDir() + "/samples/models/arm.sdf", home + "/models/arm.sdf");
   copyFile(test::sourceDir() + "/samples/models/workcell.sdf", home + "/models/workcell.sdf");
-  copyFile(test::corpus("hrdf/hebi-hrdf/A-2240-06.hrdf"), home + "/robot.hrdf");
+  copyFile(test::vendored("hrdf/hebi-hrdf/A-2240-06.hrdf"), home + "/robot.hrdf");
   const bool haveXacro = test::run("command -v xacro").exitCode == 0;
   std::size_t ran = 0;
   for (const std::string& command : commandsOf(blockOf(blocks, "2.", "sh").text)) {
@@ -166,7 +166,7 @@ TEST(GettingStarted, EveryStepOfThePageWorksAsWritten) {
   auto plugins = test::run(shell + quoted("interlink plugins"));
   EXPECT_NE(plugins.output.find("toml_sample"), std::string::npos) << plugins.output;
   auto toml = test::run(shell + quoted("interlink check " +
-                                       test::corpus("sdformat/test/integration/model/double_pendulum.toml")));
+                                       test::vendored("sdformat/test/integration/model/double_pendulum.toml")));
   EXPECT_EQ(toml.exitCode, 0) << toml.output;
   fs::remove_all(home);
 }

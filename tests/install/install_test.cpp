@@ -36,14 +36,14 @@ TEST(Install, ThirdPartyPluginBuildsAgainstTheInstallAndLoads) {
   EXPECT_NE(plugins.output.find("sdformat"), std::string::npos) << plugins.output;
   EXPECT_EQ(plugins.output.find("refused"), std::string::npos) << plugins.output;
 
-  const std::string model = test::corpus("sdformat/test/integration/model/double_pendulum.toml");
+  const std::string model = test::vendored("sdformat/test/integration/model/double_pendulum.toml");
   auto frames = test::run("INTERLINK_PLUGIN_PATH=" + sampleBuild + " " + cli + " frames " + model + " --json");
   EXPECT_EQ(frames.exitCode, 0) << frames.output;
   EXPECT_NE(frames.output.find("\"name\":\"child_dp::model_1::lower_link\""), std::string::npos) << frames.output;
 
-  const std::string world = test::corpus("sdformat/test/sdf/world_include_with_interface_api.sdf");
+  const std::string world = test::vendored("sdformat/test/sdf/world_include_with_interface_api.sdf");
   auto check = test::run("INTERLINK_PLUGIN_PATH=" + sampleBuild + " INTERLINK_RESOURCE_PATH=" +
-                         test::corpus("sdformat/test/integration/model") + " " + cli + " check " + world);
+                         test::vendored("sdformat/test/integration/model") + " " + cli + " check " + world);
   EXPECT_EQ(check.exitCode, 0) << check.output;
   fs::remove_all(install.work);
 }
@@ -97,7 +97,7 @@ TEST(Install, SamplesInstallIntoTheInterlinkPrefixWhichIsRelocatable) {
   auto plugins = test::run(cli + " plugins");
   EXPECT_NE(plugins.output.find("toml_sample 1.0.0  format  .toml"), std::string::npos) << plugins.output;
   EXPECT_EQ(plugins.output.find("refused"), std::string::npos) << plugins.output;
-  const std::string model = test::corpus("sdformat/test/integration/model/double_pendulum.toml");
+  const std::string model = test::vendored("sdformat/test/integration/model/double_pendulum.toml");
   auto frames = test::run(cli + " frames --json " + model);
   EXPECT_EQ(frames.exitCode, 0) << frames.output;
 

@@ -11,8 +11,8 @@
 namespace interlink {
 namespace {
 
-const std::string kModelDir = test::corpus("sdformat/test/integration/model");
-const std::string kSdfDir = test::corpus("sdformat/test/sdf");
+const std::string kModelDir = test::vendored("sdformat/test/integration/model");
+const std::string kSdfDir = test::vendored("sdformat/test/sdf");
 
 Pose P(double x, double y, double z, double r, double p, double yaw) { return poseFromXyzRpy(x, y, z, r, p, yaw); }
 

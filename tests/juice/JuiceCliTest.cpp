@@ -8,7 +8,7 @@
 namespace interlink::test::juice {
 namespace {
 
-std::string model(const std::string& file) { return corpus("juice/models/" + file); }
+std::string model(const std::string& file) { return vendored("juice/models/" + file); }
 
 TEST(JuiceCli, CheckReportsSymmetryAsWarnings) {
   CommandResult r = run("'" + cliPath() + "' check '" + model("DeathTollCritter.jm") + "'");

@@ -105,7 +105,15 @@ const Expected kExpected[] = {
     {"test/twobox.jm", 2, 1, 0, 0, 0},
 };
 
-std::string corpusRoot() { return corpus("juice/models"); }
+/// Juice's models/ folder in the external corpus (the whole-folder tests are skipped without it).
+std::string corpusRoot() { return interlink::test::externalCorpus() + "/juice/models"; }
+
+/// A model of that folder: the copy in tests/data/juice when the repository carries one, else the
+/// external corpus's.
+std::string juiceFile(const std::string& file) {
+  const std::string copy = interlink::test::vendored("juice/models/" + file);
+  return std::filesystem::exists(copy) ? copy : corpusRoot() + "/" + file;
+}
 
 std::string readAll(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -120,6 +128,7 @@ int countTag(const std::string& text, const std::string& tag) {
 }
 
 TEST(JuiceCorpus, HasSeventyFourFiles) {
+  INTERLINK_SKIP_WITHOUT_CORPUS("juice");
   std::set<std::string> files;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(corpusRoot()))
     if (entry.is_regular_file()) files.insert(std::filesystem::relative(entry.path(), corpusRoot()).generic_string());
@@ -139,7 +148,8 @@ class JuiceCorpusFile : public ::testing::TestWithParam<Expected> {};
 
 TEST_P(JuiceCorpusFile, LoadsWithExpectedBodiesAndJoints) {
   const Expected& e = GetParam();
-  const std::string path = corpusRoot() + "/" + e.file;
+  const std::string path = juiceFile(e.file);
+  if (!std::filesystem::exists(path)) INTERLINK_SKIP_WITHOUT_CORPUS("juice");  // most files are not vendored
   const std::string text = readAll(path);
   ASSERT_FALSE(text.empty()) << path;
   // The table agrees with a plain count of tags in the file.
@@ -212,7 +222,7 @@ std::string testName(const ::testing::TestParamInfo<Expected>& info) {
 INSTANTIATE_TEST_SUITE_P(AllWellFormed, JuiceCorpusFile, ::testing::ValuesIn(kExpected), testName);
 
 TEST(JuiceCorpus, SimpleAnt2JpIsNotWellFormedXml) {
-  const std::string path = corpusRoot() + "/simpleant2.jp.jm";
+  const std::string path = juiceFile("simpleant2.jp.jm");
   LoadResult r = load(path);
   EXPECT_FALSE(r.ok());
   auto syntax = withCode(r.diagnostics, ErrorCode::XML_SYNTAX);
@@ -224,7 +234,7 @@ TEST(JuiceCorpus, SimpleAnt2JpIsNotWellFormedXml) {
 }
 
 TEST(JuiceCorpus, GravityAndModelParametersAreKept) {
-  LoadResult r = load(corpusRoot() + "/humanoid.jm");
+  LoadResult r = load(juiceFile("humanoid.jm"));
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   const Model& m = *r.document.model;
   EXPECT_EQ(m.name, "humanoid");
@@ -237,7 +247,7 @@ TEST(JuiceCorpus, GravityAndModelParametersAreKept) {
     EXPECT_EQ(m.parameters.count(key), 1u) << key;
 
   // A file without <Gravity> gets Juice's own default, and says so.
-  LoadResult noGravity = load(corpusRoot() + "/Backhoe.jm");
+  LoadResult noGravity = load(juiceFile("Backhoe.jm"));
   ASSERT_TRUE(noGravity.ok()) << dump(noGravity.diagnostics);
   EXPECT_DOUBLE_EQ(std::stod(words(noGravity.document.model->parameters.at("gravity"))[2]), -9.81);
   EXPECT_EQ(noGravity.document.model->parameters.at("gravity.source").rfind("default", 0), 0u);
@@ -246,7 +256,7 @@ TEST(JuiceCorpus, GravityAndModelParametersAreKept) {
 
 TEST(JuiceCorpus, OlderDimensionsAndFileVersionAttributeForms) {
   // simpleant2.jm: FileVersion, <Dimensions> boxes without <Shape>: Juice's default box.
-  LoadResult r = load(corpusRoot() + "/simpleant2.jm");
+  LoadResult r = load(juiceFile("simpleant2.jm"));
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   const Model& m = *r.document.model;
   ASSERT_EQ(m.links.size(), 13u);
@@ -260,7 +270,7 @@ TEST(JuiceCorpus, OlderDimensionsAndFileVersionAttributeForms) {
 
 TEST(JuiceCorpus, FileVersionAttributeFormOnceTheXmlIsRepaired) {
   // simpleant2.jp.jm is simpleant2.jm with the older FileVersionAttribute and a broken end tag.
-  std::string text = readAll(corpusRoot() + "/simpleant2.jp.jm");
+  std::string text = readAll(juiceFile("simpleant2.jp.jm"));
   const std::size_t broken = text.find("</1013AB34>");
   ASSERT_NE(broken, std::string::npos);
   text.replace(broken, 11, "</Model>");
@@ -277,7 +287,8 @@ TEST(JuiceCorpus, SymmetryWarnings) {
   // Report which corpus files have twins that are not mirror images about the Y-Z plane.
   std::map<std::string, std::size_t> asymmetric;
   for (const Expected& e : kExpected) {
-    LoadResult r = load(corpusRoot() + "/" + e.file);
+    if (!std::filesystem::exists(juiceFile(e.file))) continue;  // without the external corpus: the vendored files
+    LoadResult r = load(juiceFile(e.file));
     std::size_t n = withCode(r.diagnostics, ErrorCode::SYMMETRY).size();
     for (const Diagnostic* d : withCode(r.diagnostics, ErrorCode::SYMMETRY)) EXPECT_FALSE(d->isError());
     if (n) asymmetric[e.file] = n;
@@ -290,7 +301,7 @@ TEST(JuiceCorpus, SymmetryWarnings) {
   // Verified by hand: in DeathTollCritter.jm 'Left Outer Toe' is at x = -1.75 and its twin
   // 'Right Outer Toe' at x = 1.765.
   EXPECT_TRUE(asymmetric.count("DeathTollCritter.jm")) << report.str();
-  LoadResult r = load(corpusRoot() + "/DeathTollCritter.jm");
+  LoadResult r = load(juiceFile("DeathTollCritter.jm"));
   auto symmetry = withCode(r.diagnostics, ErrorCode::SYMMETRY);
   ASSERT_EQ(symmetry.size(), 1u) << dump(r.diagnostics);
   EXPECT_NE(symmetry[0]->message.find("'Left Outer Toe'"), std::string::npos) << symmetry[0]->message;

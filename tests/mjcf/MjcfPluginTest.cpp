@@ -52,7 +52,7 @@ TEST(MjcfPlugin, ClaimsXmlWithAMujocoRootAndTheMjcfExtension) {
 
 TEST(MjcfPlugin, OtherXmlFormatsKeepTheirFiles) {
   Loader loader;
-  const std::string sdf = test::corpus("sdformat/test/sdf/joint_complete.sdf");
+  const std::string sdf = test::vendored("sdformat/test/sdf/joint_complete.sdf");
   // The SDFormat sample read under an .xml name must not be claimed by the MJCF plugin.
   const LoadResult result = loader.loadString(test::readFile(sdf), "/tmp/interlink-mjcf-test/model.xml");
   EXPECT_NE(result.document.format, "mjcf");

@@ -201,7 +201,7 @@ TEST_F(PluginCacheTest, CorruptOrForeignCacheIsIgnored) {
 /// The whole process: `interlink check` of a URDF opens the URDF plugin and no other.
 TEST_F(PluginCacheTest, CliOpensOnlyThePluginOfTheFileItReads) {
   const std::string env = "XDG_CACHE_HOME=" + dir_ + "/xdg INTERLINK_PLUGIN_CACHE= ";
-  const std::string urdf = test::corpus("sdformat/test/integration/model/test_include_urdf/model.urdf");
+  const std::string urdf = test::vendored("sdformat/test/integration/model/test_include_urdf/model.urdf");
   auto warmUp = test::run("env " + env + test::cliPath() + " plugins");
   ASSERT_EQ(warmUp.exitCode, 0) << warmUp.output;
   ASSERT_TRUE(fs::exists(dir_ + "/xdg/interlink/plugins.cache"));

@@ -18,9 +18,13 @@ def _env_path(name: str) -> Path:
 
 SOURCE_DIR = _env_path("INTERLINK_SOURCE_DIR")
 BINARY_DIR = _env_path("INTERLINK_BINARY_DIR")
-SHARED_DIR = _env_path("INTERLINK_SHARED_DIR")
 CLI = _env_path("INTERLINK_CLI")
-CORPUS = SHARED_DIR / "corpus"
+# Public files vendored for the tests (tests/data/<source>/, each with its origin and licence).
+DATA = SOURCE_DIR / "tests" / "data"
+# The large external corpus (docs/dev/ci.md), read at run time; without it the sweeps read the
+# vendored files, which tests/data keeps in the same layout (sdformat/, gazebo/, hrdf/, shift/, juice/).
+_external = os.environ.get("INTERLINK_TEST_CORPUS")
+CORPUS = Path(_external) if _external and Path(_external).is_dir() else DATA
 
 
 def run_cli(*args, env=None, check=True):

@@ -9,10 +9,10 @@ import sys
 
 import numpy as np
 
-from conftest import BINARY_DIR, CORPUS, SOURCE_DIR, cli_frames
+from conftest import BINARY_DIR, DATA, SOURCE_DIR, cli_frames
 
 CMAKE = os.environ.get("CMAKE_COMMAND", "cmake")
-MODEL = CORPUS / "sdformat/test/integration/model/double_pendulum.toml"
+MODEL = DATA / "sdformat/test/integration/model/double_pendulum.toml"
 
 SCRIPT = """
 import json, sys

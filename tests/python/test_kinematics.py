@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import interlink
-from conftest import CORPUS, SOURCE_DIR
+from conftest import DATA, SOURCE_DIR
 
 ARM = SOURCE_DIR / "samples/models/arm.sdf"
 DART_SKEL = Path("/usr/share/doc/dart/data/skel")
@@ -120,9 +120,9 @@ def test_jacobian_of_every_sdformat_joint_type_matches_finite_differences():
 
 
 @pytest.mark.parametrize("path", [
-    CORPUS / "shift/kuka_lbr_iiwa_14_r820/kuka_iiwa.json",
-    CORPUS / "shift/slider_crank/slider_crank_rotating_base.json",
-    CORPUS / "hrdf/hebi-hrdf/A-2085-06G.hrdf",
+    DATA / "shift/kuka_lbr_iiwa_14_r820/kuka_iiwa.json",
+    DATA / "shift/slider_crank/slider_crank_rotating_base.json",
+    DATA / "hrdf/hebi-hrdf/A-2085-06G.hrdf",
     SOURCE_DIR / "samples/models/workcell.sdf",
     DART_SKEL / "freeChain.skel",
     DART_SKEL / "fullbody1.skel",
@@ -204,9 +204,9 @@ def urdf_mass_properties(urdf_text, link_poses):
 
 
 @pytest.mark.parametrize("path", [
-    CORPUS / "shift/kuka_lbr_iiwa_14_r820/kuka_iiwa.json",
-    CORPUS / "hrdf/hebi-hrdf/A-2085-06G.hrdf",
-    CORPUS / "sdformat/test/integration/model/double_pendulum.sdf",
+    DATA / "shift/kuka_lbr_iiwa_14_r820/kuka_iiwa.json",
+    DATA / "hrdf/hebi-hrdf/A-2085-06G.hrdf",
+    DATA / "sdformat/test/integration/model/double_pendulum.sdf",
 ], ids=lambda p: p.name)
 def test_mass_properties_match_an_independent_sum_over_the_urdf_export(path, tmp_path):
     m = interlink.load(path)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import interlink
-from conftest import CORPUS, SOURCE_DIR, cli_frames
+from conftest import DATA, SOURCE_DIR, cli_frames
 
 ARM = SOURCE_DIR / "samples/models/arm.sdf"
 WORKCELL = SOURCE_DIR / "samples/models/workcell.sdf"
@@ -168,7 +168,7 @@ def test_joint_information_in_dof_order():
 
 
 def test_initial_positions_from_the_file():
-    path = CORPUS / "shift/slider_crank/slider_crank.json"
+    path = DATA / "shift/slider_crank/slider_crank.json"
     m = interlink.load(path)
     q0 = m.configuration("initial")
     assert len(q0) == len(m.dofs) and np.any(q0 != 0)

@@ -30,7 +30,8 @@ const std::string kDataDir = test::sourceDir() + "/tests/data/sdformat_bridge";
 /// model:// roots of the test worlds, in the same order for libsdformat and Interlink.
 // tests/shift/data: NestedAssembliesInAModelScope includes a file there by absolute path from a
 // temporary directory, which the path policy allows only inside a resource path.
-const std::vector<std::string> kModelRoots = {test::sharedDir() + "/corpus", DART_DATA_DIR, test::sourceDir() + "/tests/data",
+// tests/data holds the vendored HRDF, Shift and Juice files (hrdf/, shift/, juice/) and the bridge's own.
+const std::vector<std::string> kModelRoots = {DART_DATA_DIR, test::sourceDir() + "/tests/data",
                                               test::sourceDir() + "/tests/shift/data"};
 
 using sdformat::fromIgnition;
@@ -476,7 +477,7 @@ TEST(SdformatBridge, ModelDirectoryWithModelConfig) {
   fs::create_directories(dir + "/models/hebi_arm");
   writeFile(dir + "/models/hebi_arm", "model.config",
             "<?xml version=\"1.0\"?>\n<model><name>hebi_arm</name><sdf version=\"1.9\">arm.hrdf</sdf></model>\n");
-  fs::copy_file(test::corpus("hrdf/hebi-hrdf/A-2085-06.hrdf"), dir + "/models/hebi_arm/arm.hrdf");
+  fs::copy_file(test::vendored("hrdf/hebi-hrdf/A-2085-06.hrdf"), dir + "/models/hebi_arm/arm.hrdf");
   const std::string path = writeFile(dir, "w.sdf", worldIncluding("model://hebi_arm", "      <pose>0 0 1 0 0 0</pose>\n"));
   BridgedConfig bridged;
   bridged.config.AddURIPath("model://", dir + "/models");

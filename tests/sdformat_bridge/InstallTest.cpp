@@ -29,8 +29,8 @@ TEST(SdformatBridgeInstall, SampleHostBuildsFromTheInstallAndPrintsTheWorld) {
 
   // The host finds the installed plugins beside the installed Interlink library.
   const std::string world = test::sourceDir() + "/tests/data/sdformat_bridge/workcell.sdf";
-  auto run = test::run(build + "/sdformat_host " + world + " -I " + test::sharedDir() + "/corpus -I " + DART_DATA_DIR +
-                       " -I " + test::sourceDir() + "/tests/data");
+  auto run = test::run(build + "/sdformat_host " + world + " -I " + DART_DATA_DIR + " -I " + test::sourceDir() +
+                       "/tests/data");
   EXPECT_EQ(run.exitCode, 0) << run.output;
   for (const char* expected : {"# Interlink formats:", " hrdf", "cell::arm::end_effector_1  link", "chain::link 2  link",
                                "pendulum::link1  link", "bug::Left Foot_86218232  link", "cell::gripper::palm  link",

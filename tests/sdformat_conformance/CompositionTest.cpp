@@ -1,6 +1,6 @@
 // SDFormat composition as Gazebo's files use it (issue 12, classes 1, 2, 3, 7 and 8), on files of
-// tests/data/sdformat_composition and of the Gazebo corpus. Where libsdformat 12.3 reads a file,
-// Interlink must give its verdict and the same pose for every frame (1e-9); rules libsdformat 12.3
+// tests/data/sdformat_composition and of Gazebo's own (tests/data/gazebo). Where libsdformat 12.3
+// reads a file, Interlink must give its verdict and the same pose for every frame (1e-9); rules libsdformat 12.3
 // does not implement (the composition proposal's //include/frame, //include/joint and
 // //include/static) are checked against poses derived by hand.
 #include <gtest/gtest.h>
@@ -106,7 +106,7 @@ constexpr double kLibsdformatMergedPoseText = 1e-5;
 
 struct SameAsLibsdformat {
   const char* label;
-  const char* file;  // under tests/data/sdformat_composition, or "corpus:" + a corpus path
+  const char* file;  // under tests/data/sdformat_composition, or "vendored:" + a path under tests/data
   const char* shows;
   double tolerance = kTolerance;
 };
@@ -128,7 +128,7 @@ const SameAsLibsdformat kSameAsLibsdformat[] = {
     {"relative_to_in_1_6", "relative_to_1_6.sdf", "class 3: relative_to honoured in 1.6; @frame wins over it"},
     {"included_1_6_in_1_9", "mixed_versions.sdf", "class 3: a 1.6 model keeps 1.6 rules inside a 1.9 world"},
     {"included_1_9_in_1_6", "mixed_versions_strict.sdf", "class 3: a 1.9 model keeps 1.9 rules inside a 1.6 world"},
-    {"gazebo_joint_trajectory_controller", "corpus:gazebo/gz-sim/examples/worlds/joint_trajectory_controller.sdf",
+    {"gazebo_joint_trajectory_controller", "vendored:gazebo/gz-sim/examples/worlds/joint_trajectory_controller.sdf",
      "class 3: Gazebo's 1.6 world that relies on relative_to"},
     {"duplicate_sensor_names", "duplicate_sensors.sdf", "class 8: two sensors of one name (DUPLICATE_NAME)"},
     {"static_model_canonical_link", "static_canonical_link.sdf",
@@ -141,7 +141,7 @@ class SameAsLibsdformatTest : public testing::TestWithParam<SameAsLibsdformat> {
 
 TEST_P(SameAsLibsdformatTest, VerdictAndFramesEqualLibsdformats) {
   const std::string file = GetParam().file;
-  const std::string path = file.rfind("corpus:", 0) == 0 ? test::corpus(file.substr(7)) : dataFile(file);
+  const std::string path = file.rfind("vendored:", 0) == 0 ? test::vendored(file.substr(9)) : dataFile(file);
   ASSERT_TRUE(std::filesystem::exists(path)) << path;
   SCOPED_TRACE(GetParam().shows);
   expectSameAsLibsdformat(path, GetParam().tolerance);
@@ -153,9 +153,9 @@ INSTANTIATE_TEST_SUITE_P(Composition, SameAsLibsdformatTest, testing::ValuesIn(k
 // --- class 1: <include merge="true"> ---------------------------------------------------------
 
 TEST(MergeInclude, GazeboBuoyantLrauvHasLibsdformatsFrames) {
-  expectSameAsLibsdformat(test::corpus("gazebo/gz-sim/tutorials/files/underwater_vehicles/buoyant_lrauv.sdf"),
+  expectSameAsLibsdformat(test::vendored("gazebo/gz-sim/tutorials/files/underwater_vehicles/buoyant_lrauv.sdf"),
                           kLibsdformatMergedPoseText);
-  const LoadResult loaded = load(test::corpus("gazebo/gz-sim/tutorials/files/underwater_vehicles/buoyant_lrauv.sdf"));
+  const LoadResult loaded = load(test::vendored("gazebo/gz-sim/tutorials/files/underwater_vehicles/buoyant_lrauv.sdf"));
   // Interlink keeps the exact pose: the proxy frame is turned by -180 degrees about z.
   const Pose proxy = poseOf(loaded, "my_lrauv::_merged__my_lrauv__model__");
   EXPECT_TRUE(near(proxy, poseFromXyzRpy(0, 0, 0, 0, 0, -M_PI))) << describe(proxy);
@@ -175,7 +175,7 @@ TEST(EveryWorld, AnErrorInTheSecondWorldIsReportedWhileTheFirstIsShown) {
 }
 
 TEST(EveryWorld, GazeboMultipleWorldsEachWorldResolvesAndCanBeChosen) {
-  const std::string path = test::corpus("gazebo/gz-sim/test/worlds/multiple_worlds.sdf");
+  const std::string path = test::vendored("gazebo/gz-sim/test/worlds/multiple_worlds.sdf");
   const LoadResult first = load(path);
   ASSERT_TRUE(first.ok()) << test::dump(first.diagnostics);
   ASSERT_EQ(first.document.worlds.size(), 3u);
@@ -195,7 +195,7 @@ TEST(EveryWorld, GazeboMultipleWorldsEachWorldResolvesAndCanBeChosen) {
 }
 
 TEST(EveryWorld, CliFramesAndTreeTakeWorldAndSayWhichTheyShow) {
-  const std::string path = test::corpus("gazebo/gz-sim/test/worlds/multiple_worlds.sdf");
+  const std::string path = test::vendored("gazebo/gz-sim/test/worlds/multiple_worlds.sdf");
   const auto frames = test::run(test::cliPath() + " frames '" + path + "' --world world_two");
   EXPECT_EQ(frames.exitCode, 0) << frames.output;
   EXPECT_NE(frames.output.find("world 'world_two' (2 of 3)"), std::string::npos) << frames.output;

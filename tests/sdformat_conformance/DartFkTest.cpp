@@ -92,8 +92,8 @@ TEST_P(DartForwardKinematics, LinkPosesAtRandomConfigurationsMatchDart) {
   const FkCase& c = GetParam();
   static const Loader loader;
   LoadOptions options;
-  // DART's worlds include Gazebo's model://sun, which DART itself skips.
-  options.resourcePaths = {test::corpus("gazebo/gazebo_models")};
+  // DART's worlds include Gazebo's model://sun and model://ground_plane, which DART itself skips.
+  options.resourcePaths = {test::vendored("gazebo/gazebo_models")};
   const LoadResult loaded = loader.loadFile(c.file, options);
   ASSERT_TRUE(loaded.ok()) << test::dump(loaded.diagnostics);
   const bool world = loaded.graph.isWorld();

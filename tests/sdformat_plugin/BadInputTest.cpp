@@ -185,7 +185,7 @@ TEST(SdformatBadInput, InvalidJointTypeAndZeroAxis) {
 }
 
 TEST(SdformatBadInput, InvalidInertiaAsLibsdformat) {
-  const LoadResult result = loadSdf(corpus("sdformat/test/sdf/inertial_invalid.sdf"));
+  const LoadResult result = loadSdf(vendored("sdformat/test/sdf/inertial_invalid.sdf"));
   EXPECT_FALSE(result.ok());
   const Diagnostic* error = findCode(result.diagnostics, ErrorCode::LINK_INERTIA_INVALID);
   ASSERT_NE(error, nullptr) << dump(result.diagnostics);
@@ -193,7 +193,7 @@ TEST(SdformatBadInput, InvalidInertiaAsLibsdformat) {
 }
 
 TEST(SdformatBadInput, RootReferenceIsReserved) {
-  const LoadResult result = loadSdf(corpus("sdformat/test/sdf/model_invalid_root_reference.sdf"));
+  const LoadResult result = loadSdf(vendored("sdformat/test/sdf/model_invalid_root_reference.sdf"));
   const Diagnostic* error = findCode(result.diagnostics, ErrorCode::ATTRIBUTE_INVALID);
   ASSERT_NE(error, nullptr) << dump(result.diagnostics);
   EXPECT_NE(error->message.find("__root__"), std::string::npos);
@@ -201,9 +201,9 @@ TEST(SdformatBadInput, RootReferenceIsReserved) {
 }
 
 TEST(SdformatBadInput, DuplicateWorldsAndSeveralRootModels) {
-  const LoadResult worlds = loadSdf(corpus("sdformat/test/sdf/world_duplicate.sdf"));
+  const LoadResult worlds = loadSdf(vendored("sdformat/test/sdf/world_duplicate.sdf"));
   EXPECT_NE(findCode(worlds.diagnostics, ErrorCode::DUPLICATE_NAME), nullptr) << dump(worlds.diagnostics);
-  const LoadResult models = loadSdf(corpus("sdformat/test/sdf/root_multiple_models.sdf"));
+  const LoadResult models = loadSdf(vendored("sdformat/test/sdf/root_multiple_models.sdf"));
   const Diagnostic* error = findCode(models.diagnostics, ErrorCode::ELEMENT_INCORRECT_TYPE);
   ASSERT_NE(error, nullptr) << dump(models.diagnostics);
   EXPECT_EQ(error->where.line, 6);
@@ -247,7 +247,7 @@ TEST(SdformatBadInput, RunawayIncludeDepth) {
 }
 
 TEST(SdformatBadInput, ReservedNames) {
-  const LoadResult result = loadSdf(corpus("sdformat/test/sdf/model_invalid_reserved_names.sdf"));
+  const LoadResult result = loadSdf(vendored("sdformat/test/sdf/model_invalid_reserved_names.sdf"));
   EXPECT_FALSE(result.ok());
   const Diagnostic* error = findCode(result.diagnostics, ErrorCode::RESERVED_NAME);
   ASSERT_NE(error, nullptr) << dump(result.diagnostics);

@@ -45,7 +45,7 @@ TEST(SdformatPlugin, IsDiscoveredForItsExtensions) {
 }
 
 TEST(SdformatPlugin, JointCompleteCorpusFile) {
-  const LoadResult result = loadSdf(corpus("sdformat/test/sdf/joint_complete.sdf"), false);
+  const LoadResult result = loadSdf(vendored("sdformat/test/sdf/joint_complete.sdf"), false);
   ASSERT_TRUE(result.ok()) << dump(result.diagnostics);
   const Document& document = result.document;
   EXPECT_EQ(document.format, "sdformat");
@@ -81,7 +81,7 @@ TEST(SdformatPlugin, JointCompleteCorpusFile) {
   EXPECT_EQ(revolute->initialPositions, std::vector<double>{0.5});
   EXPECT_EQ(revolute->where.line, 25);
   EXPECT_EQ(revolute->where.column, 5);
-  EXPECT_EQ(revolute->where.file, corpus("sdformat/test/sdf/joint_complete.sdf"));
+  EXPECT_EQ(revolute->where.file, vendored("sdformat/test/sdf/joint_complete.sdf"));
   EXPECT_EQ(revolute->pose.where.line, 26);
 
   const Joint* screw = jointNamed(model, "screw_joint");
@@ -105,7 +105,7 @@ TEST(SdformatPlugin, JointCompleteCorpusFile) {
 }
 
 TEST(SdformatPlugin, NestedModelsWithRelativeTo) {
-  const LoadResult result = loadSdf(corpus("sdformat/test/sdf/model_nested_model_relative_to.sdf"), false);
+  const LoadResult result = loadSdf(vendored("sdformat/test/sdf/model_nested_model_relative_to.sdf"), false);
   ASSERT_TRUE(result.ok()) << dump(result.diagnostics);
   ASSERT_TRUE(result.document.model);
   const Model& model = *result.document.model;
@@ -126,7 +126,7 @@ TEST(SdformatPlugin, NestedModelsWithRelativeTo) {
 }
 
 TEST(SdformatPlugin, DegreesAndQuaternionPoses) {
-  const LoadResult result = loadSdf(corpus("sdformat/test/sdf/pose_1_9.sdf"), false);
+  const LoadResult result = loadSdf(vendored("sdformat/test/sdf/pose_1_9.sdf"), false);
   ASSERT_TRUE(result.ok()) << dump(result.diagnostics);
   ASSERT_EQ(result.document.worlds.size(), 1u);
   const auto& models = result.document.worlds[0].models;
@@ -198,7 +198,7 @@ TEST(SdformatPlugin, CustomAndUnsupportedElementsAreKeptAndWarnedOncePerPath) {
 TEST(SdformatPlugin, CorpusFilesWithIgnoredContentAreValid) {
   for (const char* file : {"ignore_sdf_in_plugin.sdf", "ignore_sdf_in_namespaced_elements.sdf",
                            "unrecognized_elements_with_namespace.sdf", "custom_and_unknown_elements.sdf"}) {
-    const LoadResult result = loadSdf(corpus(std::string("sdformat/test/sdf/") + file), false);
+    const LoadResult result = loadSdf(vendored(std::string("sdformat/test/sdf/") + file), false);
     EXPECT_TRUE(result.ok()) << file << "\n" << dump(result.diagnostics);
     EXPECT_GT(countCode(result.diagnostics, ErrorCode::ELEMENT_UNSUPPORTED), 0u) << file;
   }
@@ -241,7 +241,7 @@ TEST(SdformatPlugin, IncludesAreRecordedInDocumentOrder) {
 }
 
 TEST(SdformatPlugin, IncludeWithoutUri) {
-  const LoadResult result = loadSdf(corpus("sdformat/test/sdf/includes_missing_uri.sdf"), false);
+  const LoadResult result = loadSdf(vendored("sdformat/test/sdf/includes_missing_uri.sdf"), false);
   const Diagnostic* error = findCode(result.diagnostics, ErrorCode::ATTRIBUTE_MISSING);
   ASSERT_NE(error, nullptr) << dump(result.diagnostics);
   EXPECT_EQ(error->where.line, 5);
@@ -292,7 +292,7 @@ TEST(SdformatPlugin, GravityOfSdformat15IsInPhysics) {
 }
 
 TEST(SdformatPlugin, FlattenedWorldModelsAreUnflattened) {
-  const LoadResult result = loadSdf(corpus("sdformat/test/sdf/flattened_test_nested_model_with_frames.sdf"), false);
+  const LoadResult result = loadSdf(vendored("sdformat/test/sdf/flattened_test_nested_model_with_frames.sdf"), false);
   ASSERT_TRUE(result.ok()) << dump(result.diagnostics);
   const Model& outer = result.document.worlds.at(0).models.at(0);
   EXPECT_EQ(outer.name, "test_nested_model_with_frames");
@@ -313,7 +313,7 @@ TEST(SdformatPlugin, FlattenedWorldModelsAreUnflattened) {
 }
 
 TEST(SdformatPlugin, WorldContents) {
-  const LoadResult result = loadSdf(corpus("sdformat/test/sdf/world_complete.sdf"), false);
+  const LoadResult result = loadSdf(vendored("sdformat/test/sdf/world_complete.sdf"), false);
   ASSERT_TRUE(result.ok()) << dump(result.diagnostics);
   ASSERT_EQ(result.document.worlds.size(), 1u);
   const World& world = result.document.worlds[0];
@@ -323,7 +323,7 @@ TEST(SdformatPlugin, WorldContents) {
 }
 
 TEST(SdformatPlugin, ShapesAndInertia) {
-  const LoadResult result = loadSdf(corpus("sdformat/test/sdf/shapes.sdf"), false);
+  const LoadResult result = loadSdf(vendored("sdformat/test/sdf/shapes.sdf"), false);
   ASSERT_TRUE(result.ok()) << dump(result.diagnostics);
   const Model& model = *result.document.model;
   std::map<GeometryType, int> seen;
@@ -336,7 +336,7 @@ TEST(SdformatPlugin, ShapesAndInertia) {
     EXPECT_GT(seen[type], 0) << geometryTypeName(type);
   }
 
-  const LoadResult inertial = loadSdf(corpus("sdformat/test/sdf/inertial_complete.sdf"), false);
+  const LoadResult inertial = loadSdf(vendored("sdformat/test/sdf/inertial_complete.sdf"), false);
   ASSERT_TRUE(inertial.ok()) << dump(inertial.diagnostics);
   const Link& link = inertial.document.model->links.at(0);
   EXPECT_TRUE(link.hasInertial);

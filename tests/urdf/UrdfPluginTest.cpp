@@ -191,11 +191,11 @@ TEST(UrdfPlugin, CorpusFilesLoad) {
   Loader loader;
   for (const char* file : {"sdformat/test/integration/model/test_include_urdf/model.urdf",
                            "sdformat/test/sdf/material_valid.urdf"}) {
-    LoadResult result = loader.loadFile(test::corpus(file));
+    LoadResult result = loader.loadFile(test::vendored(file));
     EXPECT_TRUE(result.ok()) << file << "\n" << test::dump(result.diagnostics);
     ASSERT_TRUE(result.document.model.has_value()) << file;
   }
-  LoadResult cartpole = loader.loadFile(test::corpus("sdformat/test/sdf/material_valid.urdf"));
+  LoadResult cartpole = loader.loadFile(test::vendored("sdformat/test/sdf/material_valid.urdf"));
   ASSERT_TRUE(cartpole.document.model.has_value());
   const Model& model = *cartpole.document.model;
   EXPECT_EQ(model.name, "cartopole");
@@ -210,7 +210,7 @@ TEST(UrdfPlugin, IncludedFromSdformat) {
 <sdf version="1.9">
   <world name="w">
     <include>
-      <uri>)" + test::corpus("sdformat/test/integration/model/test_include_urdf/model.urdf") +
+      <uri>)" + test::vendored("sdformat/test/integration/model/test_include_urdf/model.urdf") +
                           R"(</uri>
       <name>arm</name>
       <pose>1 2 3 0 0 0</pose>
@@ -218,8 +218,8 @@ TEST(UrdfPlugin, IncludedFromSdformat) {
   </world>
 </sdf>)";
   Loader loader;
-  LoadOptions options;  // the corpus tree holds the included file (path policy)
-  options.resourcePaths = {test::corpus("sdformat")};
+  LoadOptions options;  // the vendored tree holds the included file (path policy)
+  options.resourcePaths = {test::vendored("sdformat")};
   LoadResult result = loader.loadString(sdf, kDataDir + "/includes_urdf.sdf", options);
   ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
   expectPoseNear(framePose(result, "arm::link_1"), poseFromXyzRpy(1, 2, 3, 0, 0, 0), "arm::link_1");

@@ -97,7 +97,7 @@ TEST(XmlParser, MalformedXmlGivesOneSyntaxErrorWithLineAndColumn) {
 }
 
 TEST(XmlParser, MalformedCorpusFile) {
-  const std::string path = test::corpus("sdformat/test/sdf/invalid_xml_syntax.sdf");
+  const std::string path = test::vendored("sdformat/test/sdf/invalid_xml_syntax.sdf");
   std::ifstream in(path, std::ios::binary);
   ASSERT_TRUE(in) << path;
   const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -161,7 +161,7 @@ TEST(XmlTolerance, HardeningIsKept) {
 
 TEST(XmlTolerance, GazeboDefaultWorldReadsWithWarningsAtTheRealLines) {
   // gz-sim's examples/worlds/default.sdf: a usage comment with "--gui-config" on line 12.
-  const std::string path = test::corpus("gazebo/gz-sim/examples/worlds/default.sdf");
+  const std::string path = test::vendored("gazebo/gz-sim/examples/worlds/default.sdf");
   const std::string text = test::readFile(path);
   ASSERT_FALSE(text.empty()) << path;
   Diagnostics strict;
