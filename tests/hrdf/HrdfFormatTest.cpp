@@ -1,4 +1,4 @@
-// The HRDF format rules (seed 001, 1.0.0–1.6.0) and the mapping onto the model, through the real
+// The HRDF format rules (HEBI's FORMAT.md, HebiRobotics/hebi-hrdf, 1.0.0–1.6.0) and the mapping onto the model, through the real
 // loader and the real plugins.
 #include <gtest/gtest.h>
 

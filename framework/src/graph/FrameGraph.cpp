@@ -1,5 +1,5 @@
-// The frame graphs of SDFormat's composition proposal (seed 003, section 1.6), built once over the
-// whole composed document.
+// The frame graphs of SDFormat's composition proposal (section 1.6 of
+// sdformat.org/tutorials?tut=composition_proposal), built once over the whole composed document.
 //
 // Every scope (the world, each model, each nested model) contributes vertices to ONE attached-to
 // graph and ONE relative-to graph (Boost.Graph adjacency lists), with names scoped by "::". Each

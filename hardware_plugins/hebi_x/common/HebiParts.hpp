@@ -35,7 +35,7 @@ struct Part {
   PartFigures figures;
 };
 
-/// Interface type names of the HEBI families (seed 001, "Interface types").
+/// Interface type names of the HEBI families (HRDF's FORMAT.md, "Interface types").
 hardware::InterfaceSpec interfaceOf(const std::string& type, char polarity);
 
 /// An actuator: output = Trans(0, 0, h)·Rz(q); the CoM stays with the housing.

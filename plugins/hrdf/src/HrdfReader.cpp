@@ -1,4 +1,4 @@
-// Reads HRDF 1.0.0–1.6.0 (seed 001, FORMAT.md and CHANGELOG.md of the HRDF repository): element and
+// Reads HRDF 1.0.0–1.6.0 (FORMAT.md and CHANGELOG.md of HebiRobotics/hebi-hrdf): element and
 // attribute rules per version, includes, outputs, tags, offsets and overrides, interface checks.
 #include <algorithm>
 #include <cstddef>
