@@ -1,6 +1,5 @@
 // Loading any registered format and composing includes across formats (SDFormat's <include>
-// with the Interface API contract of its composition proposal, section 1.5, as libsdformat 12.4
-// ships it).
+// with the Interface API contract of its composition proposal §1.5, as libsdformat 12.4 ships it).
 #include "interlink/Loader.hpp"
 
 #include "check/InertiaCheck.hpp"
