@@ -183,7 +183,8 @@ class ShiftFamily : public ::testing::TestWithParam<FamilyCase> {};
 // joints - (bodies - roots) loops, roots being the components hanging from the fixed frame.
 TEST_P(ShiftFamily, BodyJointAndLoopCounts) {
   const FamilyCase& c = GetParam();
-  if (!fs::exists(shiftCorpus(c.file))) INTERLINK_SKIP_WITHOUT_CORPUS("shift");  // the large files are not vendored
+  // The files over 30 KB are not vendored: without the corpus their case is skipped.
+  if (!fs::exists(shiftCorpus(c.file))) INTERLINK_SKIP_WITHOUT_CORPUS("shift");
   const LoadResult result = load(shiftCorpus(c.file));
   ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
   const Counts counts = countsOf(result);
