@@ -1,5 +1,5 @@
-// The HRDF format rules (HEBI's FORMAT.md, HebiRobotics/hebi-hrdf, 1.0.0–1.6.0) and the mapping onto the model, through the real
-// loader and the real plugins.
+// The HRDF format rules (HEBI's FORMAT.md in HebiRobotics/hebi-hrdf, 1.0.0–1.6.0) and the mapping
+// onto the model, through the real loader and the real plugins.
 #include <gtest/gtest.h>
 
 #include <algorithm>
