@@ -96,11 +96,6 @@ inline CommandResult run(const std::string& command) {
 
 /// Skips the current test (GoogleTest shows it as skipped, CTest too) when the external corpus, or
 /// its `part`, is absent.
-/// (The switch keeps an `else` after the macro from binding to its `if`, as GoogleTest's own macros do.)
-#define INTERLINK_SKIP_WITHOUT_CORPUS(part)   \
-  switch (0)                                  \
-  case 0:                                     \
-  default:                                    \
-    if (::interlink::test::hasCorpus(part)) { \
-    } else                                    \
-      GTEST_SKIP() << ::interlink::test::corpusMissing(part)
+/// Used as a statement of its own (in braces after an `if`).
+#define INTERLINK_SKIP_WITHOUT_CORPUS(part) \
+  if (!::interlink::test::hasCorpus(part)) GTEST_SKIP() << ::interlink::test::corpusMissing(part)

@@ -149,7 +149,9 @@ class JuiceCorpusFile : public ::testing::TestWithParam<Expected> {};
 TEST_P(JuiceCorpusFile, LoadsWithExpectedBodiesAndJoints) {
   const Expected& e = GetParam();
   const std::string path = juiceFile(e.file);
-  if (!std::filesystem::exists(path)) INTERLINK_SKIP_WITHOUT_CORPUS("juice");  // most files are not vendored
+  if (!std::filesystem::exists(path)) {  // most files are not vendored
+    INTERLINK_SKIP_WITHOUT_CORPUS("juice");
+  }
   const std::string text = readAll(path);
   ASSERT_FALSE(text.empty()) << path;
   // The table agrees with a plain count of tags in the file.

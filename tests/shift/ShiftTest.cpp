@@ -185,7 +185,9 @@ class ShiftFamily : public ::testing::TestWithParam<FamilyCase> {};
 TEST_P(ShiftFamily, BodyJointAndLoopCounts) {
   const FamilyCase& c = GetParam();
   // The files over 30 KB are not vendored: without the corpus their case is skipped.
-  if (!fs::exists(shiftCorpus(c.file))) INTERLINK_SKIP_WITHOUT_CORPUS("shift");
+  if (!fs::exists(shiftCorpus(c.file))) {
+    INTERLINK_SKIP_WITHOUT_CORPUS("shift");
+  }
   const LoadResult result = load(shiftCorpus(c.file));
   ASSERT_TRUE(result.ok()) << interlink::test::dump(result.diagnostics);
   const Counts counts = countsOf(result);
