@@ -231,7 +231,7 @@ namespace {
 
 std::vector<std::string> gzSimFilesFrom1_10() {
   std::vector<std::string> files;
-  const std::filesystem::path root = vendored("gazebo/gz-sim");
+  const std::filesystem::path root = corpus("gazebo/gz-sim");  // the whole collection
   for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
     if (entry.path().extension() != ".sdf") continue;
     std::ifstream in(entry.path());
