@@ -31,7 +31,7 @@ struct TemporaryInstall {
   explicit TemporaryInstall(const std::string& name)
       : work(makeTempDir(name)),
         prefix(work + "/prefix"),
-        installation(run(std::string(CMAKE_COMMAND) + " --install " + INTERLINK_BINARY_DIR + " --prefix " + prefix)) {
+        installation(run(std::string(CMAKE_COMMAND) + " --install " + test::binaryDir() + " --prefix " + prefix)) {
     useThisBuildsToolchainForProjects();
   }
 

@@ -10,11 +10,13 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "TestPaths.hpp"
 #include "interlink/Diagnostics.hpp"
 
 namespace interlink::test {
 
-inline std::string sourceDir() { return INTERLINK_SOURCE_DIR; }
+inline std::string sourceDir() { return paths::kSourceDir; }
+inline std::string binaryDir() { return paths::kBinaryDir; }
 
 /// A public file vendored for the tests: tests/data/<source>/..., each source with a README that
 /// names its origin and licence.
@@ -49,8 +51,8 @@ inline std::string corpusMissing(const std::string& part = {}) {
 inline std::string corpus(const std::string& relative) {
   return (hasCorpus() ? externalCorpus() : sourceDir() + "/tests/data") + "/" + relative;
 }
-inline std::string pluginDir() { return INTERLINK_PLUGIN_DIR; }
-inline std::string cliPath() { return INTERLINK_CLI; }
+inline std::string pluginDir() { return paths::kPluginDir; }
+inline std::string cliPath() { return paths::kCli; }
 
 /// All diagnostics as text, one a line, for assertion messages.
 inline std::string dump(const Diagnostics& diagnostics) {

@@ -79,7 +79,7 @@ TEST(Drivers, DofsOfALoadedModelAsOneGroup) {
 
 TEST(Drivers, ADofWithoutAnActuatorIsReported) {
   Loader loader;
-  const std::string path = std::string(INTERLINK_BINARY_DIR) + "/hardware_joint_only.hrdf";
+  const std::string path = test::binaryDir() + "/hardware_joint_only.hrdf";
   {
     FILE* f = std::fopen(path.c_str(), "w");
     ASSERT_TRUE(f);

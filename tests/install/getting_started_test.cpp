@@ -99,7 +99,7 @@ TEST(GettingStarted, EveryStepOfThePageWorksAsWritten) {
       EXPECT_NE(command.find("-DCMAKE_INSTALL_PREFIX=$HOME/interlink"), std::string::npos) << command;
     }
     if (command.rfind("cmake --install build", 0) == 0) {
-      fs::create_symlink(INTERLINK_BINARY_DIR, home + "/build");
+      fs::create_symlink(test::binaryDir(), home + "/build");
       auto run = test::run(shell + quoted(std::string(CMAKE_COMMAND) + command.substr(5) + " --prefix $HOME/interlink"));
       ASSERT_EQ(run.exitCode, 0) << command << "\n" << run.output;
       installed = true;
