@@ -1,0 +1,29 @@
+#pragma once
+// Tells when any of a set of files changes: inotify on their directories (editors often replace
+// a file by renaming a new one over it), checked against each file's size and modification time;
+// polling those every quarter second where inotify is unavailable.
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace interlink::cli::view {
+
+class FileWatcher {
+ public:
+  explicit FileWatcher(std::vector<std::string> files);
+  ~FileWatcher();
+  FileWatcher(const FileWatcher&) = delete;
+  FileWatcher& operator=(const FileWatcher&) = delete;
+
+  /// Waits up to `timeout` for a change of a watched file; true when one changed.
+  bool waitForChange(std::chrono::milliseconds timeout);
+  /// Whether inotify is used (false: polling).
+  bool usesInotify() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace interlink::cli::view
