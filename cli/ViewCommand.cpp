@@ -1,10 +1,11 @@
-// `interlink view`: the model in a browser, as one self-contained HTML file or served live.
-#include <filesystem>
+// `interlink view`: the model in a browser, as one self-contained HTML file or served live. The
+// work is done by libinterlink_view, opened here only when the command runs: Assimp, the HTTP
+// server and the page's assets would otherwise add to the start-up of every other command.
+#include <dlfcn.h>
+
 #include <iostream>
 
 #include "Commands.hpp"
-#include "view/LiveServer.hpp"
-#include "view/ViewPage.hpp"
 
 namespace interlink::cli {
 
@@ -24,24 +25,19 @@ const char* const kViewUsage =
     "  --open        start the desktop's browser on the URL (xdg-open)\n";
 
 int runView(const ViewOptions& options) {
-  if (options.output.empty()) {
-    view::LiveOptions live;
-    live.file = options.file;
-    live.input = options.input;
-    live.port = options.port;
-    live.open = options.open;
-    return view::serveLive(live);
+  // Found through the command's run path ($ORIGIN/../lib), in the build tree as when installed.
+  void* library = ::dlopen("libinterlink_view.so", RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    std::cerr << "interlink view: cannot load libinterlink_view.so: " << ::dlerror() << "\n";
+    return 2;
   }
-  const std::string file = displayName(options.file);
-  Loader loader;
-  LoadResult result = loadInput(loader, options.file, options.input);
-  printDiagnostics(result.diagnostics, file);
-  if (onlyIoErrors(result.diagnostics, options.file)) return 2;
-  const std::string title = std::filesystem::path(file).filename().string();
-  const view::ViewScene scene = view::buildViewScene(result, title);
-  for (const Diagnostic& d : scene.meshes.diagnostics) std::cerr << formatDiagnostic(d, file, false) << "\n";
-  if (!writeOutput(options.output, view::selfContainedPage(scene, title))) return 2;
-  return result.ok() ? 0 : 1;
+  using Run = int (*)(const ViewOptions*);
+  auto run = reinterpret_cast<Run>(::dlsym(library, "interlink_view_run"));
+  if (!run) {
+    std::cerr << "interlink view: libinterlink_view.so has no interlink_view_run\n";
+    return 2;
+  }
+  return run(&options);  // the library stays loaded until the process ends
 }
 
 }  // namespace interlink::cli
