@@ -82,7 +82,7 @@ def test_live_page_follows_edits(browser, served):
                       f'window.interlink.bounds("arm", "visual").min[2] > {height + 0.05}', timeout=5)
     print(f"the page followed the edit of the mesh in {took:.3f} s")
     assert took < 1.0, f"the page followed the mesh edit after {took:.2f} s"
-    browser.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    browser.evaluate("window.interlink.settled().then(() => true)")
     browser.screenshot(ARTIFACTS / "view_live.png")
     assert browser.errors() == []
     # Only the page and what it asks the server for (the scene, its state, meshes).

@@ -51,7 +51,8 @@ def test_page_poses_equal_the_cli_and_the_page_is_drawn(browser, model, tmp_path
     # A pose the user can see: a bent configuration, every layer on, then the visuals alone.
     bent = {name: 0.4 * (-1) ** i for i, name in enumerate(dofs)}
     browser.evaluate(f"window.interlink.setPositions({bent!r})".replace("'", '"'))
-    browser.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    browser.evaluate("window.interlink.fit()")
+    browser.evaluate("window.interlink.settled().then(() => true)")
     drawn = browser.evaluate(DRAWN_PIXELS)
     assert drawn > 0.02, f"only {drawn:.1%} of the canvas is drawn"
     browser.screenshot(ARTIFACTS / f"view_{model}.png")

@@ -230,9 +230,11 @@
   }
 
   // ---- Building a scene -------------------------------------------------------------------
+  // A new scene is built hidden beside the one shown and replaces it once its meshes are in: a
+  // reload never flashes a half-built model.
+  let shownRoot = null, settled = Promise.resolve();
   function clearScene() {
-    if (root) world.remove(root);
-    root = new THREE.Group(); world.add(root);
+    root = new THREE.Group(); root.visible = false; world.add(root);
     frameGroups = []; layers = { visual: [], collision: [], frames: [], axes: [], inertia: [] };
     pickables = []; treeItems = new Map(); meshCache = new Map(); dofIndex.clear();
   }
@@ -273,7 +275,14 @@
     buildSliders(); buildTree(); showDiagnostics(data.diagnostics);
     applyVisibility();
     updatePoses();
-    return Promise.all(pending).then(() => { sizeMarkers(); if (!cameraPlaced) frameCamera(); cameraPlaced = true; applyVisibility(); render(); });
+    const building = root;
+    settled = Promise.all(pending).then(() => {
+      if (building !== root) return; // a newer scene replaced this one while its meshes loaded
+      if (shownRoot) world.remove(shownRoot);
+      shownRoot = root; root.visible = true;
+      sizeMarkers(); if (!cameraPlaced) frameCamera(); cameraPlaced = true; applyVisibility(); render();
+    });
+    return settled;
   }
 
   // Frame axes, joint arrows and CoM spheres scale with the model.
@@ -456,6 +465,7 @@
     requestAnimationFrame(() => { frameRequested = false; renderer.render(world, camera); });
   }
   controls.addEventListener('change', render);
+  renderer.domElement.addEventListener('dblclick', () => { frameCamera(); render(); });
   window.addEventListener('resize', resize);
   resize();
 
@@ -511,6 +521,10 @@
       return { min: box.min.toArray(), max: box.max.toArray() };
     },
     show(layer, on) { show[layer] = on; $('il-show-' + layer).checked = on; applyVisibility(); },
+    /** Points the camera at the whole model (as a double click on the view does). */
+    fit() { frameCamera(); render(); },
+    /** A promise resolved once the scene shown is the newest and its meshes are drawn. */
+    settled: () => settled.then(() => new Promise((resolve) => requestAnimationFrame(() => { renderer.render(world, camera); resolve(); }))),
     /** Live mode: how many times the scene was reloaded after an edit. */
     reloads: () => reloads,
     liveFailure: () => banner.style.display === 'block' ? banner.textContent : '',
