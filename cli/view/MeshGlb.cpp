@@ -5,48 +5,25 @@
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
-#include <algorithm>
-#include <cctype>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace interlink::cli::view {
-
-namespace {
-
-bool isCollada(const std::string& path) {
-  std::string extension = path.substr(std::min(path.size(), path.rfind('.') == std::string::npos ? path.size() : path.rfind('.')));
-  std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return extension == ".dae";
-}
-
-}  // namespace
 
 std::optional<std::string> meshAsGlb(const std::string& path, std::string& error) {
   Assimp::Importer importer;
   // Lines and points are dropped (SortByPType + the removal flag): robots draw triangles.
   importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_LINE | aiPrimitiveType_POINT);
+  // COLLADA as Gazebo (gz-common's ColladaLoader) and RViz draw it: <unit meter> applied,
+  // <up_axis> ignored (the coordinates are the robot's, Z up, whatever the file declares).
+  importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_IGNORE_UP_DIRECTION, true);
   const aiScene* scene = importer.ReadFile(
       path, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_GenSmoothNormals | aiProcess_SortByPType |
                 aiProcess_PreTransformVertices | aiProcess_ValidateDataStructure);
   if (!scene || !scene->mRootNode || scene->mNumMeshes == 0) {
     error = scene ? std::string("no triangles") : std::string(importer.GetErrorString());
     return std::nullopt;
-  }
-  if (isCollada(path)) {
-    // Assimp turns every COLLADA file Y up (its convention, applying <up_axis>); Gazebo and
-    // libsdformat turn it Z up. A quarter turn about X (y -> z, z -> -y) takes one to the other:
-    // a Y_UP file ends as Gazebo draws it and a Z_UP file as written.
-    aiScene* editable = const_cast<aiScene*>(scene);  // owned by the importer, ours to change
-    for (unsigned m = 0; m < editable->mNumMeshes; ++m) {
-      aiMesh* mesh = editable->mMeshes[m];
-      for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
-        aiVector3D& p = mesh->mVertices[v];
-        p = aiVector3D(p.x, -p.z, p.y);
-        if (mesh->mNormals) {
-          aiVector3D& n = mesh->mNormals[v];
-          n = aiVector3D(n.x, -n.z, n.y);
-        }
-      }
-    }
   }
   // Without a specular colour or glossiness the exporter writes plain metallic-roughness
   // materials (base colour = the file's diffuse colour), which every glTF viewer draws alike;
@@ -55,6 +32,16 @@ std::optional<std::string> meshAsGlb(const std::string& path, std::string& error
     aiMaterial* material = scene->mMaterials[m];
     material->RemoveProperty(AI_MATKEY_COLOR_SPECULAR);
     material->RemoveProperty(AI_MATKEY_GLOSSINESS_FACTOR);
+    // Textures are files beside the mesh that the exporter would only name; the page loads
+    // nothing from outside itself, so meshes are drawn in their materials' colours.
+    std::vector<std::pair<std::string, std::pair<unsigned, unsigned>>> textures;
+    for (unsigned p = 0; p < material->mNumProperties; ++p) {
+      const aiMaterialProperty* property = material->mProperties[p];
+      if (std::string(property->mKey.C_Str()).rfind("$tex.", 0) == 0) {
+        textures.push_back({property->mKey.C_Str(), {property->mSemantic, property->mIndex}});
+      }
+    }
+    for (const auto& [key, where] : textures) material->RemoveProperty(key.c_str(), where.first, where.second);
   }
   Assimp::Exporter exporter;
   const aiExportDataBlob* blob = exporter.ExportToBlob(scene, "glb2");

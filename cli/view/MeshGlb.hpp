@@ -7,8 +7,8 @@
 namespace interlink::cli::view {
 
 /// Reads the mesh at `path` (STL, COLLADA, OBJ, ... whatever Assimp reads) and writes it as one
-/// glTF binary (.glb) in metres with Z up: COLLADA's <unit> and <up_axis> are applied as Gazebo
-/// and libsdformat apply them (a Y_UP file is turned so that its Y becomes Z). Node transforms are
+/// glTF binary (.glb) in metres, Z up, as Gazebo and RViz draw it: COLLADA's <unit> is applied
+/// and its <up_axis> ignored (gz-common's ColladaLoader does not turn meshes). Node transforms are
 /// baked into the vertices. On failure returns nothing and says why in `error`.
 std::optional<std::string> meshAsGlb(const std::string& path, std::string& error);
 

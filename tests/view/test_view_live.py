@@ -2,6 +2,7 @@
 model's file within a second, keeps the joint values by name, keeps the last good scene while the
 edited model fails to load (and shows why), and follows an edit of a mesh."""
 
+import re
 import select
 import shutil
 import subprocess
@@ -72,12 +73,13 @@ def test_live_page_follows_edits(browser, served):
     assert browser.evaluate('window.interlink.pose("forearm")') == got
     assert browser.evaluate(DRAWN_PIXELS) > 0.02
 
-    # Fixed again, then a mesh edited: the COLLADA arm grows from 0.3 m to 0.4 m.
+    # Fixed again, then a mesh edited: the COLLADA arm grows from 30 cm to 40 cm.
     urdf.write_text(edited)
     wait_until(browser, "window.interlink.liveFailure() === ''", timeout=5)
     dae = data / "ros/src/view_bot/meshes/arm.dae"
     height = browser.evaluate('(b => b.max[2] - b.min[2])(window.interlink.bounds("arm", "visual"))')
-    dae.write_text(dae.read_text().replace(" 0.3 ", " 0.4 "))
+    positions_30cm = re.compile(r"(<float_array[^>]*>)([^<]*)")
+    dae.write_text(positions_30cm.sub(lambda m: m.group(1) + re.sub(r"\b30\b", "40", m.group(2)), dae.read_text()))
     took = wait_until(browser, 'window.interlink.bounds("arm", "visual").max[2] - '
                       f'window.interlink.bounds("arm", "visual").min[2] > {height + 0.05}', timeout=5)
     print(f"the page followed the edit of the mesh in {took:.3f} s")

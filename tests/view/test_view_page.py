@@ -62,8 +62,9 @@ def test_page_poses_equal_the_cli_and_the_page_is_drawn(browser, model, tmp_path
 
 
 def test_meshes_are_drawn_in_metres_z_up_as_their_collision_boxes(browser, tmp_path):
-    """view_bot's STL (millimetres, scaled) and COLLADA (<up_axis>Y_UP) meshes are boxes of the
-    same extents as the links' collision boxes: drawn bounds equal at several configurations."""
+    """view_bot's STL (millimetres, scaled by the URDF) and COLLADA (centimetres by its <unit>,
+    and a <up_axis>Y_UP that Gazebo and RViz ignore) meshes are boxes of the same extents as the
+    links' collision boxes: drawn bounds equal at several configurations."""
     open_page(browser, "urdf_ros_package", tmp_path)
     for q in ({}, {"shoulder": 0.7, "elbow": -1.1}, {"shoulder": -1.9, "elbow": 2.0}):
         browser.evaluate(f"window.interlink.setPositions({q!r})".replace("'", '"'))
@@ -74,7 +75,7 @@ def test_meshes_are_drawn_in_metres_z_up_as_their_collision_boxes(browser, tmp_p
                 for a, b in zip(visual[key], collision[key]):
                     assert abs(a - b) < 1e-5, (link, q, visual, collision)
     arm = browser.evaluate('window.interlink.bounds("arm", "visual")')
-    assert arm["max"][2] - arm["min"][2] > 0.29  # the long side (COLLADA's Y) stands up
+    assert arm["max"][2] - arm["min"][2] > 0.29  # the long side stands up: <up_axis> did not turn it
 
 
 def test_mimic_joint_follows_and_diagnostics_name_their_element(browser, tmp_path):

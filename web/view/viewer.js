@@ -206,6 +206,11 @@
             copy.traverse((o) => { if (o.isMesh && (kind === 'collision' || shape.color)) o.material = mat; });
             group.add(copy);
             group.userData.meshLoaded = true;
+          }, (error) => {
+            // Drawn as a marker; the model stays usable. (Meshes Assimp cannot read are listed
+            // in the diagnostics already.)
+            group.add(new THREE.Mesh(new THREE.BoxBufferGeometry(0.02, 0.02, 0.02), mat));
+            console.warn('interlink view: mesh ' + g.uri + ' could not be drawn', error);
           }));
         } else {
           add(new THREE.BoxBufferGeometry(0.02, 0.02, 0.02)); // the mesh could not be read: a marker
@@ -258,7 +263,8 @@
           g.add(holder); layers[kind].push(holder); pickables.push(holder);
         }
       }
-      if (link.inertial) { const inertia = inertiaObject(link); g.add(inertia); layers.inertia.push(inertia); }
+      // Only inertia the file gives: defaults standing in for an absent element are not the link's.
+      if (link.inertial && link.inertial.given) { const inertia = inertiaObject(link); g.add(inertia); layers.inertia.push(inertia); }
       if (!(link.visuals || []).length) {
         // A link without visuals is still shown where it is: its frame axes, drawn with the visuals.
         const stub = new THREE.AxesHelper(1); stub.userData.stub = true; g.add(stub); layers.visual.push(stub);
