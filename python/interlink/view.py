@@ -38,7 +38,10 @@ def page_html(model) -> str:
         recorded = os.path.join(directory, "model.json")
         page = os.path.join(directory, "model.html")
         model.convert(recorded)
-        done = subprocess.run([_cli(), "view", recorded, "-o", page], capture_output=True, text=True)
+        # The recorded model names the meshes the load resolved, which passed its path policy
+        # already; from the temporary directory they are all "outside", hence the flag.
+        done = subprocess.run([_cli(), "view", recorded, "--allow-paths-outside-roots", "-o", page],
+                              capture_output=True, text=True)
         if done.returncode not in (0, 1) or not os.path.exists(page):
             raise RuntimeError("interlink view failed: " + done.stderr)
         with open(page, encoding="utf-8") as text:
