@@ -51,9 +51,10 @@ struct FileWatcher::Impl {
   }
 };
 
-FileWatcher::FileWatcher(std::vector<std::string> files) : impl_(std::make_unique<Impl>()) {
+FileWatcher::FileWatcher(std::vector<std::string> files, Method method) : impl_(std::make_unique<Impl>()) {
   impl_->files = std::move(files);
   for (const std::string& file : impl_->files) impl_->signatures.push_back(signatureOf(file));
+  if (method == Method::Polling) return;
   impl_->inotify = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
   if (impl_->inotify < 0) return;
   std::set<std::string> directories;

@@ -11,7 +11,9 @@ namespace interlink::cli::view {
 
 class FileWatcher {
  public:
-  explicit FileWatcher(std::vector<std::string> files);
+  enum class Method { Inotify, Polling };
+  /// Watches `files` with inotify when it can (falling back to polling), or by polling alone.
+  explicit FileWatcher(std::vector<std::string> files, Method method = Method::Inotify);
   ~FileWatcher();
   FileWatcher(const FileWatcher&) = delete;
   FileWatcher& operator=(const FileWatcher&) = delete;
