@@ -79,6 +79,8 @@ std::string page(const std::string& title, const std::string& data) {
   html += "<title>" + htmlEscaped(title) + " - interlink view</title>\n<style>\n";
   html += assetText(Asset::ViewerCss);
   html += "</style></head>\n<body>\n";
+  html += "<!-- three.js r111 with its GLTFLoader and OrbitControls, from Debian's libjs-three: MIT licence (Expat),\n"
+          "     Copyright (c) 2010-2019 three.js authors, https://github.com/mrdoob/three.js/blob/r111/LICENSE -->\n";
   html += "<script>\n" + assetText(Asset::ThreeJs) + "\n</script>\n";
   html += "<script>\n" + assetText(Asset::OrbitControlsJs) + "\n</script>\n";
   html += "<script>\n" + assetText(Asset::GltfLoaderJs) + "\n</script>\n";

@@ -317,7 +317,8 @@
     const center = box.isEmpty() ? new THREE.Vector3() : box.getCenter(new THREE.Vector3());
     const radius = box.isEmpty() ? 1 : Math.max(box.getSize(new THREE.Vector3()).length() / 2, 0.05);
     camera.near = radius / 100; camera.far = radius * 200; camera.updateProjectionMatrix();
-    camera.position.copy(center).add(new THREE.Vector3(1.6, -2.2, 1.2).multiplyScalar(radius * 1.2));
+    // The bounding sphere just fits the 45° view at 2.6 radii: a little more, from the front right.
+    camera.position.copy(center).add(new THREE.Vector3(1.6, -2.2, 1.2).normalize().multiplyScalar(radius * 2.8));
     controls.target.copy(center); controls.update();
   }
 
