@@ -101,3 +101,24 @@ def test_mimic_joint_follows_and_diagnostics_name_their_element(browser, tmp_pat
     assert "arm" in marked, marked
     browser.evaluate('window.interlink.setPositions({"finger_left_joint": 0.03})')
     assert browser.evaluate("window.interlink.positions()")["finger_right_joint"] == pytest.approx(0.03)
+
+
+def test_pointer_names_and_picks_links_and_the_tree_selects(browser, tmp_path):
+    """Hover shows a link's name, a click on it selects it in the tree, a click in the tree
+    selects (highlights) the link."""
+    open_page(browser, "urdf_ros_package", tmp_path)
+    browser.evaluate("window.interlink.fit()")
+    browser.evaluate("window.interlink.settled().then(() => true)")
+    # A point of base_link's top face, in front of the arm as the camera sees it.
+    x, y = browser.evaluate("window.interlink.screenPoint([-0.15, -0.12, 0.05])")
+    browser.call("Input.dispatchMouseEvent", session=True, type="mouseMoved", x=x, y=y)
+    assert browser.evaluate("window.interlink.hovered()") == "base_link"
+    for kind in ("mousePressed", "mouseReleased"):
+        browser.call("Input.dispatchMouseEvent", session=True, type=kind, x=x, y=y, button="left", clickCount=1)
+    assert browser.evaluate("window.interlink.selected()") == "base_link"
+    selected = browser.evaluate("[...document.querySelectorAll('#il-tree .il-selected')].map(d => d.firstChild.textContent)")
+    assert selected == ["base_link"]
+    # A click in the tree selects that link.
+    browser.evaluate("[...document.querySelectorAll('#il-tree div')].find(d => d.firstChild.textContent === 'forearm').click()")
+    assert browser.evaluate("window.interlink.selected()") == "forearm"
+    assert browser.errors() == []

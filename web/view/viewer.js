@@ -528,6 +528,15 @@
       return { min: box.min.toArray(), max: box.max.toArray() };
     },
     show(layer, on) { show[layer] = on; $('il-show-' + layer).checked = on; applyVisibility(); },
+    /** Where a point of the root frame ([x, y, z]) is drawn, in the page's client coordinates. */
+    screenPoint(point) {
+      const rect = renderer.domElement.getBoundingClientRect(), p = new THREE.Vector3(...point).project(camera);
+      return [rect.left + (p.x + 1) / 2 * rect.width, rect.top + (1 - p.y) / 2 * rect.height];
+    },
+    /** The name shown by the pointer ('' when none). */
+    hovered: () => (tooltip.style.display === 'block' ? tooltip.textContent : ''),
+    /** The selected link's name ('' when none). */
+    selected: () => (selectedLink >= 0 && scene.frames[selectedLink] ? scene.frames[selectedLink].name : ''),
     /** Points the camera at the whole model (as a double click on the view does). */
     fit() { frameCamera(); render(); },
     /** A promise resolved once the scene shown is the newest and its meshes are drawn. */
