@@ -37,6 +37,7 @@ struct FileWatcher::Impl {
   std::vector<std::string> files;
   std::vector<Signature> signatures;
   int inotify = -1;
+  bool changedAlready = false;
 
   bool changed() {
     bool any = false;
@@ -51,9 +52,16 @@ struct FileWatcher::Impl {
   }
 };
 
-FileWatcher::FileWatcher(std::vector<std::string> files, Method method) : impl_(std::make_unique<Impl>()) {
+FileWatcher::FileWatcher(std::vector<std::string> files, Method method, std::chrono::system_clock::time_point since)
+    : impl_(std::make_unique<Impl>()) {
   impl_->files = std::move(files);
-  for (const std::string& file : impl_->files) impl_->signatures.push_back(signatureOf(file));
+  const long long sinceNs = std::chrono::duration_cast<std::chrono::nanoseconds>(since.time_since_epoch()).count();
+  for (const std::string& file : impl_->files) {
+    impl_->signatures.push_back(signatureOf(file));
+    if (since != std::chrono::system_clock::time_point{} && impl_->signatures.back().modifiedNs >= sinceNs) {
+      impl_->changedAlready = true;
+    }
+  }
   if (method == Method::Polling) return;
   impl_->inotify = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
   if (impl_->inotify < 0) return;
@@ -76,6 +84,10 @@ FileWatcher::~FileWatcher() {
 bool FileWatcher::usesInotify() const { return impl_->inotify >= 0; }
 
 bool FileWatcher::waitForChange(std::chrono::milliseconds timeout) {
+  if (impl_->changedAlready) {
+    impl_->changedAlready = false;
+    return true;
+  }
   if (impl_->inotify < 0) {
     // Polling: a quarter second between looks keeps a live page under a second behind an edit.
     const auto end = std::chrono::steady_clock::now() + timeout;

@@ -12,8 +12,11 @@ namespace interlink::cli::view {
 class FileWatcher {
  public:
   enum class Method { Inotify, Polling };
-  /// Watches `files` with inotify when it can (falling back to polling), or by polling alone.
-  explicit FileWatcher(std::vector<std::string> files, Method method = Method::Inotify);
+  /// Watches `files` with inotify when it can (falling back to polling), or by polling alone. A
+  /// file modified at or after `since` (e.g. while the model was being loaded from it) counts as
+  /// changed already: the first wait returns at once.
+  explicit FileWatcher(std::vector<std::string> files, Method method = Method::Inotify,
+                       std::chrono::system_clock::time_point since = {});
   ~FileWatcher();
   FileWatcher(const FileWatcher&) = delete;
   FileWatcher& operator=(const FileWatcher&) = delete;

@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
+#include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <iostream>
 #include <mutex>
@@ -23,7 +26,8 @@ namespace {
 
 /// What the server hands out; replaced as a whole on every successful reload.
 struct LiveState {
-  int version = 0;
+  int version = 0;                   // counts reloads, failed ones too
+  int sceneVersion = 0;              // the reload that made sceneJson
   std::string sceneJson;             // the last scene that loaded
   std::vector<std::string> meshes;   // its glTF binaries
   std::string failure = "[]";        // diagnostics of a failed reload (JSON), "[]" when the last one loaded
@@ -41,6 +45,7 @@ class LiveModel {
     std::vector<std::string> files = modelFiles(result, options_.file);
     std::lock_guard<std::mutex> lock(mutex_);
     ++state_.version;
+    changed_.notify_all();  // the waiters run once the lock is released, on the new state
     // The watched files of a failed load are added to the good ones: the fix may be in either.
     if (!result.ok() && !state_.sceneJson.empty()) {
       state_.failure = diagnosticsJson(result.diagnostics, options_.file);
@@ -50,10 +55,19 @@ class LiveModel {
       return;
     }
     ViewScene scene = buildViewScene(result, title_);
+    state_.sceneVersion = state_.version;
     state_.sceneJson = std::move(scene.json);
     state_.meshes = std::move(scene.meshes.glb);
     state_.failure = result.ok() ? "[]" : diagnosticsJson(result.diagnostics, options_.file);
     state_.files = std::move(files);
+  }
+
+  /// Waits (up to `timeout`) for a version newer than `known`: a page asks again as soon as it is
+  /// answered, so it hears of a reload at once instead of at its next poll.
+  LiveState newerThan(int known, std::chrono::milliseconds timeout) const {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait_for(lock, timeout, [&] { return state_.version > known; });
+    return state_;
   }
 
   LiveState snapshot() const {
@@ -68,6 +82,7 @@ class LiveModel {
   std::string title_;
   Loader loader_;
   mutable std::mutex mutex_;
+  mutable std::condition_variable changed_;
   LiveState state_;
 };
 
@@ -83,20 +98,32 @@ void openBrowser(const std::string& url) {
 
 int serveLive(const LiveOptions& options) {
   LiveModel model(options);
+  // File times come from a coarse clock (a few milliseconds behind): the margin keeps an edit
+  // made just after a load began from looking older than it.
+  constexpr auto kClockMargin = std::chrono::milliseconds(10);
+  auto loadBegan = std::chrono::system_clock::now() - kClockMargin;
   model.reload();
 
   httplib::Server server;
   const std::string page = livePage(model.title());
   server.Get("/", [&](const httplib::Request&, httplib::Response& response) { response.set_content(page, "text/html; charset=utf-8"); });
-  server.Get("/state", [&](const httplib::Request&, httplib::Response& response) {
-    const LiveState state = model.snapshot();
+  // /state?after=N answers when the version passes N (long polling), or after 10 s.
+  server.Get("/state", [&](const httplib::Request& request, httplib::Response& response) {
+    int after = -1;
+    if (request.has_param("after")) {
+      const std::string text = request.get_param_value("after");
+      std::from_chars(text.data(), text.data() + text.size(), after);
+    }
+    const LiveState state = model.newerThan(after, std::chrono::seconds(10));
     response.set_header("Cache-Control", "no-store");
-    response.set_content("{\"version\":" + std::to_string(state.version) + ",\"failure\":" + state.failure + "}", "application/json");
+    response.set_content("{\"version\":" + std::to_string(state.version) + ",\"scene_version\":" +
+                             std::to_string(state.sceneVersion) + ",\"failure\":" + state.failure + "}",
+                         "application/json");
   });
   server.Get("/scene.json", [&](const httplib::Request&, httplib::Response& response) {
     const LiveState state = model.snapshot();
     response.set_header("Cache-Control", "no-store");
-    response.set_header("X-Interlink-Version", std::to_string(state.version));
+    response.set_header("X-Interlink-Version", std::to_string(state.sceneVersion));
     response.set_content(state.sceneJson, "application/json");
   });
   // Only what the model references is served: its meshes, converted, by index in the scene.
@@ -124,11 +151,14 @@ int serveLive(const LiveOptions& options) {
   std::atomic<bool> serving{true};
   std::thread watcher([&] {
     while (serving) {
-      FileWatcher files(model.snapshot().files);
+      // An edit made while the model was loading counts: it triggers a reload.
+      FileWatcher files(model.snapshot().files, FileWatcher::Method::Inotify, loadBegan);
       bool changed = false;
       while (serving && !(changed = files.waitForChange(std::chrono::milliseconds(500)))) {
       }
-      if (changed) model.reload();
+      if (!changed) continue;
+      loadBegan = std::chrono::system_clock::now() - kClockMargin;
+      model.reload();
     }
   });
   const bool listened = server.listen_after_bind();

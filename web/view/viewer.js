@@ -477,18 +477,28 @@
   resize();
 
   // ---- Loading, live reload, automation object ---------------------------------------------
-  let version = 0, reloads = 0;
+  let version = 0, sceneVersion = 0, reloads = 0; // live mode: the server's reload count; that of the scene shown
+  function fetchScene() {
+    return fetch('scene.json').then((r) => { sceneVersion = Number(r.headers.get('X-Interlink-Version')); return r.json(); });
+  }
   function start() {
     if (!live) return build(JSON.parse($('interlink-scene').textContent), false);
-    return fetch('scene.json').then((r) => { version = Number(r.headers.get('X-Interlink-Version')); return r.json(); }).then((data) => build(data, false));
+    return fetchScene().then((data) => { version = sceneVersion; return build(data, false); });
   }
+  // The server answers /state?after=N once the model was reloaded after reload N (long polling).
   function follow() {
-    fetch('state').then((r) => r.json()).then((state) => {
-      if (state.failure.length) { banner.style.display = 'block'; banner.textContent = 'The edited model does not load; the last good scene is shown.\n' + state.failure.map((d) => (d.file || '') + ':' + d.line + ': ' + d.severity + '[' + d.code + ']: ' + d.message).join('\n'); } else banner.style.display = 'none';
-      if (state.version === version || state.failure.length) { version = state.failure.length ? state.version : version; return null; }
-      return fetch('scene.json').then((r) => { version = Number(r.headers.get('X-Interlink-Version')); return r.json(); })
-        .then((data) => build(data, true)).then(() => { reloads += 1; });
-    }).catch(() => {}).then(() => setTimeout(follow, 200));
+    fetch('state?after=' + version).then((r) => r.json()).then((state) => {
+      version = state.version;
+      if (state.failure.length) {
+        banner.style.display = 'block';
+        banner.textContent = 'The edited model does not load; the last good scene is shown.\n' +
+          state.failure.map((d) => (d.file || '') + ':' + d.line + ': ' + d.severity + '[' + d.code + ']: ' + d.message).join('\n');
+      } else {
+        banner.style.display = 'none';
+      }
+      if (state.scene_version === sceneVersion) return null;
+      return fetchScene().then((data) => build(data, true)).then(() => { reloads += 1; });
+    }).then(() => follow(), () => setTimeout(follow, 1000)); // the server away: ask again in a second
   }
   const ready = start().then(() => new Promise((resolve) => requestAnimationFrame(() => { renderer.render(world, camera); resolve(); })));
   if (live) ready.then(follow);
