@@ -48,6 +48,14 @@ struct GraphOptions {
   bool withoutPoses = false;    // --no-poses: no joint-pose labels on the tree edges
 };
 
+struct ViewOptions {
+  std::string file;
+  InputOptions input;
+  std::string output;  // -o: a self-contained page; empty: serve live
+  int port = 0;
+  bool open = false;
+};
+
 extern const char* const kCheckUsage;
 extern const char* const kFramesUsage;
 extern const char* const kTreeUsage;
@@ -55,6 +63,7 @@ extern const char* const kPluginsUsage;
 extern const char* const kHardwareUsage;
 extern const char* const kConvertUsage;
 extern const char* const kGraphUsage;
+extern const char* const kViewUsage;
 
 int runCheck(const CheckOptions& options);
 int runFrames(const FramesOptions& options);
@@ -63,5 +72,6 @@ int runPlugins();
 int runHardware();
 int runConvert(const ConvertOptions& options);
 int runGraph(const GraphOptions& options);
+int runView(const ViewOptions& options);
 
 }  // namespace interlink::cli

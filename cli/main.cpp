@@ -26,6 +26,7 @@ const char* const kUsage =
     "  convert IN -o OUT    write IN as SDFormat 1.9 (.sdf), URDF (.urdf), MJCF (.mjcf) or the JSON core\n"
     "                       model (.json)\n"
     "  graph IN -o OUT      draw the frame graph with Graphviz (.dot, .svg, .png, .pdf, ...)\n"
+    "  view FILE [-o OUT]   show the model in a web browser: served live, or one self-contained .html\n"
     "\n"
     "options:\n"
     "  --help               help for a command (interlink <command> --help)\n"
@@ -36,7 +37,8 @@ const char* const kUsage =
 
 const std::map<std::string, const char*> kCommandUsage = {
     {"check", kCheckUsage},     {"frames", kFramesUsage},   {"tree", kTreeUsage},   {"plugins", kPluginsUsage},
-    {"hardware", kHardwareUsage}, {"convert", kConvertUsage}, {"graph", kGraphUsage}};
+    {"hardware", kHardwareUsage}, {"convert", kConvertUsage}, {"graph", kGraphUsage},
+    {"view", kViewUsage}};
 
 /// -I DIR, --from NAME, -v and --strict, on every command that loads a model. One value per occurrence, so
 /// `-I a file.sdf` does not take the file as a second directory.
@@ -96,6 +98,7 @@ int main(int argc, char** argv) {
   TreeOptions tree;
   ConvertOptions convert;
   GraphOptions graph;
+  ViewOptions view;
   if (first == "check") {
     command->add_option("inputs", check.inputs)->required();
     addInputOptions(*command, check.input);
@@ -132,6 +135,13 @@ int main(int argc, char** argv) {
     command->add_flag("--tree", graph.treeOnly);
     command->add_flag("--no-poses", graph.withoutPoses);
     command->callback([&] { status = runGraph(graph); });
+  } else if (first == "view") {
+    addFileInput(*command, view.file, view.input);
+    command->add_option("-o,--output", view.output);
+    command->add_option("--port", view.port)->check(CLI::Range(1, 65535));
+    command->add_flag("--open", view.open);
+    command->add_option("--world", view.input.world);
+    command->callback([&] { status = runView(view); });
   }
 
   try {

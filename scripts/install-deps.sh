@@ -17,6 +17,9 @@ packages=(
   python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest   # the Python package and its tests
   libmujoco-dev                                    # MuJoCo 2.2.2: the MJCF reference (tests only)
   libqhull-dev                                     # convex hulls of MJCF meshes, as MuJoCo builds them (plugins/mjcf)
+  libjs-three                                      # three.js r111 (+ GLTFLoader, OrbitControls) compiled into `interlink view`'s page
+  libcpp-httplib-dev zlib1g-dev                    # `interlink view`: the live mode's HTTP server; meshes deflated into the page
+  chromium                                         # headless browser of the `interlink view` tests (tests/view)
   clang libclang-rt-14-dev                         # fuzzing (libFuzzer) and sanitizer builds: scripts/fuzz.sh, scripts/sanitize.sh
 )
 

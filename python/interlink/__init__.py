@@ -19,6 +19,11 @@ TYPE_CHECKING = False  # typing is imported by type checkers only
 
 from . import _interlink
 from ._interlink import Diagnostic, JointInfo, Model
+from . import view as _view
+
+# The page of `interlink view` (docs/view.md): in the browser, or inline in Jupyter.
+Model.view = _view.view
+Model._repr_html_ = _view.repr_html
 
 if TYPE_CHECKING:
     from typing import List, Optional, Sequence, Union

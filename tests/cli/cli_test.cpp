@@ -31,7 +31,7 @@ TEST(Cli, VersionAndHelp) {
   auto version = cli("--version");
   EXPECT_EQ(version.exitCode, 0);
   EXPECT_TRUE(std::regex_search(version.output, std::regex("^interlink [0-9]+\\.[0-9]+\\.[0-9]+")));
-  for (const char* command : {"check", "frames", "tree", "plugins"}) {
+  for (const char* command : {"check", "frames", "tree", "plugins", "view"}) {
     auto help = cli(std::string(command) + " --help");
     EXPECT_EQ(help.exitCode, 0) << command;
     EXPECT_NE(help.output.find(std::string("usage: interlink ") + command), std::string::npos) << help.output;

@@ -1,0 +1,92 @@
+"""`interlink view MODEL` (live mode) in a real headless Chromium: the page follows an edit of the
+model's file within a second, keeps the joint values by name, keeps the last good scene while the
+edited model fails to load (and shows why), and follows an edit of a mesh."""
+
+import re
+import select
+import shutil
+import subprocess
+import time
+
+import pytest
+
+from cdp import DRAWN_PIXELS
+from conftest import ARTIFACTS, CLI, DATA, cli_frames
+
+
+@pytest.fixture
+def served(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    urdf = data / "ros/src/view_bot/urdf/view_bot.urdf"
+    args = [str(urdf), "-I", str(data / "ros/src")]
+    server = subprocess.Popen([str(CLI), "view", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        ready, _, _ = select.select([server.stdout], [], [], 60)
+        assert ready, "interlink view printed no URL"
+        line = server.stdout.readline()
+        assert line.startswith("interlink view: serving http://127.0.0.1:"), line
+        yield line.split()[3], urdf, data, args
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def wait_until(browser, expression, timeout):
+    """Seconds until `expression` is true in the page (polled every 20 ms); fails after `timeout`."""
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        if browser.evaluate(expression):
+            return time.monotonic() - start
+        time.sleep(0.02)
+    raise AssertionError(f"not within {timeout} s: {expression}")
+
+
+def test_live_page_follows_edits(browser, served):
+    url, urdf, data, args = served
+    assert url.startswith("http://127.0.0.1:")
+    browser.navigate(url)
+    browser.evaluate("window.interlink.ready.then(() => true)")
+    browser.evaluate('window.interlink.setPositions({"shoulder": 0.5, "elbow": -0.3})')
+    before = browser.evaluate('window.interlink.pose("forearm").position')
+
+    # An edit of the top-level file: the elbow moves up by 5 cm.
+    text = urdf.read_text()
+    edited = text.replace('<origin xyz="0 0 0.3" rpy="0.1 0 0"/>', '<origin xyz="0 0 0.35" rpy="0.1 0 0"/>')
+    assert edited != text
+    urdf.write_text(edited)
+    took = wait_until(browser, f'window.interlink.pose("forearm").position[2] > {before[2] + 0.04}', timeout=5)
+    print(f"the page followed the edit of the URDF in {took:.3f} s")
+    assert took < 1.0, f"the page followed the edit after {took:.2f} s"
+    positions = browser.evaluate("window.interlink.positions()")
+    assert positions["shoulder"] == 0.5 and positions["elbow"] == -0.3  # kept by joint name
+    q = [positions[name] for name in browser.evaluate("window.interlink.dofs()")]
+    expected, _ = cli_frames(args, q)
+    got = browser.evaluate('window.interlink.pose("forearm")')
+    for a, b in zip(got["position"] + got["quaternion_wxyz"], expected["forearm"][0] + expected["forearm"][1]):
+        assert abs(a - b) <= 1e-9
+
+    # A broken edit: the last good scene stays, the page says why.
+    urdf.write_text(edited.replace("</robot>", ""))
+    wait_until(browser, "window.interlink.liveFailure() !== ''", timeout=5)
+    assert "XML_SYNTAX" in browser.evaluate("window.interlink.liveFailure()")
+    assert browser.evaluate('window.interlink.pose("forearm")') == got
+    assert browser.evaluate(DRAWN_PIXELS) > 0.02
+
+    # Fixed again, then a mesh edited: the COLLADA arm grows from 30 cm to 40 cm.
+    urdf.write_text(edited)
+    wait_until(browser, "window.interlink.liveFailure() === ''", timeout=5)
+    dae = data / "ros/src/view_bot/meshes/arm.dae"
+    height = browser.evaluate('(b => b.max[2] - b.min[2])(window.interlink.bounds("arm", "visual"))')
+    positions_30cm = re.compile(r"(<float_array[^>]*>)([^<]*)")
+    dae.write_text(positions_30cm.sub(lambda m: m.group(1) + re.sub(r"\b30\b", "40", m.group(2)), dae.read_text()))
+    took = wait_until(browser, 'window.interlink.bounds("arm", "visual").max[2] - '
+                      f'window.interlink.bounds("arm", "visual").min[2] > {height + 0.05}', timeout=5)
+    print(f"the page followed the edit of the mesh in {took:.3f} s")
+    assert took < 1.0, f"the page followed the mesh edit after {took:.2f} s"
+    browser.evaluate("window.interlink.settled().then(() => true)")
+    browser.screenshot(ARTIFACTS / "view_live.png")
+    assert browser.errors() == []
+    # Only the page and what it asks the server for (the scene, its state, meshes).
+    for request in browser.requests():
+        assert request.startswith(url), request
