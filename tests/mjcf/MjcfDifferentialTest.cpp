@@ -144,7 +144,8 @@ TEST(MjcfDifferential, EveryModelMujocoRefusesInterlinkRefuses) {
       {"two_orientations",
        "<mujoco><worldbody><body quat='1 0 0 0' euler='0 0 1'><geom size='1'/></body></worldbody></mujoco>"},
       {"auto_limited_range",
-       "<mujoco><worldbody><body><joint range='0 1'/><geom size='1'/></body></worldbody></mujoco>"},
+       "<mujoco><compiler autolimits='false'/><worldbody><body><joint range='0 1'/><geom size='1'/></body>"
+       "</worldbody></mujoco>"},
       {"fromto_sphere",
        "<mujoco><worldbody><body><geom type='sphere' size='1' fromto='0 0 0 1 0 0'/></body></worldbody></mujoco>"},
       {"unknown_class", "<mujoco><worldbody><body><geom class='nope' size='1'/></body></worldbody></mujoco>"},

@@ -110,6 +110,10 @@ class MujocoDifferential {
     }
   }
 
+  /// Interlink's configuration from MuJoCo's qpos vector by the core's own mapping
+  /// (Kinematics::configurationFromQpos) instead of joint by joint by name.
+  void mapQposByCore(bool byCore) { qposByCore_ = byCore; }
+
   /// Poses of every body and site at qpos0 and at `randomCount` configurations within the joint
   /// ranges, then masses and inertias.
   Comparison compare(int randomCount, double tolerance, unsigned seed = 18) {
@@ -217,7 +221,17 @@ class MujocoDifferential {
   void comparePoses(Comparison& result, double tolerance, int configuration) {
     mj_kinematics(m_, d_.get());
     Diagnostics diagnostics;
-    const std::vector<double> q = interlinkConfiguration(result);
+    std::vector<double> q;
+    if (qposByCore_) {
+      auto mapped = loaded_.kinematics.configurationFromQpos(std::vector<double>(d_->qpos, d_->qpos + m_->nq), diagnostics);
+      if (!mapped) {
+        result.failures.push_back("configurationFromQpos failed: " + dump(diagnostics));
+        return;
+      }
+      q = *mapped;
+    } else {
+      q = interlinkConfiguration(result);
+    }
     auto poses = loaded_.kinematics.framePoses(q, diagnostics);
     ++result.configurations;
     if (!poses) {
@@ -302,6 +316,7 @@ class MujocoDifferential {
   const mjModel* m_;
   const LoadResult& loaded_;
   MujocoData d_;
+  bool qposByCore_ = false;
   std::map<std::string, int> firstDof_;
 };
 
