@@ -9,6 +9,7 @@
 #include "interlink/Loader.hpp"
 #include "interlink/convert/Writers.hpp"
 #include "interlink/PoseMath.hpp"
+#include "interlink/QposLayout.hpp"
 #include "interlink/TextNumbers.hpp"
 #include "interlink/hardware/HardwareRegistry.hpp"
 
@@ -117,7 +118,7 @@ int runFrames(const FramesOptions& options) {
     }
     Diagnostics qposDiagnostics;
     auto values = parseDoubles(spaced, SourceLocation{}, "--qpos", qposDiagnostics);
-    auto mapped = values ? result.kinematics.configurationFromQpos(*values, qposDiagnostics) : std::nullopt;
+    auto mapped = values ? configurationFromQpos(result.kinematics, result.graph, *values, qposDiagnostics) : std::nullopt;
     if (!mapped) {
       printDiagnostics(qposDiagnostics, "--qpos");
       return 2;

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -294,7 +295,7 @@ TEST(MjcfCurrentMujoco, UnitreeA2LoadsAsCurrentMujocoReadsIt) {
 // --- 7: MuJoCo's qpos --------------------------------------------------------------------------------
 
 /// Ours: free, ball, hinge (with ref) and slide joints; MuJoCo's qpos at random configurations,
-/// mapped by Kinematics::configurationFromQpos, gives MuJoCo's body and site poses.
+/// mapped by configurationFromQpos (interlink/QposLayout.hpp), gives MuJoCo's body and site poses.
 TEST(MjcfQpos, MujocoQposMapsThroughTheCore) {
   const std::string dir = test::makeTempDir("interlink-mjcf-qpos");
   ASSERT_FALSE(dir.empty());
@@ -322,19 +323,28 @@ TEST(MjcfQpos, MujocoQposMapsThroughTheCore) {
   LoadResult loaded = loader.loadFile(dir + "/qpos.xml");
   ASSERT_TRUE(loaded.ok());
   Diagnostics diagnostics;
-  EXPECT_FALSE(loaded.kinematics.configurationFromQpos(std::vector<double>(13, 0.0), diagnostics));
+  EXPECT_FALSE(configurationFromQpos(loaded.kinematics, loaded.graph, std::vector<double>(13, 0.0), diagnostics));
   EXPECT_TRUE(diagnostics.contains(ErrorCode::KINEMATICS_INVALID));
   std::vector<double> zeroQuaternion(13, 0.0);  // the free joint's quaternion is zero
   zeroQuaternion[7] = 1;
   Diagnostics zero;
-  EXPECT_FALSE(loaded.kinematics.configurationFromQpos(zeroQuaternion, zero));
+  EXPECT_FALSE(configurationFromQpos(loaded.kinematics, loaded.graph, zeroQuaternion, zero));
   EXPECT_TRUE(zero.contains(ErrorCode::KINEMATICS_INVALID));
 
   // The CLI takes the same vector: the file's pose at MuJoCo's qpos0.
-  const std::string qpos0 = "0.3,-0.2,1,0.9515485,0.0381346,0.1893079,0.2392983,1,0,0,0,0.5235987755982988,0";
+  const std::string qpos0 = "0.3,-0.2,1,0.943714364147489,0.12767944069578063,0.14487812541736914,0.2685358227515692,"
+                            "1,0,0,0,0.5235987755982988,0";
   const test::CommandResult cli = test::run(test::cliPath() + " frames " + dir + "/qpos.xml --qpos " + qpos0);
   EXPECT_EQ(cli.exitCode, 0) << cli.output;
-  EXPECT_NE(cli.output.find("floating  link  0.3 -0.2 1"), std::string::npos) << cli.output;
+  const std::size_t line = cli.output.find("\nfloating  link  ");
+  ASSERT_NE(line, std::string::npos) << cli.output;
+  std::istringstream fields(cli.output.substr(line + 17));
+  double x = 0, y = 0, z = 0, w = 0;
+  fields >> x >> y >> z >> w;
+  EXPECT_NEAR(x, 0.3, 1e-9);
+  EXPECT_NEAR(y, -0.2, 1e-9);
+  EXPECT_NEAR(z, 1, 1e-9);
+  EXPECT_NEAR(w, 0.943714364147489, 1e-9);
   fs::remove_all(dir);
 }
 

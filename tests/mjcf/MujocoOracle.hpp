@@ -17,6 +17,7 @@
 
 #include "interlink/Loader.hpp"
 #include "interlink/PoseMath.hpp"
+#include "interlink/QposLayout.hpp"
 #include "TestSupport.hpp"
 
 namespace interlink::test {
@@ -111,7 +112,7 @@ class MujocoDifferential {
   }
 
   /// Interlink's configuration from MuJoCo's qpos vector by the core's own mapping
-  /// (Kinematics::configurationFromQpos) instead of joint by joint by name.
+  /// (interlink::configurationFromQpos) instead of joint by joint by name.
   void mapQposByCore(bool byCore) { qposByCore_ = byCore; }
 
   /// Poses of every body and site at qpos0 and at `randomCount` configurations within the joint
@@ -223,7 +224,7 @@ class MujocoDifferential {
     Diagnostics diagnostics;
     std::vector<double> q;
     if (qposByCore_) {
-      auto mapped = loaded_.kinematics.configurationFromQpos(std::vector<double>(d_->qpos, d_->qpos + m_->nq), diagnostics);
+      auto mapped = configurationFromQpos(loaded_.kinematics, loaded_.graph, std::vector<double>(d_->qpos, d_->qpos + m_->nq), diagnostics);
       if (!mapped) {
         result.failures.push_back("configurationFromQpos failed: " + dump(diagnostics));
         return;

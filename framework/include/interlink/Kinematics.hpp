@@ -51,16 +51,6 @@ class INTERLINK_API Kinematics {
   std::vector<double> zeroConfiguration() const;
   std::vector<double> initialConfiguration() const;
 
-  /// The configuration for a vector in MuJoCo's qpos layout, so that a qpos copied from MuJoCo
-  /// can be used: the joints that have coordinates, in DOF order (loop closures take no values);
-  /// a free joint takes 7 values (the position and the orientation quaternion w x y z of its child
-  /// link relative to its parent link: for an MJCF model, MuJoCo's world pose of the body), a ball
-  /// joint 4 (the quaternion w x y z of its rotation), every other joint its own coordinates.
-  /// Quaternions are normalised, as MuJoCo normalises them. A vector of the wrong size, a zero
-  /// quaternion or a non-finite value goes to diagnostics and returns nothing. docs/mjcf.md.
-  std::optional<std::vector<double>> configurationFromQpos(const std::vector<double>& qpos,
-                                                           Diagnostics& diagnostics) const;
-
   /// Poses of every frame of the graph (same order as graph.frames()) relative to the root at
   /// configuration q. Errors (wrong size) go to diagnostics and return nothing.
   std::optional<std::vector<Pose>> framePoses(const std::vector<double>& q, Diagnostics& diagnostics) const;

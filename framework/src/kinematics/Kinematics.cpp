@@ -5,7 +5,6 @@
 // from the zero-configuration graph; every other frame follows its link with a constant offset.
 #include "interlink/Kinematics.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <functional>
@@ -350,69 +349,6 @@ std::vector<double> Kinematics::initialConfiguration() const {
   std::vector<double> q;
   q.reserve(impl_->dofs.size());
   for (const auto& d : impl_->dofs) q.push_back(d.initial);
-  return q;
-}
-
-std::optional<std::vector<double>> Kinematics::configurationFromQpos(const std::vector<double>& qpos,
-                                                                     Diagnostics& diagnostics) const {
-  const Impl& k = *impl_;
-  std::vector<const JointData*> moving;  // tree joints with coordinates, in DOF order
-  for (const JointData& j : k.joints) {
-    if (j.firstDof >= 0) moving.push_back(&j);
-  }
-  std::sort(moving.begin(), moving.end(), [](const JointData* a, const JointData* b) { return a->firstDof < b->firstDof; });
-  auto width = [](JointType type) { return type == JointType::Free ? 7 : type == JointType::Ball ? 4 : dofCount(type); };
-  std::size_t expected = 0;
-  for (const JointData* j : moving) expected += static_cast<std::size_t>(width(j->type));
-  if (qpos.size() != expected) {
-    diagnostics.error(ErrorCode::KINEMATICS_INVALID,
-                      "qpos has " + std::to_string(qpos.size()) + " values; expected " + std::to_string(expected) +
-                          " (MuJoCo's layout: 7 per free joint, 4 per ball joint, one per other coordinate)");
-    return std::nullopt;
-  }
-  if (!std::all_of(qpos.begin(), qpos.end(), [](double v) { return std::isfinite(v); })) {
-    diagnostics.error(ErrorCode::KINEMATICS_INVALID, "qpos contains a non-finite value");
-    return std::nullopt;
-  }
-  std::vector<double> q(k.dofs.size(), 0.0);  // loop closures: their coordinates move nothing
-  const double* value = qpos.data();
-  auto quaternion = [&](const double* wxyz, const std::string& joint) -> std::optional<Quaternion> {
-    const Quaternion r(wxyz[0], wxyz[1], wxyz[2], wxyz[3]);
-    if (r.norm() < 1e-15) {
-      diagnostics.error(ErrorCode::KINEMATICS_INVALID, "qpos gives joint '" + joint + "' a zero quaternion");
-      return std::nullopt;
-    }
-    return r.normalized();
-  };
-  auto rotationVector = [](const Matrix3& rotation) -> Vector3 {
-    const Eigen::AngleAxisd angleAxis(rotation);
-    return angleAxis.angle() * angleAxis.axis();
-  };
-  for (const JointData* j : moving) {
-    double* out = &q[static_cast<std::size_t>(j->firstDof)];
-    const std::string& name = k.treeJoints[j->tree].name;
-    if (j->type == JointType::Free) {
-      auto r = quaternion(value + 3, name);
-      if (!r) return std::nullopt;
-      Pose X_PC = Pose::Identity();
-      X_PC.translation() = Vector3(value[0], value[1], value[2]);
-      X_PC.linear() = r->toRotationMatrix();
-      const Pose motion = j->X_PJ.inverse() * X_PC * j->X_JC.inverse();
-      const Vector3 rotation = rotationVector(motion.linear());
-      for (int i = 0; i < 3; ++i) {
-        out[i] = motion.translation()[i];
-        out[3 + i] = rotation[i];
-      }
-    } else if (j->type == JointType::Ball) {
-      auto r = quaternion(value, name);
-      if (!r) return std::nullopt;
-      const Vector3 rotation = rotationVector(r->toRotationMatrix());
-      for (int i = 0; i < 3; ++i) out[i] = rotation[i];
-    } else {
-      std::copy(value, value + dofCount(j->type), out);
-    }
-    value += width(j->type);
-  }
   return q;
 }
 

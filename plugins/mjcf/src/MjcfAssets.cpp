@@ -4,6 +4,7 @@
 // once per load however many assets name it (docs/mjcf.md).
 #include "MjcfAssets.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <utility>
@@ -64,6 +65,14 @@ void AssetReader::readAssets(const XmlElement& asset) {
         // MuJoCo compiles the asset, so a missing file refuses the model there too.
         diagnostics_.error(ErrorCode::URI_LOOKUP, c.name + " file '" + file->value + "' not found (looked for " +
                                                       resolved.lexically_normal().string() + ")", locationOf(c, file));
+      }
+      // What can be known without reading the file is checked at once.
+      std::string type = resolved.extension().string();
+      for (char& ch : type) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      if (c.name == "mesh" && !mesh.resolved.empty() && type != ".stl" && type != ".obj" && type != ".msh") {
+        diagnostics_.error(ErrorCode::FILE_READ, "mesh file '" + file->value + "': unknown mesh file type '" + type +
+                                                     "' (MuJoCo reads STL, OBJ and MSH)", locationOf(c, file));
+        mesh.resolved.clear();
       }
       if (c.name == "mesh" && (lookup(e, "vertex") || lookup(e, "face"))) {
         diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, what(e) + " has both a file and inline vertex or face data", c.where);

@@ -2,6 +2,7 @@
 #include "MjcfAttributes.hpp"
 
 #include <cmath>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -229,6 +230,11 @@ void AttributeReader::readDefault(const XmlElement& d, const std::string& parent
       readDefault(c, name, false);
     } else {
       classes_[name].elements[c.name].push_back(&c);  // what a <default> may hold is the schema's (MjcfSchema)
+      // MuJoCo keeps one actuator default per class, which every actuator shortcut sets.
+      static const std::set<std::string> actuators = {"general", "motor", "position", "velocity", "intvelocity",
+                                                      "damper", "cylinder", "muscle", "adhesion", "orientation",
+                                                      "pid", "dcmotor"};
+      if (actuators.count(c.name)) classes_[name].elements["actuator"].push_back(&c);
     }
   }
 }

@@ -78,7 +78,7 @@ class SectionChecker {
 
   void checkActuator(const XmlElement& a) {
     if (a.name == "plugin") return;  // its targets are the plugin's
-    const Element e{a, a.name, attributes_.className(a, "main")};
+    const Element e{a, "actuator", attributes_.className(a, "main")};  // one default for every actuator kind
     refer(a, "joint", names_.joints, "joint");
     refer(a, "jointinparent", names_.joints, "joint");
     refer(a, "tendon", tendons_, "tendon");

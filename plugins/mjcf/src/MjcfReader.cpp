@@ -1,7 +1,8 @@
-// MJCF XML -> MJCF records, following what MuJoCo 2.2.2's compiler does with each attribute
-// (src/xml/xml_native_reader.cc and src/user/user_objects.cc of that release): <include> files
-// spliced in place, <default> classes looked up through class/childclass, every orientation form
-// turned into one quaternion, angles converted to radians, fromto turned into a frame and sizes.
+// MJCF XML -> MJCF records, following what MuJoCo's compiler does with each attribute (the current
+// XML reference, and MuJoCo 2.2.2's src/xml/xml_native_reader.cc and src/user/user_objects.cc where
+// they agree): <include> files spliced in place, the schema checked (MjcfSchema), <default>
+// classes looked up through class/childclass (MjcfAttributes), every orientation form turned into
+// one quaternion, angles converted to radians, fromto turned into a frame and sizes.
 #include "MjcfReader.hpp"
 
 #include "MjcfAssets.hpp"
