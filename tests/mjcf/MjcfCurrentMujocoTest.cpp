@@ -38,11 +38,11 @@ std::vector<Diagnostic> findAll(const LoadResult& result, Severity severity, con
 }
 
 /// MuJoCo 2.2.2 and Interlink load `path` and agree on every pose and mass.
-void expectAgreement(Loader& loader, const std::string& path, bool qposByCore = false) {
+void expectAgreement(Loader& loader, const std::string& path, bool qposByCore = false, const LoadOptions& options = {}) {
   std::string error;
   test::MujocoModel reference = test::loadMujoco(path, error);
   ASSERT_TRUE(reference) << "MuJoCo 2.2.2 refuses it: " << error;
-  LoadResult loaded = loader.loadFile(path);
+  LoadResult loaded = loader.loadFile(path, options);
   ASSERT_TRUE(loaded.ok()) << test::dump(loaded.diagnostics);
   test::MujocoDifferential differential(reference.get(), loaded);
   differential.mapQposByCore(qposByCore);
@@ -99,7 +99,9 @@ TEST(MjcfIncludes, MujocoincludeRootsAndTopLevelDefaultsMergeAsInMujoco) {
   LoadResult loaded = loader.loadFile(dir + "/main.xml");
   ASSERT_TRUE(loaded.ok());
   for (const Link& link : loaded.document.model->links) {
-    if (link.name == "upper") EXPECT_NEAR(link.inertial.mass, 0.1 * 0.1 * 0.4 * 500, 1e-12);
+    if (link.name == "upper") {
+      EXPECT_NEAR(link.inertial.mass, 0.1 * 0.1 * 0.4 * 500, 1e-12);
+    }
   }
 
   // An included file without any element is refused, as MuJoCo refuses it.
@@ -122,7 +124,9 @@ TEST(MjcfIncludes, MetaworldSceneAgreesWithMujoco) {
   }
   EXPECT_GT(test::writePlaceholders(main, xml), 10);
   Loader loader;
-  expectAgreement(loader, main.string());
+  LoadOptions options;  // the scene includes files beside its own directory, as Metaworld lays them out
+  options.resourcePaths = {dir};
+  expectAgreement(loader, main.string(), false, options);
   fs::remove_all(dir);
 }
 
@@ -194,6 +198,7 @@ TEST(MjcfCurrentMujoco, NewerFeaturesLoadWithNotesNamingTheirRelease) {
   const std::string dir = test::makeTempDir("interlink-mjcf-current");
   ASSERT_FALSE(dir.empty());
   const std::string current = R"(<mujoco model="current">
+  <compiler angle="radian"/>
   <option integrator="implicitfast"><flag nativeccd="enable"/></option>
   <worldbody>
     <camera name="eye" pos="0 -2 1" resolution="640 480"/>

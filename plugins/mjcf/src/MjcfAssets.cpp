@@ -162,7 +162,8 @@ void AssetReader::compileMesh(MeshAsset& mesh) {
     triangles.emplace();
     for (double v : *vertices) triangles->vertices.push_back(static_cast<float>(v));
     const int count = static_cast<int>(vertices->size() / 3);
-    for (double f : faces.value_or(std::vector<double>{})) {
+    const std::vector<double> noFaces;
+    for (double f : faces ? *faces : noFaces) {
       if (f != std::floor(f) || f < 0 || f >= count) {
         diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, "face of " + what(e) + " names a vertex that does not exist",
                            locationOf(e.xml, lookup(e, "face")));

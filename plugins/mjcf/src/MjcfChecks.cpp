@@ -87,7 +87,11 @@ class SectionChecker {
     refer(a, "body", names_.bodies, "body");
     for (const auto& [limited, range] : {std::pair{"ctrllimited", "ctrlrange"}, std::pair{"forcelimited", "forcerange"},
                                          std::pair{"actlimited", "actrange"}}) {
-      if (attributes_.lookup(e, range) || attributes_.lookup(e, limited)) {
+      // Shortcuts that set the limit themselves: intvelocity its activation, damper and adhesion their control.
+      const std::string which = limited;
+      const bool implied = (a.name == "intvelocity" && which == "actlimited") ||
+                           ((a.name == "damper" || a.name == "adhesion") && which == "ctrllimited");
+      if (!implied && (attributes_.lookup(e, range) || attributes_.lookup(e, limited))) {
         attributes_.limited(e, limited, range, attributes_.hasRange(e, range));
       }
     }
