@@ -128,7 +128,7 @@ class SchemaChecker {
 
  private:
   void check(const XmlElement& e, const ElementRule& rule) {
-    noteVersion(rule.element, "<" + e.name + ">", e.where, true);
+    if (!rule.element.since.empty() || rule.element.legacy) noteVersion(rule.element, "<" + e.name + ">", e.where, true);
     for (const xml::Attribute& a : e.attributes) {
       const auto known = std::find_if(rule.attributes.begin(), rule.attributes.end(),
                                       [&](const Name& n) { return n.name == a.name; });
@@ -140,7 +140,7 @@ class SchemaChecker {
                            at);
         continue;
       }
-      noteVersion(*known, "<" + e.name + " " + a.name + ">", at, false);
+      if (!known->since.empty() || known->legacy) noteVersion(*known, "<" + e.name + " " + a.name + ">", at, false);
     }
     std::unordered_map<std::string, int> counts;
     for (const XmlElement& c : e.children) {
@@ -153,7 +153,8 @@ class SchemaChecker {
                            c.where);
         continue;
       }
-      if (++counts[c.name] == 2 && (child->second.cardinality == '?' || child->second.cardinality == '!')) {
+      const bool once = child->second.cardinality == '?' || child->second.cardinality == '!';
+      if (once && ++counts[c.name] == 2) {
         diagnostics_.error(ErrorCode::ELEMENT_INVALID,
                            "Schema violation: repeated element <" + c.name + "> in <" + e.name + "> (at most one allowed)",
                            c.where);
