@@ -257,6 +257,38 @@ TEST(MjcfCurrentMujoco, NewerFeaturesLoadWithNotesNamingTheirRelease) {
   fs::remove_all(dir);
 }
 
+/// <frame> (MuJoCo 3.1.0): its pose and childclass apply to what it holds. MuJoCo 2.2.2 has no
+/// <frame>; the same model with the frame folded into its children agrees with Interlink.
+TEST(MjcfCurrentMujoco, FramesPlaceWhatTheyHold) {
+  const std::string dir = test::makeTempDir("interlink-mjcf-frame");
+  ASSERT_FALSE(dir.empty());
+  const std::string defaults = R"(<compiler angle="degree"/>
+  <default><default class="thin"><geom size="0.02 0.2"/></default></default>)";
+  std::ofstream(dir + "/frame.xml") << "<mujoco>" << defaults << R"(<worldbody>
+    <frame pos="1 0 0" euler="0 0 90" childclass="thin">
+      <body name="b" pos="1 0 0"><joint axis="1 0 0"/><geom type="capsule"/><site name="s" pos="0 0 0.1"/></body>
+      <geom type="cylinder" pos="0 0 1"/>
+    </frame>
+  </worldbody></mujoco>)";
+  std::ofstream(dir + "/folded.xml") << "<mujoco>" << defaults << R"(<worldbody>
+      <body name="b" pos="1 1 0" euler="0 0 90" childclass="thin"><joint axis="1 0 0"/><geom type="capsule"/>
+        <site name="s" pos="0 0 0.1"/></body>
+      <geom class="thin" type="cylinder" pos="1 0 1" euler="0 0 90"/>
+  </worldbody></mujoco>)";
+  Loader loader;
+  LoadResult loaded = loader.loadFile(dir + "/frame.xml");
+  ASSERT_TRUE(loaded.ok()) << test::dump(loaded.diagnostics);
+  std::string error;
+  test::MujocoModel reference = test::loadMujoco(dir + "/folded.xml", error);
+  ASSERT_TRUE(reference) << error;
+  test::MujocoDifferential differential(reference.get(), loaded);
+  const test::Comparison result = differential.compare(kConfigurations, kTolerance);
+  for (const std::string& failure : result.failures) ADD_FAILURE() << failure;
+  EXPECT_EQ(result.framesCompared, (kConfigurations + 1) * 2);
+  EXPECT_EQ(result.bodiesWeighed, 1);  // the capsule's size comes from the frame's childclass
+  fs::remove_all(dir);
+}
+
 /// Unitree's A2 (tests/data/unitree), written for MuJoCo 3: 2.2.2 refuses it, Interlink reads it
 /// with limited joints and effort limits, and agrees with MuJoCo 2.2.2 on a copy without the
 /// MuJoCo 3 attributes.
