@@ -9,6 +9,7 @@
 #include "interlink/Loader.hpp"
 #include "interlink/convert/Writers.hpp"
 #include "interlink/PoseMath.hpp"
+#include "interlink/QposLayout.hpp"
 #include "interlink/TextNumbers.hpp"
 #include "interlink/hardware/HardwareRegistry.hpp"
 
@@ -31,6 +32,8 @@ const char* const kFramesUsage =
     "  to the top model frame for a model file, unless --relative-to names another frame.\n"
     "  --positions   the configuration: zero (default), initial (the file's initial positions), or one\n"
     "                value per DOF in the DOF order printed by `interlink tree`\n"
+    "  --qpos q1,q2,... instead of --positions: MuJoCo's qpos layout, 7 values per free joint (position,\n"
+    "                quaternion w x y z) and 4 per ball joint (quaternion), as docs/mjcf.md maps them\n"
     "  --world NAME  the world to show when the file holds several (default: the first); every world\n"
     "                is checked either way, and the output names the world it shows\n"
     "  --json        {\"frames\":[{\"name\",\"kind\",\"position\",\"quaternion_wxyz\"}],\"dofs\":[...]}; when the\n"
@@ -104,6 +107,24 @@ int runFrames(const FramesOptions& options) {
     }
     q = *values;
   }
+  if (!options.qpos.empty()) {
+    if (positions != "zero") {
+      std::cerr << "interlink: give --positions or --qpos, not both\n";
+      return 2;
+    }
+    std::string spaced = options.qpos;
+    for (char& c : spaced) {
+      if (c == ',') c = ' ';
+    }
+    Diagnostics qposDiagnostics;
+    auto values = parseDoubles(spaced, SourceLocation{}, "--qpos", qposDiagnostics);
+    auto mapped = values ? configurationFromQpos(result.kinematics, result.graph, *values, qposDiagnostics) : std::nullopt;
+    if (!mapped) {
+      printDiagnostics(qposDiagnostics, "--qpos");
+      return 2;
+    }
+    q = std::move(*mapped);
+  }
   Diagnostics kinematicDiagnostics;
   auto poses = result.kinematics.framePoses(q, kinematicDiagnostics);
   if (!poses) {
@@ -146,7 +167,7 @@ int runFrames(const FramesOptions& options) {
     out << "}\n";
   } else {
     out << "# frames of " << file << " relative to '" << (relativeTo.empty() ? result.graph.rootName() : relativeTo)
-        << "' at positions " << positions;
+        << "' at " << (options.qpos.empty() ? "positions " + positions : "qpos " + options.qpos);
     if (const std::string world = shownWorld(result); !world.empty()) out << ", " << world;
     out << "\n";
     out << "# name  kind  x y z  qw qx qy qz\n";

@@ -24,6 +24,7 @@ struct FramesOptions {
   std::string file;
   InputOptions input;
   std::string positions = "zero";
+  std::string qpos;  // MuJoCo's qpos layout (interlink::configurationFromQpos), instead of --positions
   std::string relativeTo;
   bool json = false;
 };

@@ -112,6 +112,7 @@ int main(int argc, char** argv) {
   } else if (first == "frames") {
     addFileInput(*command, frames.file, frames.input);
     command->add_option("--positions", frames.positions);
+    command->add_option("--qpos", frames.qpos);
     command->add_option("--relative-to", frames.relativeTo);
     command->add_flag("--json", frames.json);
     command->add_option("--world", frames.input.world);

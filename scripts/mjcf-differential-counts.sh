@@ -5,7 +5,8 @@
 set -uo pipefail
 bin="${1:-$(dirname "$0")/../build}/bin"
 status=0
-for test in mjcf_differential_test mjcf_menagerie_test mjcf_mesh_inertia_test mjcf_writer_roundtrip_test; do
+for test in mjcf_differential_test mjcf_menagerie_test mjcf_mesh_inertia_test mjcf_writer_roundtrip_test mjcf_current_test \
+    mjcf_schema_test; do
   if [[ ! -x "$bin/$test" ]]; then
     echo "missing $bin/$test: build it first (scripts/build.sh)" >&2
     status=1

@@ -36,6 +36,11 @@ const std::map<std::string, std::string> kInterlinkRefuses = {
     {"test/engine/testdata/skingroup.xml", kComposite},
 };
 
+/// Files MuJoCo 2.2.2 refuses that Interlink loads, as the current MuJoCo XML reference reads them
+/// (docs/mjcf.md, "MuJoCo 3 semantics"), each with the reason.
+const std::map<std::string, std::string> kCurrentMujocoReads = {
+};
+
 std::vector<std::string> modelFiles() {
   std::vector<std::string> files;
   for (const auto& entry : fs::recursive_directory_iterator(kMujocoData)) {
@@ -58,6 +63,11 @@ TEST(MjcfDifferential, EveryMujocoModelAgreesWithMujoco) {
     std::string error;
     test::MujocoModel reference = test::loadMujoco(path, error);
     LoadResult loaded = loader.loadFile(path);
+    if (!reference && kCurrentMujocoReads.count(file)) {
+      EXPECT_TRUE(loaded.ok()) << "listed as read by current MuJoCo (" << kCurrentMujocoReads.at(file) << "):\n"
+                               << test::dump(loaded.diagnostics);
+      continue;
+    }
     if (!reference) {
       EXPECT_FALSE(loaded.ok()) << "MuJoCo refuses it (" << error << ") but Interlink loads it";
       ++refusedByBoth;
@@ -84,7 +94,7 @@ TEST(MjcfDifferential, EveryMujocoModelAgreesWithMujoco) {
   std::cout << "[differential] " << models << " models agree with MuJoCo 2.2.2: " << frames
             << " body/site poses over " << configurations << " configurations, " << bodies
             << " bodies weighed (" << meshBodies << " with mesh geoms); " << refusedByBoth << " refused by both; " << kInterlinkRefuses.size()
-            << " listed exceptions\n";
+            << " + " << kCurrentMujocoReads.size() << " listed exceptions\n";
   EXPECT_GE(models, 30);
 }
 
@@ -144,7 +154,8 @@ TEST(MjcfDifferential, EveryModelMujocoRefusesInterlinkRefuses) {
       {"two_orientations",
        "<mujoco><worldbody><body quat='1 0 0 0' euler='0 0 1'><geom size='1'/></body></worldbody></mujoco>"},
       {"auto_limited_range",
-       "<mujoco><worldbody><body><joint range='0 1'/><geom size='1'/></body></worldbody></mujoco>"},
+       "<mujoco><compiler autolimits='false'/><worldbody><body><joint range='0 1'/><geom size='1'/></body>"
+       "</worldbody></mujoco>"},
       {"fromto_sphere",
        "<mujoco><worldbody><body><geom type='sphere' size='1' fromto='0 0 0 1 0 0'/></body></worldbody></mujoco>"},
       {"unknown_class", "<mujoco><worldbody><body><geom class='nope' size='1'/></body></worldbody></mujoco>"},

@@ -134,7 +134,7 @@ TEST_F(MeshInertia, MeshMassesEqualMujocos) {
 
 TEST_F(MeshInertia, MeshesMujocoRefusesAreRefused) {
   const std::map<std::string, std::string> broken = {
-      {"ascii_stl", R"(<asset><mesh file="ascii.stl"/></asset><worldbody/>)"},
+      {"ascii_stl", R"(<asset><mesh file="ascii.stl"/></asset><worldbody><body><geom type="mesh" mesh="ascii"/></body></worldbody>)"},
       {"flat_mesh_weighed",
        R"(<asset><mesh file="flat.stl"/></asset><worldbody><body><geom type="mesh" mesh="flat"/></body></worldbody>)"},
       {"flat_mesh_colliding", R"(<asset><mesh file="flat.stl"/></asset><worldbody><geom type="mesh" mesh="flat"/></worldbody>)"},
@@ -152,6 +152,12 @@ TEST_F(MeshInertia, MeshesMujocoRefusesAreRefused) {
     const std::string path = write(name + ".xml", "<mujoco>" + body + "</mujoco>");
     test::expectBothRefuse(loader, path);
   }
+  // The listed exception (docs/mjcf.md): a mesh file no geom needs is not read, so a broken one that
+  // MuJoCo refuses (it compiles every asset) loads in Interlink.
+  const std::string unread = write("ascii_unused.xml", R"(<mujoco><asset><mesh file="ascii.stl"/></asset><worldbody/></mujoco>)");
+  std::string refusal;
+  EXPECT_TRUE(test::mujocoRefuses(unread, refusal));
+  EXPECT_TRUE(loader.loadFile(unread).ok());
   // A flat mesh is fine where nothing collides with it and no mass is taken from it (MuJoCo checks the
   // hull for colliding geoms and the volume when weighing).
   const std::string unweighed = write("flat_unweighed.xml", R"(<mujoco><asset><mesh file="flat.stl"/></asset>

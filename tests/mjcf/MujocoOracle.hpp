@@ -17,6 +17,7 @@
 
 #include "interlink/Loader.hpp"
 #include "interlink/PoseMath.hpp"
+#include "interlink/QposLayout.hpp"
 #include "TestSupport.hpp"
 
 namespace interlink::test {
@@ -109,6 +110,10 @@ class MujocoDifferential {
       if (dof.index == 0) firstDof_[localName(dof.joint)] = static_cast<int>(i);
     }
   }
+
+  /// Interlink's configuration from MuJoCo's qpos vector by the core's own mapping
+  /// (interlink::configurationFromQpos) instead of joint by joint by name.
+  void mapQposByCore(bool byCore) { qposByCore_ = byCore; }
 
   /// Poses of every body and site at qpos0 and at `randomCount` configurations within the joint
   /// ranges, then masses and inertias.
@@ -217,7 +222,17 @@ class MujocoDifferential {
   void comparePoses(Comparison& result, double tolerance, int configuration) {
     mj_kinematics(m_, d_.get());
     Diagnostics diagnostics;
-    const std::vector<double> q = interlinkConfiguration(result);
+    std::vector<double> q;
+    if (qposByCore_) {
+      auto mapped = configurationFromQpos(loaded_.kinematics, loaded_.graph, std::vector<double>(d_->qpos, d_->qpos + m_->nq), diagnostics);
+      if (!mapped) {
+        result.failures.push_back("configurationFromQpos failed: " + dump(diagnostics));
+        return;
+      }
+      q = *mapped;
+    } else {
+      q = interlinkConfiguration(result);
+    }
     auto poses = loaded_.kinematics.framePoses(q, diagnostics);
     ++result.configurations;
     if (!poses) {
@@ -302,6 +317,7 @@ class MujocoDifferential {
   const mjModel* m_;
   const LoadResult& loaded_;
   MujocoData d_;
+  bool qposByCore_ = false;
   std::map<std::string, int> firstDof_;
 };
 

@@ -8,6 +8,7 @@
 
 #include "MjcfMass.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -17,6 +18,7 @@
 #include <Eigen/Eigenvalues>
 
 #include "interlink/PoseMath.hpp"
+#include "interlink/TextNumbers.hpp"
 
 namespace interlink::mjcf {
 namespace {
@@ -226,6 +228,16 @@ class Mapper {
     if (record.limited && (record.kind == JointKind::Hinge || record.kind == JointKind::Slide)) {
       axis.lower = record.lower;
       axis.upper = record.upper;
+    }
+    if (record.forceLimited) {
+      // The core keeps one effort limit per axis; an asymmetric actuatorfrcrange keeps its larger bound.
+      axis.effort = std::max(std::abs(record.forceLower), std::abs(record.forceUpper));
+      if (record.forceLower != -record.forceUpper) {
+        diagnostics_.warning(ErrorCode::ATTRIBUTE_INVALID,
+                             "actuatorfrcrange of joint '" + name + "' is not symmetric; its effort limit is the larger "
+                             "magnitude, " + formatNumber(axis.effort),
+                             record.where);
+      }
     }
     if (record.kind == JointKind::Hinge || record.kind == JointKind::Slide) {
       joint.axes.push_back(axis);

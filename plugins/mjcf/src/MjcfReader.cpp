@@ -1,10 +1,14 @@
-// MJCF XML -> MJCF records, following what MuJoCo 2.2.2's compiler does with each attribute
-// (src/xml/xml_native_reader.cc and src/user/user_objects.cc of that release): <include> files
-// spliced in place, <default> classes looked up through class/childclass, every orientation form
-// turned into one quaternion, angles converted to radians, fromto turned into a frame and sizes.
+// MJCF XML -> MJCF records, following what MuJoCo's compiler does with each attribute (the current
+// XML reference, and MuJoCo 2.2.2's src/xml/xml_native_reader.cc and src/user/user_objects.cc where
+// they agree): <include> files spliced in place, the schema checked (MjcfSchema), <default>
+// classes looked up through class/childclass (MjcfAttributes), every orientation form turned into
+// one quaternion, angles converted to radians, fromto turned into a frame and sizes.
 #include "MjcfReader.hpp"
 
+#include "MjcfAssets.hpp"
+#include "MjcfChecks.hpp"
 #include "MjcfMass.hpp"
+#include "MjcfSchema.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -23,6 +27,9 @@
 namespace interlink::mjcf {
 namespace {
 
+using detail::Element;
+using detail::quaternionFromZAxis;
+using detail::locationOf;
 using xml::Attribute;
 using xml::XmlElement;
 namespace fs = std::filesystem;
@@ -31,53 +38,12 @@ namespace fs = std::filesystem;
 // times at every level cannot grow the model exponentially (the include service bounds each file,
 // the depth and the number of includes).
 constexpr std::uintmax_t kMaxTotalIncludeBytes = 256ull << 20;
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kEpsilon = 1e-14;  // MuJoCo's mjEPS (mjMINVAL is 1e-15)
 
-SourceLocation locationOf(const XmlElement& e, const Attribute* a) {
-  return a && a->where.line > 0 ? a->where : e.where;
-}
-
-/// MuJoCo's minimal rotation taking +z onto `vector` (mjuu_z2quat).
-Quaternion quaternionFromZAxis(const Vector3& vector) {
-  const Vector3 v = vector.normalized();
-  Vector3 axis = Vector3::UnitZ().cross(v);
-  const double s = axis.norm();
-  if (s < 1e-10) {
-    axis = Vector3::UnitX();
-  } else {
-    axis /= s;
-  }
-  const double angle = std::atan2(s, v.z());
-  return Quaternion(std::cos(angle / 2), axis.x() * std::sin(angle / 2), axis.y() * std::sin(angle / 2),
-                    axis.z() * std::sin(angle / 2));
-}
-
-/// The element kinds <default> holds whose attributes this reader looks up.
-bool isDefaultableKind(const std::string& kind) {
-  static const std::set<std::string> kinds = {"joint", "geom", "site", "camera", "light", "mesh", "material",
-                                              "hfield", "texture", "equality", "tendon", "general", "motor",
-                                              "position", "velocity", "intvelocity", "damper", "cylinder",
-                                              "muscle", "adhesion", "pair"};
-  return kinds.count(kind) > 0;
-}
-
-struct DefaultClass {
-  std::string parent;
-  std::map<std::string, const XmlElement*> elements;  // kind -> the element inside <default>
-};
-
-/// One element with the class its attributes fall back to.
-struct Element {
-  const XmlElement& xml;
-  std::string kind;  // "joint", "geom", ... (the defaults kind)
-  std::string cls;   // default class
-};
-
-class Reader {
+class Reader : public detail::AssetReader {
  public:
   Reader(const std::string& path, const plugin::HostServices* host, MjcfModel& model, Diagnostics& diagnostics)
-      : path_(path), host_(host), model_(model), diagnostics_(diagnostics) {}
+      : AssetReader(path, model, diagnostics), host_(host) {}
 
   bool read(std::string_view content) {
     auto root = xml::parse(content, path_, diagnostics_);
@@ -89,29 +55,30 @@ class Reader {
     }
     expandIncludes(*root);
     root_ = std::move(*root);
+    checkSchema(root_, diagnostics_);
     model_.name = root_.attributeOr("model", "MuJoCo Model");
     model_.world.where = root_.where;
 
     // MuJoCo reads the sections in this order whatever their order in the file.
     for (const XmlElement* c : root_.childrenNamed("compiler")) readCompiler(*c);
-    classes_["main"] = DefaultClass{};
+    classes_["main"] = detail::DefaultClass{};
     for (const XmlElement* d : root_.childrenNamed("default")) readDefault(*d, "", true);
     for (const XmlElement* a : root_.childrenNamed("asset")) readAssets(*a);
     for (const XmlElement* w : root_.childrenNamed("worldbody")) readBodyContent(*w, model_.world, "main", true);
+    resolveMeshes(model_.world);
     if (model_.compiler.globalCoordinates) {
       for (BodyRecord& body : model_.world.children) makeLocal(body, Pose::Identity());
     }
     for (const XmlElement* e : root_.childrenNamed("equality")) readEquality(*e);
-    static const std::set<std::string> interpreted = {"compiler", "default", "asset", "worldbody", "equality"};
+    detail::checkKeptSections(root_, *this, detail::ModelNames{bodyNames_, jointNames_, geomNames_, siteNames_},
+                              diagnostics_);
+    // Unknown sections are the schema's errors (MjcfSchema); these are kept as data.
     static const std::set<std::string> keptSections = {"option", "size", "visual", "statistic", "contact", "tendon",
-                                                       "actuator", "sensor", "keyframe", "custom", "extension"};
+                                                       "actuator", "sensor", "keyframe", "custom", "extension",
+                                                       "deformable"};
     for (const XmlElement& c : root_.children) {
-      if (interpreted.count(c.name)) continue;
-      if (keptSections.count(c.name)) {
-        keep(model_.kept, "mujoco/" + c.name, c);
-      } else {
-        diagnostics_.error(ErrorCode::ELEMENT_INVALID, "unknown element <" + c.name + "> in <mujoco>", c.where);
-      }
+      if (keptSections.count(c.name)) keep(model_.kept, "mujoco/" + c.name, c);
+      if (c.name == "option") checkOption(c);
     }
     return true;
   }
@@ -166,10 +133,13 @@ class Reader {
     }
     auto root = xml::parse(included.content, included.path, diagnostics_);
     if (!root) return {};
-    if (root->name != "mujoco") {
-      diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                         "an included MJCF file must have <mujoco> as its root element, found <" + root->name + ">",
-                         root->where);
+    // MuJoCo drops the included file's top-level element, whatever its name: <mujoco>, or
+    // <mujocoinclude> as Metaworld and older MuJoCo models write it.
+    if (root->children.empty()) {
+      diagnostics_.error(ErrorCode::ELEMENT_MISSING,
+                         "included file '" + file->value + "' has no element inside its <" + root->name +
+                             "> (MuJoCo refuses an empty include)",
+                         locationOf(include, file));
       return {};
     }
     expandIncludes(*root);
@@ -180,183 +150,6 @@ class Reader {
 
   // --- attribute access ---------------------------------------------------------------------------
 
-  /// The attribute on the element, else on its default class and the classes above it.
-  const Attribute* lookup(const Element& e, const char* name) const {
-    if (const Attribute* a = e.xml.attribute(name)) return a;
-    std::string cls = e.cls;
-    for (std::size_t guard = 0; guard <= classes_.size() && !cls.empty(); ++guard) {
-      auto found = classes_.find(cls);
-      if (found == classes_.end()) break;
-      auto kind = found->second.elements.find(e.kind);
-      if (kind != found->second.elements.end()) {
-        if (const Attribute* a = kind->second->attribute(name)) return a;
-      }
-      cls = found->second.parent;
-    }
-    return nullptr;
-  }
-
-  std::string what(const Element& e) const {
-    const Attribute* name = e.xml.attribute("name");
-    return "<" + e.xml.name + ">" + (name ? " '" + name->value + "'" : std::string());
-  }
-
-  std::optional<std::vector<double>> numbers(const Element& e, const char* name, std::vector<std::size_t> counts) {
-    const Attribute* a = lookup(e, name);
-    if (!a) return std::nullopt;
-    return parseDoubles(a->value, locationOf(e.xml, a), std::string(name) + " of " + what(e), diagnostics_,
-                        std::move(counts), ErrorCode::ATTRIBUTE_INVALID);
-  }
-
-  std::optional<double> number(const Element& e, const char* name) {
-    const Attribute* a = lookup(e, name);
-    if (!a) return std::nullopt;
-    return parseDouble(a->value, locationOf(e.xml, a), std::string(name) + " of " + what(e), diagnostics_);
-  }
-
-  std::optional<Vector3> vector3(const Element& e, const char* name) {
-    auto v = numbers(e, name, {3});
-    if (!v) return std::nullopt;
-    return Vector3((*v)[0], (*v)[1], (*v)[2]);
-  }
-
-  std::optional<int> integer(const Element& e, const char* name) {
-    auto v = number(e, name);
-    if (!v) return std::nullopt;
-    if (*v != std::floor(*v)) {
-      const Attribute* a = lookup(e, name);
-      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, std::string(name) + " of " + what(e) + " must be an integer",
-                         locationOf(e.xml, a));
-      return std::nullopt;
-    }
-    return static_cast<int>(*v);
-  }
-
-  /// One of `choices` (the value's index), or nothing after an error naming them.
-  std::optional<std::size_t> keyword(const Element& e, const char* name, const std::vector<std::string>& choices) {
-    const Attribute* a = lookup(e, name);
-    if (!a) return std::nullopt;
-    for (std::size_t i = 0; i < choices.size(); ++i) {
-      if (a->value == choices[i]) return i;
-    }
-    std::string expected;
-    for (const std::string& c : choices) expected += (expected.empty() ? "'" : ", '") + c + "'";
-    diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
-                       std::string(name) + " of " + what(e) + " is '" + a->value + "'; expected one of " + expected,
-                       locationOf(e.xml, a));
-    return std::nullopt;
-  }
-
-  std::optional<bool> boolean(const Element& e, const char* name) {
-    auto v = keyword(e, name, {"false", "true"});
-    if (!v) return std::nullopt;
-    return *v == 1;
-  }
-
-  double angle(double value) const { return model_.compiler.degrees ? value * kPi / 180.0 : value; }
-
-  /// The element's frame orientation from quat, axisangle, xyaxes, zaxis or euler (one at most).
-  Quaternion orientation(const Element& e) {
-    static const char* forms[] = {"quat", "axisangle", "xyaxes", "zaxis", "euler"};
-    const Attribute* given = nullptr;
-    const char* form = nullptr;
-    for (const char* f : forms) {
-      const Attribute* a = lookup(e, f);
-      if (!a) continue;
-      if (given) {
-        diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
-                           what(e) + " gives its orientation twice ('" + form + "' and '" + f + "'); use one",
-                           locationOf(e.xml, a));
-        continue;
-      }
-      given = a;
-      form = f;
-    }
-    Quaternion q = Quaternion::Identity();
-    if (!given) return q;
-    const std::string formName = form;
-    const SourceLocation at = locationOf(e.xml, given);
-    auto fail = [&](const std::string& message) {
-      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, formName + " of " + what(e) + ": " + message, at);
-      return Quaternion::Identity();
-    };
-    if (formName == "quat") {
-      auto v = numbers(e, "quat", {4});
-      if (!v) return q;
-      q = Quaternion((*v)[0], (*v)[1], (*v)[2], (*v)[3]);
-      if (q.norm() < kEpsilon) return fail("the quaternion is zero");
-      return q.normalized();
-    }
-    if (formName == "axisangle") {
-      auto v = numbers(e, "axisangle", {4});
-      if (!v) return q;
-      Vector3 axis((*v)[0], (*v)[1], (*v)[2]);
-      if (axis.norm() < kEpsilon) return fail("the axis is too small");
-      return Quaternion(Eigen::AngleAxisd(angle((*v)[3]), axis.normalized()));
-    }
-    if (formName == "xyaxes") {
-      auto v = numbers(e, "xyaxes", {6});
-      if (!v) return q;
-      Vector3 x((*v)[0], (*v)[1], (*v)[2]), y((*v)[3], (*v)[4], (*v)[5]);
-      if (x.norm() < kEpsilon) return fail("the x axis is too small");
-      x.normalize();
-      y -= x * x.dot(y);
-      if (y.norm() < kEpsilon) return fail("the y axis is too small or parallel to x");
-      y.normalize();
-      Matrix3 r;
-      r.col(0) = x;
-      r.col(1) = y;
-      r.col(2) = x.cross(y).normalized();
-      return Quaternion(r).normalized();
-    }
-    if (formName == "zaxis") {
-      auto v = vector3(e, "zaxis");
-      if (!v) return q;
-      if (v->norm() < kEpsilon) return fail("the z axis is too small");
-      return quaternionFromZAxis(*v);
-    }
-    auto v = numbers(e, "euler", {3});
-    if (!v) return q;
-    const std::string& sequence = model_.compiler.eulerSequence;
-    for (int i = 0; i < 3; ++i) {
-      const char axisName = static_cast<char>(std::tolower(static_cast<unsigned char>(sequence[i])));
-      const Vector3 axis = axisName == 'x' ? Vector3::UnitX() : axisName == 'y' ? Vector3::UnitY() : Vector3::UnitZ();
-      const Quaternion r(Eigen::AngleAxisd(angle((*v)[i]), axis));
-      // Lower case: axes that move with the frame (post-multiply); upper case: fixed axes.
-      q = std::islower(static_cast<unsigned char>(sequence[i])) ? q * r : r * q;
-    }
-    return q.normalized();
-  }
-
-  /// pos + orientation of a body, site, geom, camera or inertial frame.
-  Pose frame(const Element& e) {
-    Pose pose = Pose::Identity();
-    pose.linear() = orientation(e).toRotationMatrix();
-    pose.translation() = vector3(e, "pos").value_or(Vector3::Zero());
-    return pose;
-  }
-
-  std::string className(const XmlElement& e, const std::string& inherited) {
-    const Attribute* cls = e.attribute("class");
-    if (!cls) return inherited;
-    if (!classes_.count(cls->value)) {
-      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, "<" + e.name + "> names the unknown default class '" + cls->value + "'",
-                         locationOf(e, cls));
-      return inherited;
-    }
-    return cls->value;
-  }
-
-  void keep(std::vector<KeptElement>& kept, const std::string& path, const XmlElement& e) {
-    kept.push_back(KeptElement{path, e.toXml(), e.where});
-    // Reported once per kind of element, never dropped silently.
-    if (reportedKinds_.insert(e.name).second) {
-      diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
-                           "<" + e.name + "> is kept as data but not interpreted by Interlink (reported once)", e.where);
-    }
-  }
-
-  /// Name (as written), MuJoCo id (the next of its kind) and location of a record; a name used
   /// twice within one kind is an error, as in MuJoCo.
   template <class Record>
   void identify(Record& record, const XmlElement& e, int& counter, std::set<std::string>& names, const char* kind) {
@@ -396,7 +189,10 @@ class Reader {
     if (auto v = number(e, "boundinertia")) compiler.boundInertia = *v;
     if (auto v = number(e, "settotalmass")) compiler.setTotalMass = *v;
     if (auto v = boolean(e, "balanceinertia")) compiler.balanceInertia = *v;
-    if (auto v = boolean(e, "autolimits")) compiler.autoLimits = *v;
+    if (auto v = boolean(e, "autolimits")) {
+      compiler.autoLimits = *v;
+      compiler.autoLimitsGiven = true;
+    }
     if (auto v = boolean(e, "exactmeshinertia")) compiler.exactMeshInertia = *v;
     if (auto v = boolean(e, "fitaabb")) compiler.fitAabb = *v;
     if (auto v = boolean(e, "convexhull")) compiler.convexHull = *v;
@@ -412,149 +208,6 @@ class Reader {
     }
     if (const Attribute* a = c.attribute("meshdir")) compiler.meshDir = (base / a->value).lexically_normal().string();
     if (const Attribute* a = c.attribute("texturedir")) compiler.textureDir = (base / a->value).lexically_normal().string();
-  }
-
-  void readDefault(const XmlElement& d, const std::string& parent, bool topLevel) {
-    std::string name = "main";
-    if (const Attribute* cls = d.attribute("class")) {
-      name = cls->value;
-    } else if (!topLevel) {
-      diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, "a nested <default> needs the attribute 'class'", d.where);
-      return;
-    }
-    if (name != "main" || !topLevel) {
-      if (classes_.count(name)) {
-        diagnostics_.error(ErrorCode::DUPLICATE_NAME, "default class '" + name + "' is defined twice", d.where);
-        return;
-      }
-      classes_[name].parent = parent;
-    }
-    for (const XmlElement& c : d.children) {
-      if (c.name == "default") {
-        readDefault(c, name, false);
-      } else if (isDefaultableKind(c.name)) {
-        if (!classes_[name].elements.emplace(c.name, &c).second) {
-          diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                             "default class '" + name + "' has a second <" + c.name + ">", c.where);
-        }
-      } else {
-        diagnostics_.error(ErrorCode::ELEMENT_INVALID, "unknown element <" + c.name + "> in <default>", c.where);
-      }
-    }
-  }
-
-  struct MeshAsset {
-    std::string file;
-    std::string resolved;
-    Vector3 scale = Vector3::Ones();
-    std::optional<MeshInertia> inertia;  // when the mesh compiled and can give a mass
-    std::string problem;                 // else MuJoCo's reason, for the geoms that need its mass
-    bool hull = true;                    // qhull builds the vertices' convex hull
-    SourceLocation where;
-  };
-
-  void readAssets(const XmlElement& asset) {
-    for (const XmlElement& c : asset.children) {
-      if (c.name != "mesh" && c.name != "hfield") {
-        if (c.name != "texture" && c.name != "material") {
-          diagnostics_.error(ErrorCode::ELEMENT_INVALID, "unknown element <" + c.name + "> in <asset>", c.where);
-        }
-        continue;  // textures and materials are appearance; geoms keep their material name
-      }
-      const Element e{c, c.name, className(c, "main")};
-      const Attribute* file = lookup(e, "file");
-      std::string name = c.attributeOr("name", "");
-      if (name.empty() && file) name = fs::path(file->value).stem().string();
-      if (name.empty()) {
-        diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, "<" + c.name + "> needs a 'name' or a 'file'", c.where);
-        continue;
-      }
-      MeshAsset mesh;
-      mesh.where = c.where;
-      if (file) {
-        mesh.file = file->value;
-        const std::string& dir = model_.compiler.meshDir.empty() ? fs::path(path_).parent_path().string() : model_.compiler.meshDir;
-        const fs::path resolved = fs::path(file->value).is_absolute() ? fs::path(file->value) : fs::path(dir) / file->value;
-        std::error_code ec;
-        if (fs::is_regular_file(resolved, ec)) {
-          mesh.resolved = resolved.lexically_normal().string();
-        } else {
-          // MuJoCo compiles the asset, so a missing file refuses the model there too.
-          diagnostics_.error(ErrorCode::URI_LOOKUP, c.name + " file '" + file->value + "' not found (looked for " +
-                                                        resolved.lexically_normal().string() + ")", locationOf(c, file));
-        }
-      }
-      if (auto s = vector3(e, "scale")) mesh.scale = *s;
-      if (c.name == "mesh") compileMesh(e, mesh);
-      auto& table = c.name == "mesh" ? meshes_ : hfields_;
-      if (!table.emplace(name, mesh).second) {
-        diagnostics_.error(ErrorCode::DUPLICATE_NAME, c.name + " asset '" + name + "' is defined twice", c.where);
-      }
-    }
-  }
-
-  /// MuJoCo compiles every mesh asset: its triangles (file or inline vertex/face) must load, else
-  /// the model is refused. Whether the mesh can give a mass is only known, and only matters, when a
-  /// geom takes its mass from it.
-  void compileMesh(const Element& e, MeshAsset& mesh) {
-    std::optional<MeshTriangles> triangles;
-    std::string error;
-    if (!mesh.resolved.empty()) {
-      triangles = readMeshFile(mesh.resolved, mesh.scale, error);
-      if (!triangles) {
-        diagnostics_.error(ErrorCode::FILE_READ, "mesh file '" + mesh.file + "': " + error, locationOf(e.xml, lookup(e, "file")));
-        return;
-      }
-    } else if (!mesh.file.empty()) {
-      return;  // not found: reported above
-    }
-    auto inlineValues = [&](const char* name, std::size_t least) -> std::optional<std::vector<double>> {
-      auto values = numbers(e, name, {});
-      if (values && (values->size() % 3 != 0 || values->size() < least)) {
-        diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, std::string(name) + " of " + what(e) + " needs a multiple of 3 numbers" +
-                                                             (least ? " (4 vertices at least)" : ""),
-                           locationOf(e.xml, lookup(e, name)));
-        return std::nullopt;
-      }
-      return values;
-    };
-    const auto vertices = inlineValues("vertex", 12);
-    const auto faces = inlineValues("face", 0);
-    if ((vertices && triangles) || (faces && triangles)) {
-      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, what(e) + " has both a file and inline vertex or face data", e.xml.where);
-      return;
-    }
-    if (!triangles) {
-      if (!vertices) {
-        if (!lookup(e, "vertex")) diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, what(e) + " needs a 'file' or 'vertex'", e.xml.where);
-        return;
-      }
-      triangles.emplace();
-      for (double v : *vertices) triangles->vertices.push_back(static_cast<float>(v));
-      const int count = static_cast<int>(vertices->size() / 3);
-      for (double f : faces.value_or(std::vector<double>{})) {
-        if (f != std::floor(f) || f < 0 || f >= count) {
-          diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, "face of " + what(e) + " names a vertex that does not exist",
-                             locationOf(e.xml, lookup(e, "face")));
-          return;
-        }
-        triangles->faces.push_back(static_cast<int>(f));
-      }
-    }
-    // MuJoCo builds the hull for colliding geoms (marked later, see readGeom) and for a mesh without faces.
-    mesh.hull = convexHull(*triangles);
-    if (!mesh.hull && triangles->faces.empty()) {
-      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
-                         what(e) + " has no faces and its vertices have no convex hull (qhull fails: flat or too few)",
-                         e.xml.where);
-      return;
-    }
-    Vector3 refPos = vector3(e, "refpos").value_or(Vector3::Zero());
-    Quaternion refQuat = Quaternion::Identity();
-    if (auto q = numbers(e, "refquat", {4})) refQuat = Quaternion((*q)[0], (*q)[1], (*q)[2], (*q)[3]);
-    const double density = number(Element{e.xml, "geom", e.cls}, "density").value_or(1000);
-    mesh.inertia = meshInertia(std::move(*triangles), mesh.scale, refPos, refQuat, density,
-                               model_.compiler.exactMeshInertia, mesh.problem);
   }
 
   // --- bodies -------------------------------------------------------------------------------------
@@ -583,15 +236,94 @@ class Reader {
         readInertial(Element{c, "inertial", ""}, body);
       } else if (c.name == "light") {
         keep(body.kept, "body/light", c);
-      } else if (c.name == "composite") {
-        // A composite generates bodies, joints and tendons by MuJoCo's own rules.
+      } else if (c.name == "frame") {
+        readFrame(c, body, cls);
+      } else if (c.name == "plugin") {
+        keep(body.kept, "body/plugin", c);  // forces computed by a MuJoCo plugin; no kinematics
+      } else if (c.name == "composite" || c.name == "flexcomp" || c.name == "replicate" || c.name == "attach") {
+        // Each generates bodies, joints and names by MuJoCo's own rules (attach: from another model).
         diagnostics_.error(ErrorCode::ELEMENT_UNSUPPORTED,
-                           "<composite> (bodies generated by MuJoCo) is not supported by Interlink", c.where);
-      } else {
-        diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                           "unknown element <" + c.name + "> in <" + xml.name + ">; expected body, joint, freejoint, "
-                           "geom, site, camera, light or inertial", c.where);
+                           "<" + c.name + "> (bodies generated by MuJoCo) is not supported by Interlink", c.where);
       }
+      // Anything else is not MJCF: the schema's error (MjcfSchema).
+    }
+  }
+
+  /// <frame> (MuJoCo 3.1.0): a pose and a childclass for what it holds, which belongs to the
+  /// enclosing body, in MuJoCo's order.
+  void readFrame(const XmlElement& xml, BodyRecord& body, const std::string& inherited) {
+    if (model_.compiler.globalCoordinates) {
+      diagnostics_.error(ErrorCode::ELEMENT_UNSUPPORTED,
+                         "<frame> with <compiler coordinate=\"global\"> is not supported by Interlink", xml.where);
+      return;
+    }
+    std::string cls = inherited;
+    if (const Attribute* childclass = xml.attribute("childclass")) {
+      if (hasClass(childclass->value)) {
+        cls = childclass->value;
+      } else {
+        diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
+                           "<frame> names the unknown default class '" + childclass->value + "' as childclass",
+                           locationOf(xml, childclass));
+      }
+    }
+    const Pose pose = frame(Element{xml, "frame", ""});
+    BodyRecord inner;
+    inner.id = body.id;
+    readBodyContent(xml, inner, cls, true);
+    for (GeomRecord& g : inner.geoms) {
+      g.pose = pose * g.pose;
+      body.geoms.push_back(std::move(g));
+    }
+    for (FrameRecord& site : inner.sites) {
+      site.pose = pose * site.pose;
+      body.sites.push_back(std::move(site));
+    }
+    for (FrameRecord& camera : inner.cameras) {
+      camera.pose = pose * camera.pose;
+      body.cameras.push_back(std::move(camera));
+    }
+    for (BodyRecord& child : inner.children) {
+      child.pose = pose * child.pose;
+      body.children.push_back(std::move(child));
+    }
+    for (KeptElement& k : inner.kept) body.kept.push_back(std::move(k));
+  }
+
+  /// A mesh's data is read when a geom needs it: for the body's mass (the body is weighed from
+  /// its geoms), or for the convex hull MuJoCo builds for a colliding geom.
+  void resolveMeshes(BodyRecord& body) {
+    const InertiaFromGeom fromGeom = model_.compiler.inertiaFromGeom;
+    const bool weighed = body.id > 0 && (fromGeom == InertiaFromGeom::True || (!body.inertial && fromGeom == InertiaFromGeom::Auto));
+    for (GeomRecord& g : body.geoms) {
+      if (g.typeName != "mesh" || g.meshAsset.empty()) continue;
+      detail::MeshAsset* asset = findMesh(g.meshAsset);
+      const bool colliding = model_.compiler.convexHull && (g.contype != 0 || g.conaffinity != 0);
+      if (!asset || (!weighed && !colliding)) continue;
+      const detail::MeshAsset& mesh = compiled(*asset);
+      g.meshInertia = mesh.inertia;
+      g.meshProblem = mesh.problem;
+      // MuJoCo builds the convex hull of every mesh a colliding geom uses, and qhull fails on flat ones.
+      if (!mesh.hull && colliding) {
+        diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
+                           "<geom>" + (g.name.empty() ? std::string() : " '" + g.name + "'") + " collides with mesh '" +
+                               g.meshAsset + "', whose vertices are flat: MuJoCo's convex hull (qhull) cannot be built; "
+                               "set contype and conaffinity to 0 or <compiler convexhull=\"false\">",
+                           g.meshWhere);
+      }
+    }
+  }
+
+  /// <option integrator>: one of MuJoCo's integrators; implicitfast is newer than MuJoCo 2.2.2.
+  void checkOption(const XmlElement& option) {
+    const Element e{option, "option", ""};
+    const auto integrator = keyword(e, "integrator", {"Euler", "RK4", "implicit", "implicitfast"});
+    if (integrator && *integrator == 3) {
+      diagnostics_.add(Diagnostic{Severity::Note, ErrorCode::NONE,
+                                  "<option integrator=\"implicitfast\"> is read as the current MuJoCo XML reference "
+                                  "defines it; it was introduced by MuJoCo 2.3.3, so older MuJoCo releases (Debian's "
+                                  "2.2.2 among them) refuse this file",
+                                  locationOf(option, option.attribute("integrator"))});
     }
   }
 
@@ -603,7 +335,7 @@ class Reader {
     }
     std::string cls = inherited;
     if (const Attribute* childclass = xml.attribute("childclass")) {
-      if (classes_.count(childclass->value)) {
+      if (hasClass(childclass->value)) {
         cls = childclass->value;
       } else {
         diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
@@ -614,6 +346,7 @@ class Reader {
     body.pose = frame(Element{xml, "body", ""});
     if (model_.compiler.globalCoordinates && !xml.attribute("pos")) unplaced_.insert(body.id);
     readBodyContent(xml, body, cls, false);
+    resolveMeshes(body);
   }
 
   /// <compiler coordinate="global">: every frame was read in world coordinates; make each relative
@@ -704,18 +437,16 @@ class Reader {
       range[0] = angular ? angle((*r)[0]) : (*r)[0];
       range[1] = angular ? angle((*r)[1]) : (*r)[1];
     }
-    const bool hasRange = !(range[0] == 0 && range[1] == 0);
-    const std::optional<std::size_t> limited = keyword(e, "limited", {"false", "true", "auto"});
-    if (!limited || *limited == 2) {
-      if (hasRange && !model_.compiler.autoLimits) {
-        // MuJoCo 2.2.2 refuses the ambiguity rather than guessing.
-        diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
-                           what(e) + " has a range but 'limited' is auto; set limited=\"true\" or "
-                           "<compiler autolimits=\"true\">", locationOf(e.xml, lookup(e, "range")));
-      }
-      joint.limited = hasRange;
-    } else {
-      joint.limited = *limited == 1;
+    joint.limited = limited(e, "limited", "range", !(range[0] == 0 && range[1] == 0));
+    // actuatorfrcrange (MuJoCo 3.0.0): the force actuators may apply at the joint, its effort limit.
+    if (auto r = numbers(e, "actuatorfrcrange", {2})) {
+      joint.forceLower = (*r)[0];
+      joint.forceUpper = (*r)[1];
+    }
+    joint.forceLimited = limited(e, "actuatorfrclimited", "actuatorfrcrange", !(joint.forceLower == 0 && joint.forceUpper == 0));
+    if (joint.forceLimited && joint.forceLower > joint.forceUpper) {
+      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, "actuatorfrcrange of " + what(e) + " is empty (lower > upper)",
+                         locationOf(e.xml, lookup(e, "actuatorfrcrange")));
     }
     if (joint.limited) {
       if (range[0] >= range[1] && joint.kind != JointKind::Ball) {
@@ -825,7 +556,13 @@ class Reader {
     geom.contype = integer(e, "contype").value_or(1);
     geom.conaffinity = integer(e, "conaffinity").value_or(1);
     if (auto c = numbers(e, "rgba", {4})) geom.rgba = Eigen::Vector4d((*c)[0], (*c)[1], (*c)[2], (*c)[3]);
-    if (const Attribute* m = lookup(e, "material")) geom.material = m->value;
+    if (const Attribute* m = lookup(e, "material")) {
+      geom.material = m->value;
+      if (!hasMaterial(m->value)) {
+        diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, what(e) + " names the unknown material '" + m->value + "'",
+                           locationOf(e.xml, m));
+      }
+    }
     if ((geom.mass && *geom.mass < 0) || geom.density < 0) {
       diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID, "mass or density of " + what(e) + " is negative", e.xml.where);
     }
@@ -864,6 +601,12 @@ class Reader {
       g.type = GeometryType::Plane;
       g.normal = Vector3::UnitZ();
       g.planeSize = Eigen::Vector2d(2 * s[0], 2 * s[1]);  // 0: infinite, as MuJoCo draws it
+      if (!(s[2] > 0)) {
+        // The third size is the spacing of the grid MuJoCo draws; its compiler refuses 0.
+        diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
+                           "size of plane " + what(e) + " needs a positive third value (MuJoCo: \"plane size(3) must be "
+                           "positive\")", locationOf(e.xml, lookup(e, "size")));
+      }
       if (body.id != 0) {
         diagnostics_.error(ErrorCode::ELEMENT_INVALID, "plane " + what(e) + " must be in <worldbody> (planes are static)",
                            e.xml.where);
@@ -873,26 +616,21 @@ class Reader {
       const char* reference = mesh ? "mesh" : "hfield";
       g.type = mesh ? GeometryType::Mesh : GeometryType::Heightmap;
       const Attribute* asset = lookup(e, reference);
-      const auto& table = mesh ? meshes_ : hfields_;
+      const detail::MeshAsset* found = !asset ? nullptr : mesh ? findMesh(asset->value) : findHfield(asset->value);
       if (!asset) {
         diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, what(e) + " of type " + geom.typeName + " needs the attribute '" +
                                                              reference + "'", e.xml.where);
-      } else if (auto found = table.find(asset->value); found == table.end()) {
+      } else if (!found) {
         diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, what(e) + " names the unknown " + reference + " '" + asset->value + "'",
                            locationOf(e.xml, asset));
       } else {
-        g.meshUri = found->second.file;
-        g.meshResolvedPath = found->second.resolved;
-        g.scale = found->second.scale;
-        geom.meshInertia = found->second.inertia;
-        geom.meshProblem = found->second.problem;
-        // MuJoCo builds the convex hull of every mesh a colliding geom uses, and qhull fails on flat ones.
-        if (!found->second.hull && model_.compiler.convexHull && (geom.contype != 0 || geom.conaffinity != 0)) {
-          diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
-                             what(e) + " collides with mesh '" + asset->value +
-                                 "', whose vertices are flat: MuJoCo's convex hull (qhull) cannot be built; set "
-                                 "contype and conaffinity to 0 or <compiler convexhull=\"false\">",
-                             locationOf(e.xml, asset));
+        g.meshUri = found->file;
+        g.meshResolvedPath = found->resolved;
+        g.scale = found->scale;
+        if (mesh) {
+          // Its data is read when the body's mass or a collision needs it (resolveMeshes).
+          geom.meshAsset = asset->value;
+          geom.meshWhere = locationOf(e.xml, asset);
         }
       }
     }
@@ -904,8 +642,8 @@ class Reader {
   void fitToMesh(const Element& e, GeomRecord& geom) {
     const Attribute* name = lookup(e, "mesh");
     if (!name) return;
-    auto found = meshes_.find(name->value);
-    if (found == meshes_.end()) {
+    detail::MeshAsset* found = findMesh(name->value);
+    if (!found) {
       diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, what(e) + " names the unknown mesh '" + name->value + "'",
                          locationOf(e.xml, name));
       return;
@@ -922,10 +660,10 @@ class Reader {
                          locationOf(e.xml, name));
       return;
     }
-    const auto& inertia = found->second.inertia;
+    const auto& inertia = compiled(*found).inertia;
     if (!inertia) {
       diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID,
-                         what(e) + " cannot be fitted to mesh '" + name->value + "': " + found->second.problem,
+                         what(e) + " cannot be fitted to mesh '" + name->value + "': " + found->problem,
                          locationOf(e.xml, name));
       return;
     }
@@ -993,17 +731,11 @@ class Reader {
   }
 
 
-  std::string path_;
   const plugin::HostServices* host_;
-  MjcfModel& model_;
-  Diagnostics& diagnostics_;
   XmlElement root_;
   bool includeBudgetReported_ = false;
   std::uintmax_t includedBytes_ = 0;
-  std::map<std::string, DefaultClass> classes_;
-  std::map<std::string, MeshAsset> meshes_, hfields_;
   std::set<std::string> bodyNames_, jointNames_, geomNames_, siteNames_, cameraNames_, equalityNames_;
-  std::set<std::string> reportedKinds_;
   std::set<int> unplaced_;  // bodies without pos under coordinate="global" (makeLocal)
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// MJCF as MuJoCo 2.2.2 compiles it, before any mapping: every body with its joints, geoms, sites,
+// MJCF as MuJoCo compiles it (the current XML reference, and MuJoCo 2.2.2 where it differs), before any mapping: every body with its joints, geoms, sites,
 // cameras and explicit inertial, with <default> classes, <compiler> settings, orientation forms
 // and angle units already applied. Names are as written (empty when the file gave none); ids are
 // MuJoCo's (depth-first document order, the world body 0).
@@ -25,7 +25,8 @@ struct Compiler {
   double boundMass = 0, boundInertia = 0;
   double setTotalMass = -1;
   bool balanceInertia = false;
-  bool autoLimits = false;
+  bool autoLimits = true;               // MuJoCo 3.0.0's default (2.2.2: false)
+  bool autoLimitsGiven = false;         // the file sets <compiler autolimits>
   bool exactMeshInertia = false;        // <compiler exactmeshinertia>
   bool fitAabb = false;                 // <compiler fitaabb>
   bool convexHull = true;               // <compiler convexhull>
@@ -45,6 +46,8 @@ struct JointRecord {
   double lower = 0, upper = 0;         // radians or metres
   double ref = 0, springRef = 0;       // radians or metres
   double stiffness = 0, damping = 0, armature = 0, frictionLoss = 0;
+  bool forceLimited = false;           // actuatorfrclimited (MuJoCo 3.0.0)
+  double forceLower = 0, forceUpper = 0;  // actuatorfrcrange: the actuator force the joint takes
   SourceLocation where;
 };
 
@@ -61,6 +64,8 @@ struct GeomRecord {
   int contype = 1, conaffinity = 1;
   std::optional<Eigen::Vector4d> rgba;
   std::string material;
+  std::string meshAsset;               // mesh geoms: the asset's name, and where the geom names it
+  SourceLocation meshWhere;
   std::optional<MeshInertia> meshInertia;  // mesh geoms: the mesh's inertia box (MjcfMesh.hpp)
   std::string meshProblem;             // mesh geoms: why MuJoCo cannot take a mass from the mesh
   SourceLocation where;
