@@ -23,8 +23,10 @@ struct CheckOptions {
 struct FramesOptions {
   std::string file;
   InputOptions input;
-  std::string positions = "zero";
+  std::string positions = "zero";  // as ModelQuery::parseConfiguration reads it
+  std::string frame;                // one frame only (empty: every frame)
   std::string relativeTo;
+  std::string format = "quaternion";  // quaternion | rpy | matrix
   bool json = false;
 };
 

@@ -110,6 +110,8 @@ int main(int argc, char** argv) {
     addFileInput(*command, frames.file, frames.input);
     command->add_option("--positions", frames.positions);
     command->add_option("--relative-to", frames.relativeTo);
+    command->add_option("--frame", frames.frame);
+    command->add_option("--format", frames.format)->check(CLI::IsMember({"quaternion", "rpy", "matrix"}));
     command->add_flag("--json", frames.json);
     command->add_option("--world", frames.input.world);
     command->callback([&] { status = runFrames(frames); });
