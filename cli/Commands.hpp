@@ -39,7 +39,8 @@ struct ConvertOptions {
   std::string file;
   InputOptions input;
   std::string output;
-  std::string to;  // a writer name; empty: from the output's extension
+  std::string to;        // a writer name; empty: from the output's extension
+  std::string meshUris;  // --mesh-uris: portable (empty), relative, absolute, as-written
 };
 
 struct GraphOptions {

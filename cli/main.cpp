@@ -127,6 +127,7 @@ int main(int argc, char** argv) {
     addFileInput(*command, convert.file, convert.input);
     command->add_option("-o,--output", convert.output)->required();
     command->add_option("--to", convert.to);
+    command->add_option("--mesh-uris", convert.meshUris);
     command->callback([&] { status = runConvert(convert); });
   } else if (first == "graph") {
     addFileInput(*command, graph.file, graph.input);
