@@ -14,17 +14,15 @@
 #include "interlink/hardware/HardwareRegistry.hpp"
 
 namespace interlink::python {
-namespace {
 
-/// One Loader per process: plugins are discovered once (beside the library and in
-/// INTERLINK_PLUGIN_PATH), as the CLI does per run. Loads run concurrently on it without the GIL
-/// (Loader::loadFile is const and thread-safe, docs/thread-safety.md).
 const Loader& sharedLoader() {
   static std::once_flag once;
   static std::unique_ptr<Loader> loader;
   std::call_once(once, [] { loader = std::make_unique<Loader>(); });
   return *loader;
 }
+
+namespace {
 
 const char* severityName(Severity severity) {
   return severity == Severity::Error ? "error" : severity == Severity::Warning ? "warning" : "note";
@@ -86,14 +84,14 @@ PYBIND11_MODULE(_interlink, m) {
         const Loader& loader = sharedLoader();
         const LoadOptions options = makeOptions(format, resourcePaths);
         py::gil_scoped_release release;
-        return PyModel(loader.loadFile(path, options));
+        return PyModel(loader.loadFile(path, options), options);
       }, py::arg("path"), py::arg("format"), py::arg("resource_paths"), "Loads a file; never raises for bad input.");
   m.def("_loads", [](const std::string& text, const std::optional<std::string>& format, const std::string& fileName,
                      const std::vector<std::string>& resourcePaths) {
         const Loader& loader = sharedLoader();
         const LoadOptions options = makeOptions(format, resourcePaths);
         py::gil_scoped_release release;
-        return PyModel(loader.loadString(text, fileName, options));
+        return PyModel(loader.loadString(text, fileName, options), options);
       }, py::arg("text"), py::arg("format"), py::arg("file_name"), py::arg("resource_paths"),
       "Loads text as if read from file_name; never raises for bad input.");
 

@@ -21,6 +21,11 @@ namespace interlink::python {
 
 namespace py = pybind11;
 
+/// One Loader per process: plugins are discovered once (beside the library and in
+/// INTERLINK_PLUGIN_PATH), as the CLI does per run. Loads run concurrently on it without the GIL
+/// (Loader::loadFile is const and thread-safe, docs/thread-safety.md).
+const Loader& sharedLoader();
+
 /// Imports NumPy's multiarray module (the GIL held, no C++ lock held) and then fills pybind11's
 /// static table of NumPy functions. Without it the first array made in a thread imports NumPy
 /// from inside that static's initialiser; the import may hand the GIL to a second thread, which
@@ -40,8 +45,10 @@ py::array_t<double> toArray(const Eigen::MatrixXd& m);
 /// built once, on first use, by whichever thread asks first.
 class ModelState {
  public:
-  explicit ModelState(LoadResult loaded) : loaded_(std::move(loaded)) {}
+  ModelState(LoadResult loaded, LoadOptions options) : loaded_(std::move(loaded)), options_(std::move(options)) {}
   const LoadResult& loaded() const { return loaded_; }
+  /// The options it was loaded with (a writer's read-back resolves URIs as the load did).
+  const LoadOptions& options() const { return options_; }
   const ModelQuery& query() const {
     std::call_once(queryOnce_, [this] { query_ = std::make_unique<ModelQuery>(loaded_); });
     return *query_;
@@ -49,6 +56,7 @@ class ModelState {
 
  private:
   LoadResult loaded_;
+  LoadOptions options_;
   mutable std::once_flag queryOnce_;
   mutable std::unique_ptr<ModelQuery> query_;
 };
@@ -58,7 +66,8 @@ using SharedState = std::shared_ptr<const ModelState>;
 /// The Python Model: the shared state and the conversions of Python arguments.
 class PyModel {
  public:
-  explicit PyModel(LoadResult loaded) : state_(std::make_shared<ModelState>(std::move(loaded))) {}
+  PyModel(LoadResult loaded, LoadOptions options)
+      : state_(std::make_shared<ModelState>(std::move(loaded), std::move(options))) {}
   const SharedState& state() const { return state_; }
   const LoadResult& loaded() const { return state_->loaded(); }
   const ModelQuery& query() const { return state_->query(); }
