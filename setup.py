@@ -8,9 +8,10 @@ tests, no benchmarks), and installs it into the package directory so that the wh
     interlink/lib/interlink/plugins/*.so            format and hardware plugins (found beside the library)
     interlink/bin/interlink                         the command (`python3 -m interlink` runs it)
 
-Environment: INTERLINK_CMAKE_BUILD_DIR reuses a CMake build directory (incremental rebuilds, as
-the wheel test does); CMAKE_BUILD_PARALLEL_LEVEL sets the build's parallelism; INTERLINK_CMAKE_ARGS
-adds configure arguments (space separated).
+The CMake build directory is ./build-wheel (kept: later builds are incremental), beside ./build so
+that ccache, given paths relative to the repository as scripts/build.sh gives them, serves both.
+Environment: INTERLINK_CMAKE_BUILD_DIR chooses another build directory; CMAKE_BUILD_PARALLEL_LEVEL
+sets the build's parallelism; INTERLINK_CMAKE_ARGS adds configure arguments (space separated).
 """
 
 import os
@@ -33,7 +34,7 @@ class CMakeExtension(Extension):
 class CMakeBuild(build_ext):
     def build_extension(self, ext):
         package_dir = Path(self.get_ext_fullpath(ext.name)).resolve().parent
-        build_dir = Path(os.environ.get("INTERLINK_CMAKE_BUILD_DIR") or Path(self.build_temp).resolve() / "cmake")
+        build_dir = Path(os.environ.get("INTERLINK_CMAKE_BUILD_DIR") or SOURCE_DIR / "build-wheel")
         build_dir.mkdir(parents=True, exist_ok=True)
         configure = [
             "cmake", "-S", str(SOURCE_DIR), "-B", str(build_dir),
@@ -51,8 +52,11 @@ class CMakeBuild(build_ext):
         configure += os.environ.get("INTERLINK_CMAKE_ARGS", "").split()
         if (build_dir / "CMakeCache.txt").exists() and "-G" in configure:
             configure = [a for a in configure if a not in ("-G", "Ninja")]  # the generator is fixed at first configure
-        subprocess.check_call(configure)
-        subprocess.check_call(["cmake", "--build", str(build_dir), "--target", "interlink_python", "interlink_cli"])
+        env = dict(os.environ)
+        env.setdefault("CCACHE_BASEDIR", str(SOURCE_DIR))  # as scripts/build.sh: cache keys without the clone's path
+        env.setdefault("CCACHE_NOHASHDIR", "1")
+        subprocess.check_call(configure, env=env)
+        subprocess.check_call(["cmake", "--build", str(build_dir), "--target", "interlink_python", "interlink_cli"], env=env)
         subprocess.check_call(["cmake", "--install", str(build_dir), "--prefix", str(package_dir)])
         # What a C++ host needs (headers, CMake and pkg-config files, docs) is not part of the wheel.
         for extra in ("include", "share", "lib/cmake", "lib/pkgconfig"):
