@@ -41,6 +41,7 @@ class CMakeBuild(build_ext):
             "-DCMAKE_BUILD_TYPE=Release",
             "-DINTERLINK_BUILD_TESTS=OFF", "-DINTERLINK_BUILD_BENCH=OFF",
             "-DINTERLINK_BUILD_PYTHON=ON",
+            "-DCMAKE_DISABLE_FIND_PACKAGE_sdformat12=ON",  # the libsdformat bridge is for C++ hosts
             f"-DPython3_EXECUTABLE={sys.executable}",
             # The package directory is the install prefix: lib/ and bin/ inside it, the Python
             # files at its top (INTERLINK_PYTHON_INSTALL_DIR/interlink == the prefix).
@@ -56,7 +57,8 @@ class CMakeBuild(build_ext):
         env.setdefault("CCACHE_BASEDIR", str(SOURCE_DIR))  # as scripts/build.sh: cache keys without the clone's path
         env.setdefault("CCACHE_NOHASHDIR", "1")
         subprocess.check_call(configure, env=env)
-        subprocess.check_call(["cmake", "--build", str(build_dir), "--target", "interlink_python", "interlink_cli"], env=env)
+        # Everything the configure above has (no tests, no benchmarks): what the install step installs.
+        subprocess.check_call(["cmake", "--build", str(build_dir)], env=env)
         subprocess.check_call(["cmake", "--install", str(build_dir), "--prefix", str(package_dir)])
         # What a C++ host needs (headers, CMake and pkg-config files, docs) is not part of the wheel.
         for extra in ("include", "share", "lib/cmake", "lib/pkgconfig"):
