@@ -230,8 +230,8 @@ void bindElements(py::module_& module, py::class_<PyModel>& model) {
 
   py::class_<MimicView>(module, "Mimic", "A joint that follows another: q = multiplier * q_joint + offset.")
       .def_readonly("joint", &MimicView::joint, "The joint followed, as written.")
-      .def_readonly("multiplier", &MimicView::multiplier)
-      .def_readonly("offset", &MimicView::offset)
+      .def_readonly("multiplier", &MimicView::multiplier, "Factor on the followed joint's position.")
+      .def_readonly("offset", &MimicView::offset, "Added to the product.")
       .def("__repr__", [](const MimicView& m) {
         return "<interlink.Mimic " + m.joint + " x" + std::to_string(m.multiplier) + " + " + std::to_string(m.offset) + ">";
       });
