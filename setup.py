@@ -63,6 +63,8 @@ class CMakeBuild(build_ext):
         # What a C++ host needs (headers, CMake and pkg-config files, docs) is not part of the wheel.
         for extra in ("include", "share", "lib/cmake", "lib/pkgconfig"):
             shutil.rmtree(package_dir / extra, ignore_errors=True)
+        # The link-time name (libinterlink.so) serves C++ builds only; a wheel stores a symlink as a copy.
+        (package_dir / "lib" / "libinterlink.so").unlink(missing_ok=True)
 
 
 setup(
