@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "interlink/Loader.hpp"
+#include "interlink/ModelQuery.hpp"
 #include "interlink/convert/Writers.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/QposLayout.hpp"
@@ -26,21 +27,29 @@ std::string number(double value) {
 }  // namespace
 
 const char* const kFramesUsage =
-    "usage: interlink frames FILE [--positions zero|initial|q1,q2,...] [--relative-to FRAME] [--world NAME] [--json] [-I DIR] [--from NAME]\n"
+    "usage: interlink frames FILE [--positions SPEC | --qpos Q] [--frame NAME] [--relative-to FRAME] [--format quaternion|rpy|matrix]\n"
+    "                       [--world NAME] [--json] [-I DIR] [--from NAME]\n"
     "  Prints every named frame (links, joints, frames, models; nested names scoped with '::') with its\n"
-    "  pose: position x y z and quaternion w x y z. Poses are relative to the world for a world file and\n"
-    "  to the top model frame for a model file, unless --relative-to names another frame.\n"
-    "  --positions   the configuration: zero (default), initial (the file's initial positions), or one\n"
-    "                value per DOF in the DOF order printed by `interlink tree`\n"
-    "  --qpos q1,q2,... instead of --positions: MuJoCo's qpos layout, 7 values per free joint (position,\n"
-    "                quaternion w x y z) and 4 per ball joint (quaternion), as docs/mjcf.md maps them\n"
-    "  --world NAME  the world to show when the file holds several (default: the first); every world\n"
-    "                is checked either way, and the output names the world it shows\n"
-    "  --json        {\"frames\":[{\"name\",\"kind\",\"position\",\"quaternion_wxyz\"}],\"dofs\":[...]}; when the\n"
-    "                load fails, {\"error\":{\"message\",\"diagnostics\":[...]}} (docs/cli.md)\n"
-    "  Text output: one frame a line, fields separated by two spaces; a name containing spaces or\n"
-    "  quotes is printed in double quotes (JSON string rules).\n"
-    "  FILE may be '-' (standard input); --from NAME chooses the format plugin.\n";
+    "  pose. Poses are relative to the world for a world file and to the top model frame for a model\n"
+    "  file, unless --relative-to names another frame.\n"
+    "  --positions SPEC  the configuration: zero (default); initial (the file's initial positions); one\n"
+    "                    value per DOF in the DOF order printed by `interlink tree` (q1,q2,...); or values\n"
+    "                    by DOF name, the others at zero (elbow=0.3,wrist=-1) or, after a leading\n"
+    "                    'initial,' item, at their initial positions\n"
+    "  --qpos q1,q2,...  instead of --positions: MuJoCo's qpos layout, 7 values per free joint (position,\n"
+    "                    quaternion w x y z) and 4 per ball joint (quaternion), as docs/mjcf.md maps them\n"
+    "  --frame NAME      print that frame only\n"
+    "  --format F        how a pose is written: quaternion (default: x y z  qw qx qy qz), rpy\n"
+    "                    (x y z  roll pitch yaw, the URDF/SDFormat convention) or matrix (the 4x4\n"
+    "                    homogeneous matrix, row by row: 16 numbers)\n"
+    "  --world NAME      the world to show when the file holds several (default: the first); every world\n"
+    "                    is checked either way, and the output names the world it shows\n"
+    "  --json            {\"frames\":[{\"name\",\"kind\",\"position\",\"quaternion_wxyz\"}],\"dofs\":[...]} (with\n"
+    "                    \"rpy\" or \"matrix\" for --format rpy or matrix); when the load fails,\n"
+    "                    {\"error\":{\"message\",\"diagnostics\":[...]}} (docs/cli.md)\n"
+    "  Numbers are the shortest text that reads back to the same double. Text output: one frame a line,\n"
+    "  fields separated by two spaces; a name containing spaces or quotes is printed in double quotes\n"
+    "  (JSON string rules). FILE may be '-' (standard input); --from NAME chooses the format plugin.\n";
 
 const char* const kTreeUsage =
     "usage: interlink tree FILE [--world NAME] [-I DIR] [--from NAME]\n"
@@ -73,6 +82,84 @@ void printJsonError(const std::string& message, const Diagnostics& diagnostics, 
             << ",\"diagnostics\":" << diagnosticsJson(diagnostics, file) << "}}\n";
 }
 
+/// The numbers of a pose in the chosen --format: x y z then qw qx qy qz, roll pitch yaw, or the
+/// 16 entries of the 4x4 matrix row by row.
+std::vector<double> poseNumbers(const Pose& pose, const std::string& format) {
+  if (format == "matrix") {
+    const Eigen::Matrix4d m = pose.matrix();
+    std::vector<double> out;
+    for (int r = 0; r < 4; ++r) {
+      for (int c = 0; c < 4; ++c) out.push_back(m(r, c));
+    }
+    return out;
+  }
+  const Vector3 p = pose.translation();
+  if (format == "rpy") {
+    const Vector3 rpy = rpyFromRotation(pose.linear());
+    return {p.x(), p.y(), p.z(), rpy.x(), rpy.y(), rpy.z()};
+  }
+  const Eigen::Vector4d wxyz = quaternionWxyz(pose);
+  return {p.x(), p.y(), p.z(), wxyz[0], wxyz[1], wxyz[2], wxyz[3]};
+}
+
+std::string numberList(const std::vector<double>& values, std::size_t from, std::size_t to, const char* separator) {
+  std::string out;
+  for (std::size_t i = from; i < to; ++i) out += (i > from ? separator : "") + number(values[i]);
+  return out;
+}
+
+void printFrames(const LoadResult& result, const ModelQuery& query, const std::vector<std::size_t>& shown,
+                 const std::vector<Pose>& poses, const FramesOptions& options, const std::string& file) {
+  const auto& frames = result.graph.frames();
+  const std::string& format = options.format;
+  const std::string relativeTo = options.relativeTo.empty() ? result.graph.rootName() : options.relativeTo;
+  const std::vector<std::string> dofNames = query.dofNames();
+  std::ostringstream out;
+  if (options.json) {
+    out << "{\"frames\":[";
+    for (std::size_t k = 0; k < shown.size(); ++k) {
+      const FrameInfo& frame = frames[shown[k]];
+      const std::vector<double> quaternion = poseNumbers(poses[k], "quaternion");
+      out << (k ? "," : "") << "{\"name\":" << convert::jsonQuoted(frame.name) << ",\"kind\":\"" << frameKindName(frame.kind)
+          << "\",\"position\":[" << numberList(quaternion, 0, 3, ",") << "],\"quaternion_wxyz\":["
+          << numberList(quaternion, 3, 7, ",") << "]";
+      if (format == "rpy") out << ",\"rpy\":[" << numberList(poseNumbers(poses[k], format), 3, 6, ",") << "]";
+      if (format == "matrix") out << ",\"matrix\":[" << numberList(poseNumbers(poses[k], format), 0, 16, ",") << "]";
+      out << ",\"attached_to_link\":" << convert::jsonQuoted(frame.attachedLink) << "}";
+    }
+    out << "],\"dofs\":[";
+    for (std::size_t i = 0; i < dofNames.size(); ++i) out << (i ? "," : "") << convert::jsonQuoted(dofNames[i]);
+    out << "],\"relative_to\":" << convert::jsonQuoted(relativeTo);
+    if (result.graph.isWorld()) {
+      out << ",\"world\":" << convert::jsonQuoted(result.document.worlds[result.graph.worldIndex()].name);
+    }
+    out << "}\n";
+  } else {
+    out << "# frames of " << file << " relative to '" << relativeTo << "' at "
+        << (options.qpos.empty() ? "positions " + options.positions : "qpos " + options.qpos);
+    if (const std::string world = shownWorld(result); !world.empty()) out << ", " << world;
+    out << "\n";
+    out << (format == "matrix" ? "# name  kind  m00 m01 m02 m03  m10 ... m33 (row by row)\n"
+            : format == "rpy"  ? "# name  kind  x y z  roll pitch yaw\n"
+                               : "# name  kind  x y z  qw qx qy qz\n");
+    for (std::size_t k = 0; k < shown.size(); ++k) {
+      const FrameInfo& frame = frames[shown[k]];
+      const std::vector<double> values = poseNumbers(poses[k], format);
+      out << textName(frame.name) << "  " << frameKindName(frame.kind) << "  ";
+      if (format == "matrix") {
+        for (std::size_t r = 0; r < 4; ++r) out << (r ? "  " : "") << numberList(values, 4 * r, 4 * r + 4, " ");
+      } else {
+        out << numberList(values, 0, 3, " ") << "  " << numberList(values, 3, values.size(), " ");
+      }
+      out << "\n";
+    }
+    out << "# dofs:";
+    for (const std::string& dof : dofNames) out << " " << textName(dof);
+    out << "\n";
+  }
+  std::cout << out.str();
+}
+
 }  // namespace
 
 int runFrames(const FramesOptions& options) {
@@ -85,30 +172,14 @@ int runFrames(const FramesOptions& options) {
   }
   printDiagnostics(result.diagnostics, file);
   if (!result.ok()) return onlyIoErrors(result.diagnostics, options.file) ? 2 : 1;
-  const std::string& positions = options.positions;
   const std::string& relativeTo = options.relativeTo;
-  const bool json = options.json;
-
-  std::vector<double> q;
-  if (positions == "zero") {
-    q = result.kinematics.zeroConfiguration();
-  } else if (positions == "initial") {
-    q = result.kinematics.initialConfiguration();
-  } else {
-    Diagnostics parseDiagnostics;
-    std::string spaced = positions;
-    for (char& c : spaced) {
-      if (c == ',') c = ' ';
-    }
-    auto values = parseDoubles(spaced, SourceLocation{}, "--positions", parseDiagnostics);
-    if (!values) {
-      printDiagnostics(parseDiagnostics, "--positions");
-      return 2;
-    }
-    q = *values;
-  }
+  const ModelQuery query(result);
+  Diagnostics argumentDiagnostics;
+  auto q = query.parseConfiguration(options.positions, argumentDiagnostics);
+  if (!q) {
+    printDiagnostics(argumentDiagnostics, "--positions");
   if (!options.qpos.empty()) {
-    if (positions != "zero") {
+    if (options.positions != "zero") {
       std::cerr << "interlink: give --positions or --qpos, not both\n";
       return 2;
     }
@@ -123,66 +194,44 @@ int runFrames(const FramesOptions& options) {
       printDiagnostics(qposDiagnostics, "--qpos");
       return 2;
     }
-    q = std::move(*mapped);
+    q = std::move(mapped);
   }
-  Diagnostics kinematicDiagnostics;
-  auto poses = result.kinematics.framePoses(q, kinematicDiagnostics);
-  if (!poses) {
-    printDiagnostics(kinematicDiagnostics, "--positions");
     return 2;
   }
-  const auto& frames = result.graph.frames();
-  Pose X_WR = Pose::Identity();
+  std::vector<std::size_t> shown;  // frame 0 is the root itself
+  if (!options.frame.empty()) {
+    auto index = result.graph.find(options.frame);
+    if (!index) {
+      std::cerr << "interlink: --frame: no frame named '" << options.frame << "'\n";
+      return 2;
+    }
+    shown.push_back(*index);
+  } else {
+    for (std::size_t i = 1; i < result.graph.frames().size(); ++i) shown.push_back(i);
+  }
+  std::size_t reference = 0;
   if (!relativeTo.empty()) {
     auto index = result.graph.find(relativeTo);
     if (!index) {
       std::cerr << "interlink: --relative-to: no frame named '" << relativeTo << "'\n";
       return 2;
     }
-    X_WR = (*poses)[*index];
+    reference = *index;
   }
-  const Pose X_RW = X_WR.inverse();
-
-  std::ostringstream out;
-  if (json) {
-    out << "{\"frames\":[";
-    bool first = true;
-    for (std::size_t i = 1; i < frames.size(); ++i) {  // frame 0 is the root itself
-      const Pose pose = X_RW * (*poses)[i];
-      const Eigen::Vector4d wxyz = quaternionWxyz(pose);
-      out << (first ? "" : ",") << "{\"name\":" << convert::jsonQuoted(frames[i].name) << ",\"kind\":\""
-          << frameKindName(frames[i].kind) << "\",\"position\":[" << number(pose.translation().x()) << ","
-          << number(pose.translation().y()) << "," << number(pose.translation().z()) << "],\"quaternion_wxyz\":["
-          << number(wxyz[0]) << "," << number(wxyz[1]) << "," << number(wxyz[2]) << "," << number(wxyz[3])
-          << "],\"attached_to_link\":" << convert::jsonQuoted(frames[i].attachedLink) << "}";
-      first = false;
-    }
-    out << "],\"dofs\":[";
-    const auto& dofs = result.kinematics.dofs();
-    for (std::size_t i = 0; i < dofs.size(); ++i) out << (i ? "," : "") << convert::jsonQuoted(dofs[i].name);
-    out << "],\"relative_to\":" << convert::jsonQuoted(relativeTo.empty() ? result.graph.rootName() : relativeTo);
-    if (result.graph.isWorld()) {
-      out << ",\"world\":" << convert::jsonQuoted(result.document.worlds[result.graph.worldIndex()].name);
-    }
-    out << "}\n";
-  } else {
-    out << "# frames of " << file << " relative to '" << (relativeTo.empty() ? result.graph.rootName() : relativeTo)
-        << "' at " << (options.qpos.empty() ? "positions " + positions : "qpos " + options.qpos);
-    if (const std::string world = shownWorld(result); !world.empty()) out << ", " << world;
-    out << "\n";
-    out << "# name  kind  x y z  qw qx qy qz\n";
-    for (std::size_t i = 1; i < frames.size(); ++i) {
-      const Pose pose = X_RW * (*poses)[i];
-      const Eigen::Vector4d wxyz = quaternionWxyz(pose);
-      out << textName(frames[i].name) << "  " << frameKindName(frames[i].kind) << "  " << number(pose.translation().x()) << " "
-          << number(pose.translation().y()) << " " << number(pose.translation().z()) << "  " << number(wxyz[0]) << " "
-          << number(wxyz[1]) << " " << number(wxyz[2]) << " " << number(wxyz[3]) << "\n";
-    }
-    out << "# dofs:";
-    for (const auto& dof : result.kinematics.dofs()) out << " " << textName(dof.name);
-    out << "\n";
+  // One frame walks its own path to the root; the whole listing computes every frame once.
+  std::vector<Pose> poses;
+  Diagnostics kinematicDiagnostics;
+  if (shown.size() == 1) {
+    auto pose = query.pose(shown.front(), *q, reference, kinematicDiagnostics);
+    if (pose) poses.push_back(*pose);
+  } else if (auto all = query.framePoses(*q, relativeTo, kinematicDiagnostics)) {
+    for (std::size_t i : shown) poses.push_back((*all)[i]);
   }
-  std::cout << out.str();
+  if (poses.size() != shown.size()) {
+    printDiagnostics(kinematicDiagnostics, "--positions");
+    return 2;
+  }
+  printFrames(result, query, shown, poses, options, file);
   return 0;
 }
 

@@ -23,9 +23,11 @@ struct CheckOptions {
 struct FramesOptions {
   std::string file;
   InputOptions input;
-  std::string positions = "zero";
-  std::string qpos;  // MuJoCo's qpos layout (interlink::configurationFromQpos), instead of --positions
+  std::string positions = "zero";  // as ModelQuery::parseConfiguration reads it
+  std::string qpos;                 // MuJoCo's qpos layout (interlink::configurationFromQpos), instead of --positions
+  std::string frame;                // one frame only (empty: every frame)
   std::string relativeTo;
+  std::string format = "quaternion";  // quaternion | rpy | matrix
   bool json = false;
 };
 
@@ -38,7 +40,8 @@ struct ConvertOptions {
   std::string file;
   InputOptions input;
   std::string output;
-  std::string to;  // a writer name; empty: from the output's extension
+  std::string to;        // a writer name; empty: from the output's extension
+  std::string meshUris;  // --mesh-uris: portable (empty), relative, absolute, as-written
 };
 
 struct GraphOptions {

@@ -1,25 +1,30 @@
-// `interlink convert IN -o OUT`: any loaded format to SDFormat 1.9, URDF or the JSON core model.
+// `interlink convert IN -o OUT`: any loaded format to any writer of convert::WriterRegistry.
 #include <iostream>
 #include <optional>
+#include <string>
 
 #include "Commands.hpp"
-#include "interlink/TextNumbers.hpp"
 #include "interlink/convert/ConversionWarnings.hpp"
-#include "interlink/convert/Writers.hpp"
+#include "interlink/convert/WriterRegistry.hpp"
 
 namespace interlink::cli {
 
 const char* const kConvertUsage =
-    "usage: interlink convert IN -o OUT [--to FORMAT] [-I DIR] [--from NAME]\n"
+    "usage: interlink convert IN -o OUT [--to FORMAT] [--mesh-uris STYLE] [-I DIR] [--from NAME]\n"
     "  Loads IN (any registered format, includes composed; '-' reads standard input) and writes it\n"
     "  in the format named by --to, else by OUT's extension:\n"
     "    sdformat (.sdf)  SDFormat 1.9: nested models and frames kept, every pose written relative_to\n"
     "    urdf (.urdf)     URDF: nested models flattened (\"::\" becomes \"__\"), frames as fixed joints and\n"
     "                     massless links; refused when the kinematic graph is not a tree\n"
+    "    mjcf (.mjcf)     MJCF for MuJoCo 2.2.2 (docs/mjcf.md); also .xml\n"
     "    json (.json)     the complete core model and its resolved frames (docs/convert.md); readable\n"
     "                     again by interlink\n"
-    "    mjcf (.mjcf)     MJCF for MuJoCo 2.2.2 (docs/mjcf.md); --to mjcf also writes .xml\n"
+    "    dot (.dot)       Graphviz DOT of the frame graph (see also `interlink graph`)\n"
+    "  Every file written is read back by interlink first: when it does not load, exit status 1 and\n"
+    "  nothing is left at OUT (the output goes to a temporary file beside OUT, renamed when checked).\n"
     "  -o -                      write to standard output (needs --to)\n"
+    "  --mesh-uris STYLE         portable (default: package:// and model:// as written, other files\n"
+    "                            relative to OUT), relative, absolute or as-written\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
     "  -v, --verbose             every warning on its own line (default: what OUT cannot hold is\n"
     "                            reported once per kind, with a count)\n"
@@ -30,48 +35,23 @@ namespace {
 
 int usage(const std::string& message) { return usageError(message, kConvertUsage); }
 
-/// One output format. Adding a format is one line here.
-struct Writer {
-  const char* name;
-  const char* extension;
-  std::optional<std::string> (*write)(const LoadResult&, Diagnostics&);
-};
-
-const Writer kWriters[] = {
-    {"sdformat", ".sdf", [](const LoadResult& l, Diagnostics& d) { return convert::writeSdformat(l, d); }},
-    {"urdf", ".urdf", [](const LoadResult& l, Diagnostics& d) { return convert::writeUrdf(l, d); }},
-    {"mjcf", ".mjcf", [](const LoadResult& l, Diagnostics& d) { return convert::writeMjcf(l, d); }},
-    {"json", ".json", [](const LoadResult& l, Diagnostics&) -> std::optional<std::string> { return convert::writeJson(l); }},
-};
-
-/// The writer named by --to (its name or extension, with or without the dot), else by extension.
-const Writer* writerFor(const std::string& to, const std::string& output) {
-  const std::string wanted = toLower(to);
-  for (const Writer& w : kWriters) {
-    if (wanted.empty() ? extensionOf(output) == w.extension
-                       : (wanted == w.name || wanted == w.extension || "." + wanted == w.extension)) {
-      return &w;
-    }
-  }
-  return nullptr;
-}
-
-std::string writerNames() {
-  std::string out;
-  for (const Writer& w : kWriters) out += (out.empty() ? "" : ", ") + std::string(w.name) + " (" + w.extension + ")";
-  return out;
-}
-
 }  // namespace
 
 int runConvert(const ConvertOptions& options) {
   const std::string& input = options.file;
   const std::string& output = options.output;
-  if (output == "-" && options.to.empty()) return usage("-o - (standard output) needs --to FORMAT: " + writerNames());
-  const Writer* writer = writerFor(options.to, output);
+  const convert::WriterRegistry& writers = convert::WriterRegistry::builtIn();
+  if (output == "-" && options.to.empty()) return usage("-o - (standard output) needs --to FORMAT: " + writers.names());
+  const convert::WriterRegistry::Writer* writer = options.to.empty() ? writers.forPath(output) : writers.find(options.to);
   if (!writer) {
-    return usage(options.to.empty() ? "cannot write '" + output + "': the output extension must be one of " + writerNames()
-                                    : "unknown output format '" + options.to + "'; known: " + writerNames());
+    return usage(options.to.empty() ? "cannot write '" + output + "': the output extension must be one of " + writers.names()
+                                    : "unknown output format '" + options.to + "'; known: " + writers.names());
+  }
+  convert::WriteOptions writeOptions;
+  if (!options.meshUris.empty()) {
+    const auto style = convert::meshUriStyleNamed(options.meshUris);
+    if (!style) return usage("unknown --mesh-uris '" + options.meshUris + "'; known: portable, relative, absolute, as-written");
+    writeOptions.meshUris = *style;
   }
   if (input != "-" && output != "-" && sameFile(input, output)) {
     return usage("refusing to overwrite the input '" + input + "' with its conversion; choose another -o");
@@ -85,16 +65,31 @@ int runConvert(const ConvertOptions& options) {
     std::cerr << "interlink: " << name << " has errors; nothing was written\n";
     return onlyIoErrors(loaded.diagnostics, input) ? 2 : 1;
   }
+  // The read-back finds meshes and includes as the load did, with the output's own directory first.
+  LoadOptions readBackOptions = options.input.loadOptions();
+  readBackOptions.listEveryWarning = true;
   Diagnostics diagnostics;
-  std::optional<std::string> text = writer->write(loaded, diagnostics);
+  bool written = false;
+  bool ioFailure = false;
+  if (output == "-") {
+    std::optional<std::string> text = writer->write(loaded, writeOptions, diagnostics);
+    if (text && writers.readBack(*writer, loaded, *text, "<stdout>" + writer->extensions.front(), loader,
+                                 readBackOptions, diagnostics)) {
+      written = writeOutput(output, *text);
+      ioFailure = !written;
+    }
+  } else {
+    written = writers.writeFile(*writer, loaded, output, writeOptions, loader, readBackOptions, diagnostics);
+    ioFailure = !written && diagnostics.contains(ErrorCode::FILE_READ);
+  }
   // What the target cannot hold: one warning per kind, every one with -v.
   if (!options.input.verbose) convert::groupWarningsByKind(diagnostics);
   printDiagnostics(diagnostics, name);
-  if (!text) {
+  if (!written && !ioFailure) {
     std::cerr << "interlink: " << name << " cannot be written as " << writer->name << "; nothing was written\n";
     return 1;
   }
-  return writeOutput(output, *text) ? 0 : 2;
+  return written ? 0 : 2;
 }
 
 }  // namespace interlink::cli

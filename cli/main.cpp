@@ -114,6 +114,8 @@ int main(int argc, char** argv) {
     command->add_option("--positions", frames.positions);
     command->add_option("--qpos", frames.qpos);
     command->add_option("--relative-to", frames.relativeTo);
+    command->add_option("--frame", frames.frame);
+    command->add_option("--format", frames.format)->check(CLI::IsMember({"quaternion", "rpy", "matrix"}));
     command->add_flag("--json", frames.json);
     command->add_option("--world", frames.input.world);
     command->callback([&] { status = runFrames(frames); });
@@ -129,6 +131,7 @@ int main(int argc, char** argv) {
     addFileInput(*command, convert.file, convert.input);
     command->add_option("-o,--output", convert.output)->required();
     command->add_option("--to", convert.to);
+    command->add_option("--mesh-uris", convert.meshUris);
     command->callback([&] { status = runConvert(convert); });
   } else if (first == "graph") {
     addFileInput(*command, graph.file, graph.input);

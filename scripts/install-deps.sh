@@ -11,10 +11,11 @@ packages=(
   libsdformat-dev                                  # reference implementation for differential tests
   libdart-utils-dev libdart-external-ikfast-dev dart-doc   # DART SkelParser + its SKEL corpus
   liburdfdom-tools graphviz
-  liborocos-kdl-dev libkdl-parser-dev              # URDF forward-kinematics references (tests/urdf)
+  liborocos-kdl-dev libkdl-parser-dev              # URDF forward-kinematics references (tests/urdf, bench/fk)
   libcli11-dev                                     # argument parsing of the interlink command
   hyperfine                                        # whole-process start-up benchmark (bench/startup)
   python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest   # the Python package and its tests
+  python3-setuptools python3-wheel python3-pip python3-venv   # `pip install .` offline (pyproject.toml, setup.py) and its wheel test
   libmujoco-dev                                    # MuJoCo 2.2.2: the MJCF reference (tests only)
   libqhull-dev                                     # convex hulls of MJCF meshes, as MuJoCo builds them (plugins/mjcf)
   libjs-three                                      # three.js r111 (+ GLTFLoader, OrbitControls) compiled into `interlink view`'s page

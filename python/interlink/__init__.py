@@ -7,7 +7,13 @@
 Poses are 4x4 NumPy arrays X_RF of a frame F in the root frame R (the world for a world file,
 the top model frame for a model file) unless ``relative_to`` names another frame. A
 configuration ``q`` is None (all zeros), ``"zero"``, ``"initial"`` (the file's initial
-positions), a sequence or array in DOF order (``m.dofs``), or a dict ``{dof name: value}``.
+positions), a sequence or array in DOF order (``m.dofs``), a dict ``{dof name: value}`` (the others
+at zero) or a text as ``interlink frames --positions`` takes it (``"elbow=0.3,wrist=-1"``).
+``m.poses(frame, Q)`` computes one frame at every row of ``Q`` (shape (N, dofs)) -> (N, 4, 4).
+
+The model itself is read-only and typed: ``m.links`` / ``m.link(name)``, ``m.joints`` (every joint,
+fixed ones too), ``m.frames_list``, ``m.models``, ``m.tree``, ``m.diagnostics``.
+Every call releases the GIL while C++ works, so loads and queries run in parallel threads.
 """
 
 # Imports are kept to what the interpreter has loaded anyway (no dataclasses, no typing at run
@@ -18,8 +24,10 @@ from os import PathLike, fspath
 TYPE_CHECKING = False  # typing is imported by type checkers only
 
 from . import _interlink
-from ._interlink import Diagnostic, JointInfo, Model
+from ._interlink import Diagnostic, Frame, Geometry, Joint, Link, Mimic, Model, ModelElement, Shape, Tree
 from . import view as _view
+
+JointInfo = Joint  # the name of the class before every joint was listed (joints with DOFs only)
 
 # The page of `interlink view` (docs/view.md): in the browser, or inline in Jupyter.
 Model.view = _view.view
@@ -30,9 +38,19 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Diagnostic",
+    "Frame",
+    "Geometry",
+    "Joint",
     "JointInfo",
+    "Link",
     "LoadError",
+    "Mimic",
     "Model",
+    "ModelElement",
+    "Shape",
+    "Tree",
+    "convert",
+    "writers",
     "Plugin",
     "PluginReport",
     "RefusedLibrary",
@@ -96,6 +114,38 @@ def loads(
     """
     model = _interlink._loads(text, format, file_name, [fspath(p) for p in resource_paths])
     return _checked(model, file_name)
+
+
+def convert(
+    src: Union[str, PathLike],
+    dst: Union[str, PathLike],
+    to: Optional[str] = None,
+    format: Optional[str] = None,
+    resource_paths: Sequence[Union[str, PathLike]] = (),
+    mesh_uris: Optional[str] = None,
+) -> List[Diagnostic]:
+    """Loads ``src`` and writes it to ``dst``, as ``interlink convert SRC -o DST [--to TO]`` does.
+
+    ``to`` names the writer (``writers()`` lists them: sdformat, urdf, mjcf, json, dot); by default
+    the extension of ``dst`` chooses. ``format`` and ``resource_paths`` are those of ``load``;
+    ``mesh_uris`` is the CLI's ``--mesh-uris`` (portable, relative, absolute, as-written). The
+    writers are the CLI's (one registry): the output is read back before it replaces ``dst``.
+    Returns the writer's warnings (what the target format cannot hold). Raises LoadError when
+    ``src`` is invalid and ValueError when it cannot be written in that format; refuses to
+    overwrite ``src``.
+    """
+    src, dst = fspath(src), fspath(dst)
+    import os.path  # os is loaded by the interpreter anyway
+
+    if os.path.exists(dst) and os.path.samefile(src, dst):
+        raise ValueError(f"refusing to overwrite the input '{src}' with its conversion")
+    model = load(src, format=format, resource_paths=resource_paths)
+    return _interlink._write(model, dst, to, mesh_uris)
+
+
+def writers() -> List[tuple]:
+    """The output formats of ``convert``: (name, extensions) pairs, as ``interlink convert --to`` takes them."""
+    return [(name, list(extensions)) for name, extensions in _interlink._writers()]
 
 
 class _Record:

@@ -110,6 +110,31 @@ TEST(Cli, FramesAtPositionsAndRelativeTo) {
   EXPECT_EQ(cli("frames " + kArm + " --positions initial").exitCode, 0);
 }
 
+TEST(Cli, FramesByNameOneFrameAndFormats) {
+  // Positions by name equal positions in DOF order (shoulder, elbow); --frame prints that frame only.
+  auto byName = cli("frames " + kArm + " --json --positions shoulder=1.5707963267948966 --frame tool");
+  auto byOrder = cli("frames " + kArm + " --json --positions 1.5707963267948966,0 --frame tool");
+  ASSERT_EQ(byName.exitCode, 0) << byName.output;
+  EXPECT_EQ(byName.output, byOrder.output);
+  EXPECT_EQ(byName.output.find("\"name\":\"base\""), std::string::npos) << byName.output;
+  EXPECT_NE(byName.output.find("\"name\":\"tool\""), std::string::npos) << byName.output;
+  auto matrix = cli("frames " + kArm + " --positions elbow=-1 --frame upper --format matrix");
+  ASSERT_EQ(matrix.exitCode, 0) << matrix.output;
+  EXPECT_NE(matrix.output.find("upper  link  1 0 0 0  0 1 0 0  0 0 1 0.1  0 0 0 1"), std::string::npos) << matrix.output;
+  auto rpy = cli("frames " + kArm + " --positions shoulder=0.25 --frame upper --format rpy");
+  EXPECT_NE(rpy.output.find("upper  link  0 0 0.1  0 0.25"), std::string::npos) << rpy.output;
+  auto json = cli("frames " + kArm + " --json --frame upper --format rpy");
+  EXPECT_NE(json.output.find("\"rpy\":[0,0,0]"), std::string::npos) << json.output;
+  // Every unknown name is reported; exit status 2.
+  auto bad = cli("frames " + kArm + " --positions wrist=1,elbow=x,knee=2");
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.output.find("no DOF named 'wrist'"), std::string::npos) << bad.output;
+  EXPECT_NE(bad.output.find("no DOF named 'knee'"), std::string::npos) << bad.output;
+  EXPECT_NE(bad.output.find("'elbow'"), std::string::npos) << bad.output;
+  EXPECT_EQ(cli("frames " + kArm + " --frame nowhere").exitCode, 2);
+  EXPECT_EQ(cli("frames " + kArm + " --format euler").exitCode, 2);
+}
+
 const std::string kBrokenSdf = R"(<sdf version="1.9">
   <model name="m">
     <link name="a"/>

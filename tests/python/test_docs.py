@@ -17,6 +17,7 @@ def test_the_tour_runs(tmp_path, monkeypatch, capsys):
     blocks = snippets()
     assert len(blocks) >= 4
     shutil.copytree(SOURCE_DIR / "samples/models", tmp_path / "samples/models")
+    shutil.copytree(SOURCE_DIR / "tests/data/example-robot-data", tmp_path / "tests/data/example-robot-data")
     monkeypatch.chdir(tmp_path)
     namespace = {"__name__": "docs_python"}
     for index, block in enumerate(blocks):

@@ -201,7 +201,7 @@ def test_convert_writes_the_format_of_the_extension(tmp_path, extension):
 
 def test_convert_refuses_an_unknown_extension(tmp_path):
     m = interlink.load(ARM)
-    with pytest.raises(ValueError, match=r"\.sdf, \.urdf, \.json or \.dot"):
+    with pytest.raises(ValueError, match=r"\.sdf.*\.urdf.*\.json.*\.dot"):
         m.convert(str(tmp_path / "arm.xyz"))
 
 

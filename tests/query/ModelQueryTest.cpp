@@ -148,5 +148,54 @@ TEST(ModelQuery, LoadOptionsFormatPicksThePluginByName) {
   EXPECT_NE(unknown.diagnostics.items().front().message.find("nonesuch"), std::string::npos);
 }
 
+// framePose walks one frame's tree path; it must equal the pose framePoses computes for every
+// frame, for every frame of real robots (fixed joints, mimic fingers, free joints) and the zoo.
+TEST(ModelQuery, PathPoseOfEveryFrameEqualsAllFramePoses) {
+  Loader loader;
+  for (const std::string& file : {test::sourceDir() + "/tests/data/example-robot-data/panda.urdf",
+                                  test::sourceDir() + "/tests/data/example-robot-data/anymal_kinova.urdf",
+                                  test::sourceDir() + "/samples/models/workcell.sdf", std::string()}) {
+    LoadResult loaded = file.empty() ? loader.loadString(kZoo, "zoo.sdf") : loader.loadFile(file);
+    ASSERT_TRUE(loaded.ok()) << file << test::dump(loaded.diagnostics);
+    ModelQuery query(loaded);
+    std::vector<double> q(loaded.kinematics.dofs().size());
+    for (std::size_t i = 0; i < q.size(); ++i) q[i] = 0.3 * std::sin(1.7 * static_cast<double>(i) + 0.4);
+    Diagnostics diagnostics;
+    const std::vector<Pose> all = *loaded.kinematics.framePoses(q, diagnostics);
+    for (std::size_t f = 0; f < all.size(); ++f) {
+      const Pose one = *loaded.kinematics.framePose(f, q, diagnostics);
+      EXPECT_TRUE(one.isApprox(all[f], 1e-12) || (one.matrix() - all[f].matrix()).norm() < 1e-12)
+          << file << ": " << loaded.graph.frames()[f].name;
+    }
+    EXPECT_TRUE(diagnostics.empty()) << test::dump(diagnostics);
+    EXPECT_FALSE(loaded.kinematics.framePose(all.size(), q, diagnostics));  // no such frame: an error, not a crash
+    EXPECT_FALSE(loaded.kinematics.framePose(0, std::vector<double>(q.size() + 1), diagnostics));
+  }
+}
+
+TEST(ModelQuery, ConfigurationFromText) {
+  Loader loader;
+  LoadResult loaded = loader.loadFile(kArm);
+  ASSERT_TRUE(loaded.ok()) << test::dump(loaded.diagnostics);
+  ModelQuery query(loaded);
+  Diagnostics diagnostics;
+  EXPECT_EQ(*query.parseConfiguration("zero", diagnostics), std::vector<double>({0, 0}));
+  EXPECT_EQ(*query.parseConfiguration(" 0.5, -1 ", diagnostics), std::vector<double>({0.5, -1}));
+  EXPECT_EQ(*query.parseConfiguration("elbow=-1", diagnostics), std::vector<double>({0, -1}));
+  EXPECT_EQ(*query.parseConfiguration("elbow = -1 , shoulder=0.25", diagnostics), std::vector<double>({0.25, -1}));
+  EXPECT_EQ(*query.parseConfiguration("initial,elbow=2", diagnostics),
+            std::vector<double>({loaded.kinematics.initialConfiguration()[0], 2}));
+  EXPECT_TRUE(diagnostics.empty()) << test::dump(diagnostics);
+  // Every error is reported, not the first.
+  EXPECT_FALSE(query.parseConfiguration("elbow=x,wrist=1,shoulder", diagnostics));
+  const std::string text = test::dump(diagnostics);
+  EXPECT_NE(text.find("elbow"), std::string::npos) << text;
+  EXPECT_NE(text.find("no DOF named 'wrist'"), std::string::npos) << text;
+  EXPECT_NE(text.find("expected NAME=VALUE"), std::string::npos) << text;
+  Diagnostics twice;
+  EXPECT_FALSE(query.parseConfiguration("elbow=1,elbow=2", twice));
+  EXPECT_NE(test::dump(twice).find("given twice"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace interlink

@@ -55,6 +55,10 @@ class INTERLINK_API Kinematics {
   /// configuration q. Errors (wrong size) go to diagnostics and return nothing.
   std::optional<std::vector<Pose>> framePoses(const std::vector<double>& q, Diagnostics& diagnostics) const;
 
+  /// The pose of one frame (an index into graph.frames()) relative to the root at q, computed
+  /// along the path from its link to the root only (framePoses computes every frame).
+  std::optional<Pose> framePose(std::size_t frame, const std::vector<double>& q, Diagnostics& diagnostics) const;
+
   /// Human-readable tree ("base --revolute(j1)--> upper ...").
   std::string describeTree() const;
 

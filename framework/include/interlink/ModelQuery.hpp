@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "interlink/Diagnostics.hpp"
@@ -66,12 +67,23 @@ class INTERLINK_API ModelQuery {
   std::optional<std::vector<double>> configuration(const std::map<std::string, double>& values, Diagnostics& diagnostics,
                                                    const std::vector<double>& base = {}) const;
 
+  /// A configuration written as text, as `interlink frames --positions` and Python take it:
+  /// "zero", "initial", values in DOF order ("0.1,0.2,..."), or values by DOF name
+  /// ("elbow=0.3,wrist=-1"; the DOFs not named at zero, or at their initial positions after a
+  /// leading "initial," item). Errors (a bad number, an unknown name) go to `diagnostics`, all of them.
+  std::optional<std::vector<double>> parseConfiguration(std::string_view text, Diagnostics& diagnostics) const;
+
+  /// The index in loaded().graph.frames() of the frame `name` (empty: the root, 0).
+  std::optional<std::size_t> frameIndex(const std::string& name, Diagnostics& diagnostics) const;
+
   /// Every frame of loaded().graph.frames() at q, relative to `relativeTo` (empty: the root).
   std::optional<std::vector<Pose>> framePoses(const std::vector<double>& q, const std::string& relativeTo,
                                               Diagnostics& diagnostics) const;
   /// X_BA: frame A (`frame`) in frame B (`relativeTo`, empty: the root) at q.
   std::optional<Pose> pose(const std::string& frame, const std::vector<double>& q, const std::string& relativeTo,
                            Diagnostics& diagnostics) const;
+  /// The same by frame index (frameIndex): walks only the tree path of each frame to the root.
+  std::optional<Pose> pose(std::size_t frame, const std::vector<double>& q, std::size_t relativeTo, Diagnostics& diagnostics) const;
 
   /// Mass properties at q of every link (`subtree` empty), of the links of a model (`subtree`
   /// names a model frame) or of a link and every link below it in the kinematic tree.

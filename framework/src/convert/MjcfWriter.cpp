@@ -32,8 +32,8 @@ using MujocoJoint = detail::TargetJoint;  // hinge, slide, ball or free
 
 class MjcfWriter {
  public:
-  MjcfWriter(const LoadResult& loaded, Diagnostics& diagnostics)
-      : loaded_(loaded), graph_(loaded.graph), diagnostics_(diagnostics), index_(loaded.graph, loaded.document) {}
+  MjcfWriter(const LoadResult& loaded, const WriteOptions& options, Diagnostics& diagnostics)
+      : loaded_(loaded), options_(options), graph_(loaded.graph), diagnostics_(diagnostics), index_(loaded.graph, loaded.document) {}
 
   std::optional<std::string> write() {
     const Document& document = loaded_.document;
@@ -52,7 +52,7 @@ class MjcfWriter {
     detail::warnWhatTargetCannotHold(document, holds, diagnostics_);
     const std::string modelName = document.isWorld() ? document.worlds.front().name : document.model->name;
     out_.open("mujoco", attr("model", modelName));
-    out_.comment("converted by interlink from " + document.sourceFile + " (" + document.format +
+    out_.comment("converted by interlink from " + detail::fileNameOf(document.sourceFile) + " (" + document.format +
                  "); scoped names use \"__\" for \"::\"");
     std::string compiler = attr("angle", "radian") + attr("inertiafromgeom", "false") + attr("autolimits", "true");
     if (const std::string light = lightMovingLinks(); !light.empty()) {
@@ -361,6 +361,7 @@ class MjcfWriter {
   }
 
   const LoadResult& loaded_;
+  [[maybe_unused]] const WriteOptions& options_;  // mesh URIs (docs/convert.md)
   const FrameGraph& graph_;
   Diagnostics& diagnostics_;
   XmlOut out_;
@@ -376,8 +377,12 @@ class MjcfWriter {
 }  // namespace
 
 std::optional<std::string> writeMjcf(const LoadResult& loaded, Diagnostics& diagnostics) {
+  return writeMjcf(loaded, WriteOptions{}, diagnostics);
+}
+
+std::optional<std::string> writeMjcf(const LoadResult& loaded, const WriteOptions& options, Diagnostics& diagnostics) {
   if (!detail::writable(loaded, diagnostics)) return std::nullopt;
-  return MjcfWriter(loaded, diagnostics).write();
+  return MjcfWriter(loaded, options, diagnostics).write();
 }
 
 }  // namespace interlink::convert

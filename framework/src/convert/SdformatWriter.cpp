@@ -10,6 +10,7 @@
 
 #include "WriterSupport.hpp"
 #include "interlink/PoseMath.hpp"
+#include "interlink/UniqueNames.hpp"
 #include "interlink/convert/Writers.hpp"
 
 namespace interlink::convert {
@@ -24,15 +25,15 @@ std::string quaternionPoseText(const Pose& pose) {
 
 class SdformatWriter {
  public:
-  SdformatWriter(const LoadResult& loaded, Diagnostics& diagnostics)
-      : loaded_(loaded), graph_(loaded.graph), diagnostics_(diagnostics) {}
+  SdformatWriter(const LoadResult& loaded, const WriteOptions& options, Diagnostics& diagnostics)
+      : loaded_(loaded), options_(options), graph_(loaded.graph), diagnostics_(diagnostics) {}
 
   std::string write() {
     const Document& document = loaded_.document;
     out_.open("sdf", attr("version", "1.9") + attr("xmlns:interlink", "https://interlink.invalid/sdformat") +
                          keptNamespaces(document));
     if (!document.sourceFile.empty()) {
-      out_.comment("converted by interlink from " + document.sourceFile + " (" + document.format + ")");
+      out_.comment("converted by interlink from " + detail::fileNameOf(document.sourceFile) + " (" + document.format + ")");
     }
     detail::TargetHolds holds{"SDFormat 1.9"};
     holds.keptTrees = holds.worldLights = holds.worldGravity = holds.worldPhysics = holds.nestedModelFrames = true;
@@ -354,16 +355,20 @@ class SdformatWriter {
       }
       out_.close("inertial");
     }
-    writeShapes(link.visuals, "visual", prefix, link.name);
-    writeShapes(link.collisions, "collision", prefix, link.name);
+    // SDFormat wants a link's visuals and collisions named apart (MJCF names a geom once for both).
+    UniqueNames shapeNames("_", "", 1);
+    writeShapes(link.visuals, "visual", prefix, link.name, shapeNames);
+    writeShapes(link.collisions, "collision", prefix, link.name, shapeNames);
   }
 
   void writeShapes(const std::vector<Shape>& shapes, const char* kind, const std::string& prefix,
-                   const std::string& linkName) {
+                   const std::string& linkName, UniqueNames& shapeNames) {
     const std::string within = std::string("link/") + kind;
     for (std::size_t i = 0; i < shapes.size(); ++i) {
       const Shape& shape = shapes[i];
-      const std::string name = shape.name.empty() ? std::string(kind) + "_" + std::to_string(i) : shape.name;
+      std::string name = shape.name.empty() ? std::string(kind) + "_" + std::to_string(i) : shape.name;
+      if (shapeNames.taken(name)) name += std::string("_") + kind;
+      name = shapeNames.unique(name);
       out_.open(kind, attr("name", name));
       writePose(shape.pose.pose, shape.pose.relativeTo);
       writeGeometry(shape.geometry, std::string(kind) + " '" + name + "' of link '" + prefix + linkName + "'",
@@ -502,6 +507,7 @@ class SdformatWriter {
   }
 
   const LoadResult& loaded_;
+  [[maybe_unused]] const WriteOptions& options_;  // mesh URIs (docs/convert.md)
   const FrameGraph& graph_;
   Diagnostics& diagnostics_;
   XmlOut out_;
@@ -511,12 +517,16 @@ class SdformatWriter {
 }  // namespace
 
 std::optional<std::string> writeSdformat(const LoadResult& loaded, Diagnostics& diagnostics) {
+  return writeSdformat(loaded, WriteOptions{}, diagnostics);
+}
+
+std::optional<std::string> writeSdformat(const LoadResult& loaded, const WriteOptions& options, Diagnostics& diagnostics) {
   if (!loaded.ok()) {
     diagnostics.error(ErrorCode::ELEMENT_ERROR, "the input has errors; nothing is written",
                       SourceLocation{loaded.document.sourceFile, 0, 0});
     return std::nullopt;
   }
-  return SdformatWriter(loaded, diagnostics).write();
+  return SdformatWriter(loaded, options, diagnostics).write();
 }
 
 }  // namespace interlink::convert

@@ -30,8 +30,8 @@ using SubJoint = detail::TargetJoint;  // one URDF joint of the chain a core joi
 
 class UrdfWriter {
  public:
-  UrdfWriter(const LoadResult& loaded, Diagnostics& diagnostics)
-      : loaded_(loaded), graph_(loaded.graph), diagnostics_(diagnostics), index_(loaded.graph, loaded.document) {}
+  UrdfWriter(const LoadResult& loaded, const WriteOptions& options, Diagnostics& diagnostics)
+      : loaded_(loaded), options_(options), graph_(loaded.graph), diagnostics_(diagnostics), index_(loaded.graph, loaded.document) {}
 
   std::optional<std::string> write() {
     const Document& document = loaded_.document;
@@ -349,6 +349,7 @@ class UrdfWriter {
   }
 
   const LoadResult& loaded_;
+  [[maybe_unused]] const WriteOptions& options_;  // mesh URIs (docs/convert.md)
   const FrameGraph& graph_;
   Diagnostics& diagnostics_;
   interlink::detail::ElementIndex index_;
@@ -377,8 +378,12 @@ std::string urdfName(const std::string& scopedName) {
 }
 
 std::optional<std::string> writeUrdf(const LoadResult& loaded, Diagnostics& diagnostics) {
+  return writeUrdf(loaded, WriteOptions{}, diagnostics);
+}
+
+std::optional<std::string> writeUrdf(const LoadResult& loaded, const WriteOptions& options, Diagnostics& diagnostics) {
   if (!detail::writable(loaded, diagnostics)) return std::nullopt;
-  return UrdfWriter(loaded, diagnostics).write();
+  return UrdfWriter(loaded, options, diagnostics).write();
 }
 
 }  // namespace interlink::convert

@@ -104,6 +104,11 @@ void XmlOut::raw(const std::string& markup) {
 
 bool boundsMotion(double bound) { return std::isfinite(bound) && std::abs(bound) < 1e16; }
 
+std::string fileNameOf(const std::string& path) {
+  const std::size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
 std::string attr(const std::string& name, const std::string& value) {
   return " " + name + "=\"" + xmlEscape(value) + "\"";
 }

@@ -46,6 +46,10 @@ class XmlOut {
 /// Targets that have their own "no limit" (URDF continuous, MJCF unlimited) use it for both.
 bool boundsMotion(double bound);
 
+/// The last component of a path: what a written comment names a source by, so that output holds
+/// no path of the machine it was written on.
+std::string fileNameOf(const std::string& path);
+
 /// ` name="value"` with the value escaped.
 std::string attr(const std::string& name, const std::string& value);
 

@@ -42,6 +42,9 @@ struct Kinematics::Impl {
   std::vector<Pose> offset;
   // Links that no tree joint moves (the roots of the tree) and their zero poses X_R_L.
   std::vector<std::pair<int, Pose>> rootLinks;
+  // Per frame, for the walk of framePose from a link to the root: the index in `joints` of the
+  // joint that moves this link frame, or -2 - r for the root link rootLinks[r] (-1 elsewhere).
+  std::vector<int> linkStep;
   // For describeTree(), which is built on demand: a deep chain makes a large text.
   struct LinkEntry {
     std::string name;
@@ -88,6 +91,7 @@ class KinematicsBuilder {
     for (OrderedJoint& joint : ordered_) addJoint(joint);
     orderFromRoots();
     collectRootLinks();
+    indexLinkSteps();
     k_.rootName = graph_.rootName();
     for (std::size_t i = 0; i < frames_.size(); ++i) {
       if (frames_[i].kind == FrameKind::Link) k_.links.push_back({frames_[i].name, static_cast<int>(i), parentJointOfLink_[i] >= 0});
@@ -147,6 +151,12 @@ class KinematicsBuilder {
       listed[static_cast<std::size_t>(link)] = 1;
       k_.rootLinks.emplace_back(link, frames_[static_cast<std::size_t>(link)].pose);
     }
+  }
+
+  void indexLinkSteps() {
+    k_.linkStep.assign(frames_.size(), -1);
+    for (std::size_t j = 0; j < k_.joints.size(); ++j) k_.linkStep[static_cast<std::size_t>(k_.joints[j].childFrame)] = static_cast<int>(j);
+    for (std::size_t r = 0; r < k_.rootLinks.size(); ++r) k_.linkStep[static_cast<std::size_t>(k_.rootLinks[r].first)] = -2 - static_cast<int>(r);
   }
 
   /// The link a joint's parent or child reference rides on (-1: fixed in the root).
@@ -352,20 +362,30 @@ std::vector<double> Kinematics::initialConfiguration() const {
   return q;
 }
 
-std::optional<std::vector<Pose>> Kinematics::framePoses(const std::vector<double>& q, Diagnostics& diagnostics) const {
-  const Impl& k = *impl_;
-  if (q.size() != k.dofs.size()) {
+namespace {
+
+/// A configuration fits when it has one finite value per DOF.
+bool checkConfiguration(const std::vector<double>& q, std::size_t dofs, Diagnostics& diagnostics) {
+  if (q.size() != dofs) {
     diagnostics.error(ErrorCode::KINEMATICS_INVALID, "configuration has " + std::to_string(q.size()) +
-                                                         " values; expected " + std::to_string(k.dofs.size()) +
+                                                         " values; expected " + std::to_string(dofs) +
                                                          " (one per DOF, in DOF order)");
-    return std::nullopt;
+    return false;
   }
   for (double v : q) {
     if (!std::isfinite(v)) {
       diagnostics.error(ErrorCode::KINEMATICS_INVALID, "configuration contains a non-finite value");
-      return std::nullopt;
+      return false;
     }
   }
+  return true;
+}
+
+}  // namespace
+
+std::optional<std::vector<Pose>> Kinematics::framePoses(const std::vector<double>& q, Diagnostics& diagnostics) const {
+  const Impl& k = *impl_;
+  if (!checkConfiguration(q, k.dofs.size(), diagnostics)) return std::nullopt;
   // X_R_L of every link, indexed by frame; only link entries are written and read.
   std::vector<Pose> links(k.offset.size());
   for (const auto& [link, pose] : k.rootLinks) links[static_cast<std::size_t>(link)] = pose;
@@ -380,6 +400,33 @@ std::optional<std::vector<Pose>> Kinematics::framePoses(const std::vector<double
     out[i] = link < 0 ? k.offset[i] : links[static_cast<std::size_t>(link)] * k.offset[i];
   }
   return out;
+}
+
+std::optional<Pose> Kinematics::framePose(std::size_t frame, const std::vector<double>& q, Diagnostics& diagnostics) const {
+  const Impl& k = *impl_;
+  if (!checkConfiguration(q, k.dofs.size(), diagnostics)) return std::nullopt;
+  if (frame >= k.offset.size()) {
+    diagnostics.error(ErrorCode::KINEMATICS_INVALID, "no frame " + std::to_string(frame) + " (the graph has " +
+                                                         std::to_string(k.offset.size()) + ")");
+    return std::nullopt;
+  }
+  int link = k.frameLink[frame];
+  if (link < 0) return k.offset[frame];  // fixed in the root
+  // From the frame up to the root, composing on the left: X_RF = X_RL0 ... X_PJ M(q) X_JC ... X_LF.
+  Pose X = k.offset[frame];
+  for (std::size_t steps = 0; steps <= k.joints.size(); ++steps) {  // a tree path has at most one step per joint
+    const int step = k.linkStep[static_cast<std::size_t>(link)];
+    if (step < 0) return step <= -2 ? Pose(k.rootLinks[static_cast<std::size_t>(-2 - step)].second * X) : X;
+    const JointData& j = k.joints[static_cast<std::size_t>(step)];
+    if (j.firstDof >= 0) {
+      X = j.X_PJ * jointMotion(j.type, j.motion, &q[static_cast<std::size_t>(j.firstDof)]) * j.X_JC * X;
+    } else {
+      X = j.X_PJ * j.X_JC * X;
+    }
+    if (j.parentFrame < 0) return X;
+    link = j.parentFrame;
+  }
+  return X;  // not reached: the joints form a tree
 }
 
 std::string Kinematics::describeTree() const {

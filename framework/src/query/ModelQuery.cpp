@@ -9,6 +9,7 @@
 
 #include "graph/ElementIndex.hpp"
 #include "interlink/PoseMath.hpp"
+#include "interlink/TextNumbers.hpp"
 
 namespace interlink {
 
@@ -250,9 +251,70 @@ std::optional<Pose> ModelQuery::pose(const std::string& frame, const std::vector
   auto a = impl_->frame(frame, diagnostics);
   auto b = impl_->frame(relativeTo, diagnostics);
   if (!a || !b) return std::nullopt;
-  auto poses = impl_->loaded->kinematics.framePoses(q, diagnostics);
-  if (!poses) return std::nullopt;
-  return (*poses)[*b].inverse() * (*poses)[*a];
+  return pose(*a, q, *b, diagnostics);
+}
+
+std::optional<Pose> ModelQuery::pose(std::size_t frame, const std::vector<double>& q, std::size_t relativeTo,
+                                     Diagnostics& diagnostics) const {
+  const Kinematics& kinematics = impl_->loaded->kinematics;
+  auto X_RA = kinematics.framePose(frame, q, diagnostics);
+  if (!X_RA || relativeTo == 0) return X_RA;
+  auto X_RB = kinematics.framePose(relativeTo, q, diagnostics);
+  if (!X_RB) return std::nullopt;
+  return X_RB->inverse() * *X_RA;
+}
+
+std::optional<std::size_t> ModelQuery::frameIndex(const std::string& name, Diagnostics& diagnostics) const {
+  return impl_->frame(name, diagnostics);
+}
+
+std::optional<std::vector<double>> ModelQuery::parseConfiguration(std::string_view text, Diagnostics& diagnostics) const {
+  const Kinematics& kinematics = impl_->loaded->kinematics;
+  const std::string whole = trim(text);
+  if (whole == "zero") return kinematics.zeroConfiguration();
+  if (whole == "initial") return kinematics.initialConfiguration();
+  if (whole.find('=') == std::string::npos) {  // values in DOF order, separated by commas or spaces
+    std::string spaced = whole;
+    for (char& c : spaced) {
+      if (c == ',') c = ' ';
+    }
+    return parseDoubles(spaced, SourceLocation{}, "positions (one value per DOF, in DOF order)", diagnostics);
+  }
+  // Values by name: NAME=VALUE items separated by commas; a leading "zero" or "initial" item says
+  // where the DOFs not named stay (zero by default). A name may hold spaces; the value follows its last '='.
+  std::vector<double> base;
+  std::map<std::string, double> values;
+  bool ok = true;
+  std::size_t start = 0;
+  for (std::size_t item = 0; start <= whole.size(); ++item) {
+    std::size_t end = whole.find(',', start);
+    if (end == std::string::npos) end = whole.size();
+    const std::string token = trim(std::string_view(whole).substr(start, end - start));
+    start = end + 1;
+    if (item == 0 && (token == "zero" || token == "initial")) {
+      if (token == "initial") base = kinematics.initialConfiguration();
+      continue;
+    }
+    const std::size_t equals = token.rfind('=');
+    if (equals == std::string::npos || equals == 0) {
+      diagnostics.error(ErrorCode::VALUE_INVALID, "expected NAME=VALUE in positions by name, got '" + token + "'");
+      ok = false;
+      continue;
+    }
+    const std::string name = trim(std::string_view(token).substr(0, equals));
+    auto value = parseDouble(std::string_view(token).substr(equals + 1), SourceLocation{}, "the position of '" + name + "'", diagnostics);
+    if (!value) {
+      ok = false;
+      continue;
+    }
+    if (!values.emplace(name, *value).second) {
+      diagnostics.error(ErrorCode::VALUE_INVALID, "'" + name + "' is given twice in positions by name");
+      ok = false;
+    }
+  }
+  auto q = configuration(values, diagnostics, base);
+  if (!ok) return std::nullopt;
+  return q;
 }
 
 std::optional<MassProperties> ModelQuery::massProperties(const std::vector<double>& q, const std::string& subtree,

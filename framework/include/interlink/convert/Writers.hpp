@@ -1,5 +1,6 @@
 #pragma once
-// Writers from the core model to other formats: SDFormat 1.9, URDF, MJCF, JSON and Graphviz DOT.
+// Writers from the core model to other formats (the registry that picks them by name or
+// extension and writes checked files: WriterRegistry.hpp): SDFormat 1.9, URDF, MJCF, JSON and Graphviz DOT.
 // They take a loaded document (interlink::LoadResult: the composed document, its resolved frame
 // graph and kinematic tree) so that poses are written from the resolved frames, whatever format
 // the model came from. Mapping rules and deviations: docs/convert.md.
@@ -10,6 +11,7 @@
 #include "interlink/Diagnostics.hpp"
 #include "interlink/Export.hpp"
 #include "interlink/Loader.hpp"
+#include "interlink/convert/WriteOptions.hpp"
 
 namespace interlink::convert {
 
@@ -20,6 +22,9 @@ namespace interlink::convert {
 /// quat_xyzw) so that nothing is lost to Euler angles. What SDFormat 1.9 cannot express (joint
 /// types it lacks, shapes it lacks) gets a warning in `diagnostics`. Returns nothing (after
 /// errors in `diagnostics`) when `loaded` has errors.
+INTERLINK_API std::optional<std::string> writeSdformat(const LoadResult& loaded, const WriteOptions& options,
+                                                     Diagnostics& diagnostics);
+/// With the default WriteOptions (portable URIs relative to the working directory).
 INTERLINK_API std::optional<std::string> writeSdformat(const LoadResult& loaded, Diagnostics& diagnostics);
 
 /// URDF text: one <robot> (named after the model or world) with nested models flattened.
@@ -28,6 +33,9 @@ INTERLINK_API std::optional<std::string> writeSdformat(const LoadResult& loaded,
 /// whose frame is not its child link's frame gets a massless link "<joint>__joint_frame".
 /// Several root links (or joints to the world) hang from a link "world". A graph that is not a
 /// tree (loop-closure joints) is refused with KINEMATIC_LOOP naming the loop joints.
+INTERLINK_API std::optional<std::string> writeUrdf(const LoadResult& loaded, const WriteOptions& options,
+                                                     Diagnostics& diagnostics);
+/// With the default WriteOptions (portable URIs relative to the working directory).
 INTERLINK_API std::optional<std::string> writeUrdf(const LoadResult& loaded, Diagnostics& diagnostics);
 
 /// The complete core model as JSON (schema in docs/convert.md): the document as read and
@@ -52,6 +60,9 @@ INTERLINK_API std::string writeDot(const LoadResult& loaded, const DotOptions& o
 /// <equality> weld/connect, explicit and nested-model frames as sites, masses as explicit
 /// <inertial>s. Names follow urdfName. What MJCF cannot hold (cones, heightmaps, meshes MuJoCo
 /// cannot read, screw coupling) gets a warning. Rules: docs/mjcf.md.
+INTERLINK_API std::optional<std::string> writeMjcf(const LoadResult& loaded, const WriteOptions& options,
+                                                     Diagnostics& diagnostics);
+/// With the default WriteOptions (portable URIs relative to the working directory).
 INTERLINK_API std::optional<std::string> writeMjcf(const LoadResult& loaded, Diagnostics& diagnostics);
 
 /// The URDF name of a scoped frame name: every "::" becomes "__" ("arm::base" -> "arm__base").
