@@ -15,89 +15,13 @@ namespace interlink {
 
 namespace {
 
-constexpr double kTwoPi = 6.283185307179586;
-
-/// A tree joint placed in the frame table.
+/// A tree joint placed in the frame table, with what its motion depends on.
 struct Edge {
   const TreeJoint* joint = nullptr;
   int parentFrame = -1;  // -1: the root
   Pose X_PJ = Pose::Identity();
-  double screwThreadPitch = 0;
-  double gearRatio = 1;
+  JointMotionParameters motion;
 };
-
-/// Left Jacobian of SO(3) at rotation vector r: the spatial angular velocity is J_l(r) * dr/dt.
-Matrix3 leftJacobianSo3(const Vector3& r) {
-  const double theta = r.norm();
-  Matrix3 K;
-  K << 0, -r.z(), r.y(), r.z(), 0, -r.x(), -r.y(), r.x(), 0;
-  if (theta < 1e-6) return Matrix3::Identity() + 0.5 * K + K * K / 6.0;
-  const double t2 = theta * theta;
-  return Matrix3::Identity() + (1 - std::cos(theta)) / t2 * K + (theta - std::sin(theta)) / (t2 * theta) * K * K;
-}
-
-/// Spatial velocity (angular w, linear v of the point at the joint frame's origin) of the child
-/// side in the joint frame at zero motion, for a unit rate of coordinate `c`. Mirrors the joint
-/// motions of Kinematics (same axis defaults, gear ratio and screw pitch conventions).
-void motionColumn(const Edge& e, const double* q, int c, Vector3& w, Vector3& v) {
-  const std::vector<Vector3>& axes = e.joint->axes;
-  auto axis = [&](std::size_t i, const Vector3& fallback) { return i < axes.size() ? axes[i] : fallback; };
-  auto rotation = [](const Vector3& a, double angle) { return Matrix3(Eigen::AngleAxisd(angle, a)); };
-  const Vector3 unit = Vector3::Unit(c % 3);
-  w.setZero();
-  v.setZero();
-  const bool geared = e.gearRatio != 1.0 && e.gearRatio != 0.0;
-  switch (e.joint->type) {
-    case JointType::Fixed: break;
-    case JointType::Revolute:
-    case JointType::Continuous: w = axis(0, Vector3::UnitZ()) / (geared ? e.gearRatio : 1.0); break;
-    case JointType::Gearbox: w = axis(0, Vector3::UnitZ()); break;
-    case JointType::Prismatic: v = axis(0, Vector3::UnitZ()) / (geared ? e.gearRatio : 1.0); break;
-    case JointType::Screw:
-      w = axis(0, Vector3::UnitZ());
-      v = w * (e.screwThreadPitch / kTwoPi);
-      break;
-    case JointType::Universal:
-    case JointType::Revolute2:
-      w = c == 0 ? axis(0, Vector3::UnitX()) : Vector3(rotation(axis(0, Vector3::UnitX()), q[0]) * axis(1, Vector3::UnitY()));
-      break;
-    case JointType::Euler: {
-      Matrix3 before = Matrix3::Identity();
-      const Vector3 fallback[3] = {Vector3::UnitX(), Vector3::UnitY(), Vector3::UnitZ()};
-      for (int i = 0; i < c; ++i) before = before * rotation(axis(static_cast<std::size_t>(i), fallback[i]), q[i]);
-      w = before * axis(static_cast<std::size_t>(c), fallback[c]);
-      break;
-    }
-    case JointType::Ball: w = leftJacobianSo3(Vector3(q[0], q[1], q[2])) * unit; break;
-    case JointType::Planar: {
-      Vector3 t1 = Vector3::UnitX(), t2 = Vector3::UnitY();
-      if (axes.size() >= 2) {
-        t1 = axes[0];
-        t2 = axes[1];
-      } else if (axes.size() == 1) {  // SDFormat gives the plane normal
-        t1 = axes[0].unitOrthogonal();
-        t2 = axes[0].cross(t1);
-      }
-      if (c == 0) v = t1;
-      if (c == 1) v = t2;
-      if (c == 2) {
-        w = t1.cross(t2).normalized();
-        v = -w.cross(t1 * q[0] + t2 * q[1]);
-      }
-      break;
-    }
-    case JointType::Free:
-      if (c < 3) {
-        v = unit;
-      } else {
-        w = leftJacobianSo3(Vector3(q[3], q[4], q[5])) * unit;
-        v = -w.cross(Vector3(q[0], q[1], q[2]));
-      }
-      break;
-    case JointType::Translational:
-    case JointType::Translational2D: v = axis(static_cast<std::size_t>(c), unit); break;
-  }
-}
 
 }  // namespace
 
@@ -178,9 +102,10 @@ ModelQuery::ModelQuery(const LoadResult& loaded) : impl_(std::make_unique<Impl>(
     e.parentFrame = parent ? static_cast<int>(*parent) : -1;
     const Pose X_RP = parent ? frames[*parent].pose : Pose::Identity();
     e.X_PJ = X_RP.inverse() * frames[jointFrame].pose;
+    e.motion.axes = tree.axes;
     if (joint) {
-      e.screwThreadPitch = joint->screwThreadPitch;
-      e.gearRatio = joint->transmissionRatio;  // M0: the HRDF gear ratio (child moves q / ratio)
+      e.motion.screwThreadPitch = joint->screwThreadPitch;
+      e.motion.transmissionRatio = joint->transmissionRatio;
     }
     const int index = static_cast<int>(m.edges.size());
     m.parentEdge[child] = index;
@@ -394,11 +319,10 @@ std::optional<Jacobian> ModelQuery::jacobian(const std::string& frame, const std
       const double* coordinates = &q[static_cast<std::size_t>(edge.joint->firstDof)];
       const Vector3 lever = p_RF - X_RJ.translation();
       for (int c = 0; c < dofCount(edge.joint->type); ++c) {
-        Vector3 w, v;
-        motionColumn(edge, coordinates, c, w, v);
-        const Vector3 w_R = X_RJ.linear() * w;
+        const MotionColumn column_J = jointMotionColumn(edge.joint->type, edge.motion, coordinates, c);
+        const Vector3 w_R = X_RJ.linear() * column_J.angular;
         const Eigen::Index column = edge.joint->firstDof + c;
-        J.block<3, 1>(0, column) = X_RJ.linear() * v + w_R.cross(lever);
+        J.block<3, 1>(0, column) = X_RJ.linear() * column_J.linear + w_R.cross(lever);
         J.block<3, 1>(3, column) = w_R;
       }
     }

@@ -165,6 +165,93 @@ inline Pose jointMotion(JointType type, const JointMotionParameters& p, const do
   return m;
 }
 
+namespace detail {
+/// Left Jacobian of SO(3) at rotation vector r: the spatial angular velocity is J_l(r) * dr/dt.
+inline Matrix3 leftJacobianSo3(const Vector3& r) {
+  const double theta = r.norm();
+  Matrix3 K;
+  K << 0, -r.z(), r.y(), r.z(), 0, -r.x(), -r.y(), r.x(), 0;
+  if (theta < 1e-6) return Matrix3::Identity() + 0.5 * K + K * K / 6.0;
+  const double t2 = theta * theta;
+  return Matrix3::Identity() + (1 - std::cos(theta)) / t2 * K + (theta - std::sin(theta)) / (t2 * theta) * K * K;
+}
+}  // namespace detail
+
+/// One column of a joint's motion subspace: the child side's velocity per unit rate of one
+/// coordinate, in the joint frame: angular, and linear of the child's point at the joint frame's
+/// origin (d/dq of jointMotion: w = vee(dR R^T), v = dt - w x t).
+struct MotionColumn {
+  Vector3 angular = Vector3::Zero();
+  Vector3 linear = Vector3::Zero();
+};
+
+/// Column `c` of the motion subspace of jointMotion(type, p, coordinates). Defined here, beside
+/// jointMotion, with the same axis defaults and the same transmission ratio, so that the Jacobian
+/// and forward kinematics cannot disagree (tests/interface_api checks every type against finite
+/// differences of jointMotion).
+inline MotionColumn jointMotionColumn(JointType type, const JointMotionParameters& p, const double* coordinates, int c) {
+  constexpr double kTwoPi = 6.283185307179586;
+  auto axis = [&](std::size_t i, const Vector3& fallback) { return i < p.axes.size() ? p.axes[i] : fallback; };
+  auto rotation = [](const Vector3& a, double angle) { return Matrix3(Eigen::AngleAxisd(angle, a)); };
+  // jointMotion moves a single-axis joint by q / ratio: its rate is 1 / ratio.
+  const double rate = dofCount(type) == 1 && p.transmissionRatio != 0.0 ? 1.0 / p.transmissionRatio : 1.0;
+  const double* q = coordinates;
+  const Vector3 unit = Vector3::Unit(c % 3);
+  MotionColumn m;
+  switch (type) {
+    case JointType::Fixed: break;
+    case JointType::Revolute:
+    case JointType::Continuous:
+    case JointType::Gearbox: m.angular = axis(0, Vector3::UnitZ()) * rate; break;
+    case JointType::Prismatic: m.linear = axis(0, Vector3::UnitZ()) * rate; break;
+    case JointType::Screw:
+      m.angular = axis(0, Vector3::UnitZ()) * rate;
+      m.linear = m.angular * (p.screwThreadPitch / kTwoPi);
+      break;
+    case JointType::Universal:
+    case JointType::Revolute2:
+      m.angular = c == 0 ? axis(0, Vector3::UnitX())
+                         : Vector3(rotation(axis(0, Vector3::UnitX()), q[0]) * axis(1, Vector3::UnitY()));
+      break;
+    case JointType::Euler: {
+      Matrix3 before = Matrix3::Identity();
+      const Vector3 fallback[3] = {Vector3::UnitX(), Vector3::UnitY(), Vector3::UnitZ()};
+      for (int i = 0; i < c; ++i) before = before * rotation(axis(static_cast<std::size_t>(i), fallback[i]), q[i]);
+      m.angular = before * axis(static_cast<std::size_t>(c), fallback[c]);
+      break;
+    }
+    case JointType::Ball: m.angular = detail::leftJacobianSo3(Vector3(q[0], q[1], q[2])) * unit; break;
+    case JointType::Planar: {
+      Vector3 t1 = Vector3::UnitX(), t2 = Vector3::UnitY();
+      if (p.axes.size() >= 2) {
+        t1 = p.axes[0];
+        t2 = p.axes[1];
+      } else if (p.axes.size() == 1) {  // SDFormat gives the plane normal
+        t1 = p.axes[0].unitOrthogonal();
+        t2 = p.axes[0].cross(t1);
+      }
+      if (c == 0) m.linear = t1;
+      if (c == 1) m.linear = t2;
+      if (c == 2) {
+        m.angular = t1.cross(t2).normalized();
+        m.linear = -m.angular.cross(t1 * q[0] + t2 * q[1]);
+      }
+      break;
+    }
+    case JointType::Free:
+      if (c < 3) {
+        m.linear = unit;
+      } else {
+        m.angular = detail::leftJacobianSo3(Vector3(q[3], q[4], q[5])) * unit;
+        m.linear = -m.angular.cross(Vector3(q[0], q[1], q[2]));
+      }
+      break;
+    case JointType::Translational: m.linear = axis(static_cast<std::size_t>(c), unit); break;
+    case JointType::Translational2D: m.linear = axis(static_cast<std::size_t>(c), unit); break;
+  }
+  return m;
+}
+
 /// One single-coordinate motion: a rotation about or a translation along `direction`.
 struct SingleAxisMotion {
   bool rotation = true;           // false: a translation
