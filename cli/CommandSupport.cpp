@@ -22,7 +22,7 @@ LoadOptions InputOptions::loadOptions() const {
   options.listEveryWarning = verbose;
   options.world = world;
   options.strict = strict;
-  options.allowPathsOutsideRoots = allowPathsOutsideRoots;
+  options.confineToRoots = confine;
   return options;
 }
 

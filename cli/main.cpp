@@ -31,18 +31,20 @@ const char* const kUsage =
     "  --help               help for a command (interlink <command> --help)\n"
     "  --version            print the version\n"
     "\n"
-    "FILE may be '-' (standard input); --from NAME chooses the format plugin. See interlink(1).\n"
+    "FILE may be '-' (standard input); --from NAME chooses the format plugin. Every command that loads\n"
+    "a model takes -I DIR, --from NAME, --strict, -v and --confine (read includes and meshes only from\n"
+    "FILE's directory and -I DIRs: for untrusted files). See interlink(1).\n"
     "exit status: 0 valid, 1 invalid input, 2 usage or I/O error\n";
 
 const std::map<std::string, const char*> kCommandUsage = {
     {"check", kCheckUsage},     {"frames", kFramesUsage},   {"tree", kTreeUsage},   {"plugins", kPluginsUsage},
     {"hardware", kHardwareUsage}, {"convert", kConvertUsage}, {"graph", kGraphUsage}};
 
-/// -I DIR, --from NAME, -v and --strict, on every command that loads a model. One value per occurrence, so
+/// -I DIR, --from NAME, -v, --strict and --confine, on every command that loads a model. One value per occurrence, so
 /// `-I a file.sdf` does not take the file as a second directory.
 void addInputOptions(CLI::App& command, InputOptions& input) {
   command.add_option("-I,--resource-path", input.resourcePaths)->allow_extra_args(false);
-  command.add_flag("--allow-paths-outside-roots", input.allowPathsOutsideRoots);
+  command.add_flag("--confine", input.confine);
   command.add_option("--from", input.from);
   command.add_flag("-v,--verbose", input.verbose);
   command.add_flag("--strict", input.strict);

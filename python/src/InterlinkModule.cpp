@@ -190,10 +190,12 @@ class PyModel {
   mutable std::unique_ptr<ModelQuery> query_;
 };
 
-LoadOptions makeOptions(const std::optional<std::string>& format, const std::vector<std::string>& resourcePaths) {
+LoadOptions makeOptions(const std::optional<std::string>& format, const std::vector<std::string>& resourcePaths,
+                        bool confine) {
   LoadOptions options;
   options.format = format.value_or("");
   options.resourcePaths = resourcePaths;
+  options.confineToRoots = confine;
   return options;
 }
 
@@ -281,21 +283,23 @@ PYBIND11_MODULE(_interlink, m) {
             return py::array_t<double>(static_cast<py::ssize_t>(values.size()), values.data());
           }, py::arg("q") = py::none(), "q (None, 'zero', 'initial', sequence or dict) as an array in DOF order.");
 
-  m.def("_load", [](const std::string& path, const std::optional<std::string>& format, const std::vector<std::string>& resourcePaths) {
+  m.def("_load", [](const std::string& path, const std::optional<std::string>& format, const std::vector<std::string>& resourcePaths,
+                    bool confine) {
         const Loader& loader = sharedLoader();
-        const LoadOptions options = makeOptions(format, resourcePaths);
+        const LoadOptions options = makeOptions(format, resourcePaths, confine);
         py::gil_scoped_release release;
         std::lock_guard<std::mutex> lock(loadMutex());
         return PyModel(loader.loadFile(path, options));
-      }, py::arg("path"), py::arg("format"), py::arg("resource_paths"), "Loads a file; never raises for bad input.");
+      }, py::arg("path"), py::arg("format"), py::arg("resource_paths"), py::arg("confine") = false,
+      "Loads a file; never raises for bad input.");
   m.def("_loads", [](const std::string& text, const std::optional<std::string>& format, const std::string& fileName,
-                     const std::vector<std::string>& resourcePaths) {
+                     const std::vector<std::string>& resourcePaths, bool confine) {
         const Loader& loader = sharedLoader();
-        const LoadOptions options = makeOptions(format, resourcePaths);
+        const LoadOptions options = makeOptions(format, resourcePaths, confine);
         py::gil_scoped_release release;
         std::lock_guard<std::mutex> lock(loadMutex());
         return PyModel(loader.loadString(text, fileName, options));
-      }, py::arg("text"), py::arg("format"), py::arg("file_name"), py::arg("resource_paths"),
+      }, py::arg("text"), py::arg("format"), py::arg("file_name"), py::arg("resource_paths"), py::arg("confine") = false,
       "Loads text as if read from file_name; never raises for bad input.");
 
   m.def("_plugins", [] {

@@ -219,7 +219,7 @@ TEST(ResourceLookup, SearchDirectoriesAreRootsOfThePathPolicy) {
   environment.set("GZ_SIM_RESOURCE_PATH", tree.path("models"));
   environment.set("ROS_PACKAGE_PATH", tree.path("ros"));
   LoadOptions confined;
-  confined.allowPathsOutsideRoots = false;
+  confined.confineToRoots = true;
   EXPECT_EQ(includedLinkX(loader().loadFile(tree.write("project/a.sdf", worldIncluding("model://robot")), confined)), 2.0);
   EXPECT_EQ(includedLinkX(loader().loadFile(tree.write("project/b.sdf", worldIncluding("package://pkg/arm.sdf")), confined)),
             4.0);

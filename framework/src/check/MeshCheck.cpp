@@ -25,7 +25,8 @@ void checkShape(Shape& shape, const Link& link, const std::string& file, const s
     return;
   }
   if (std::string why = lookup.refusal ? lookup.refusal(geometry.meshResolvedPath) : std::string(); !why.empty()) {
-    diagnostics.error(ErrorCode::PATH_OUTSIDE_ROOTS, "mesh '" + geometry.meshUri + "' refused: " + why, where);
+    // Kinematics never needs a mesh's content: a refused mesh is a warning, as a missing one is.
+    diagnostics.warning(ErrorCode::PATH_OUTSIDE_ROOTS, "mesh '" + geometry.meshUri + "' not read: " + why, where);
     geometry.meshResolvedPath.clear();
     geometry.mesh.reset();
   }
