@@ -20,6 +20,7 @@ struct InputOptions {
   std::string world;                       // --world NAME (frames, tree): the world shown
   bool strict = false;                     // --strict: refuse what only the reference tool tolerates
   bool confine = false;                    // --confine: LoadOptions::confineToRoots
+  bool explain = false;                    // check --explain: list what is kept but not interpreted
   LoadOptions loadOptions() const;
 };
 

@@ -104,8 +104,10 @@ int main(int argc, char** argv) {
     command->add_option("--format", check.format)->check(CLI::IsMember({"text", "json", "sarif"}));
     command->add_flag("-q,--quiet", check.quiet);
     command->add_flag("--werror", check.werror);
+    command->add_flag("--explain", check.input.explain);
     command->add_option("--ignore", check.ignore)->allow_extra_args(false);
     command->add_option("--only", check.only)->allow_extra_args(false);
+    command->add_option("--exclude", check.exclude)->allow_extra_args(false);
     command->add_option("-j,--jobs", check.jobs)->check(CLI::Range(1u, 256u));
     command->callback([&] { status = runCheck(check); });
   } else if (first == "frames") {

@@ -3,6 +3,8 @@
 // relative to its parent link, and the child link's pose is the identity relative to the joint.
 #include "UrdfReader.hpp"
 
+#include "UrdfVocabulary.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -50,6 +52,7 @@ class UrdfReader {
   void map(const XmlElement& robot, Document& document) {
     document.format = "urdf";
     document.formatVersion = "1.0";
+    checkVocabulary(robot, diagnostics_);
     const XmlElement* root = &robot;
     Model model;
     model.where = root->where;

@@ -199,5 +199,137 @@ TEST(RealLayout, SkelBrokenMeshIsAnErrorOnlyWhereTheInertiaNeedsIt) {
   EXPECT_TRUE(named) << test::dump(needed.diagnostics);
 }
 
+// --- item 6: warnings mean something -----------------------------------------------------------
+
+TEST(RealLayout, ValidElementsAreNotWarningsAndMisspeltOnesSuggestTheWord) {
+  test::Scratch scratch;
+  // Gazebo-style SDFormat: <material> and <sensor> are valid, kept, not interpreted: no warning.
+  const std::string sdf = scratch.write("models/cart/model.sdf", R"(<?xml version="1.0"?>
+<sdf version="1.9">
+  <model name="cart">
+    <link name="body">
+      <visual name="v"><geometry><box><size>1 1 1</size></box></geometry>
+        <material><ambient>1 0 0 1</ambient></material></visual>
+      <sensor name="imu" type="imu"/>
+    </link>
+  </model>
+</sdf>
+)");
+  const LoadResult valid = loader().loadFile(sdf);
+  ASSERT_TRUE(valid.ok()) << test::dump(valid.diagnostics);
+  for (const Diagnostic& d : valid.diagnostics) EXPECT_NE(d.severity, Severity::Warning) << d.format();
+  // The CLI is silent with --werror; --explain lists what is kept.
+  const std::string dir = scratch.path("models/cart");
+  test::CommandResult cli = test::run("cd '" + dir + "' && '" + test::cliPath() + "' check --werror model.sdf");
+  EXPECT_EQ(cli.exitCode, 0) << cli.output;
+  EXPECT_EQ(cli.output.find("ELEMENT_UNSUPPORTED"), std::string::npos) << cli.output;
+  cli = test::run("cd '" + dir + "' && '" + test::cliPath() + "' check --explain model.sdf");
+  EXPECT_EQ(cli.exitCode, 0) << cli.output;
+  EXPECT_NE(cli.output.find("note[ELEMENT_UNSUPPORTED]"), std::string::npos) << cli.output;
+
+  // Misspelt URDF words: one warning each, with the word meant.
+  const std::string urdf = scratch.write("pkg/urdf/typo.urdf", R"(<robot name="r">
+  <link name="a"/><link name="b"/>
+  <joint name="j" type="revolute"><parent link="a"/><child link="b"/>
+    <orign xyz="0 0 1"/><orign xyz="0 0 2"/>
+    <limit lower="-1" uper="1" effort="1" velocity="1"/>
+  </joint>
+</robot>)");
+  const LoadResult typo = loader().loadFile(urdf);
+  EXPECT_TRUE(typo.ok()) << test::dump(typo.diagnostics);
+  std::size_t origin = 0, upper = 0;
+  for (const Diagnostic& d : typo.diagnostics) {
+    origin += d.message.find("did you mean 'origin'") != std::string::npos;
+    upper += d.message.find("did you mean 'upper'") != std::string::npos;
+  }
+  EXPECT_EQ(origin, 1u) << test::dump(typo.diagnostics);
+  EXPECT_EQ(upper, 1u) << test::dump(typo.diagnostics);
+  // SDFormat: the schema's warning says it too.
+  const LoadResult sdfTypo = loader().loadString(R"(<sdf version="1.9"><model name="m"><link name="l"><pose>0 0 0 0 0 0</pose>
+    <inertail/></link></model></sdf>)", scratch.path("t.sdf"));
+  bool suggested = false;
+  for (const Diagnostic& d : sdfTypo.diagnostics) suggested |= d.message.find("did you mean 'inertial'") != std::string::npos;
+  EXPECT_TRUE(suggested) << test::dump(sdfTypo.diagnostics);
+}
+
+// --- item 7: directories of a workspace ---------------------------------------------------------
+
+TEST(RealLayout, WorkspaceDirectorySkipsFilesNoFormatReadsAndHonoursExclude) {
+  test::Scratch scratch;
+  writeRosPackage(scratch);  // ws/pkg: package.xml, urdf/robot.urdf, meshes
+  scratch.write("ws/pkg/launch/display.launch.xml", "<launch><node pkg=\"rviz2\" exec=\"rviz2\"/></launch>\n");
+  scratch.write("ws/pkg/build/copy.urdf", "<robot name=\"broken\"><link/></robot>\n");
+  const std::string ws = scratch.path("ws");
+  test::CommandResult cli = test::run("'" + test::cliPath() + "' check --exclude 'build' -I '" + ws + "' '" + ws + "'");
+  EXPECT_EQ(cli.exitCode, 0) << cli.output;
+  EXPECT_EQ(cli.output.find("NO_PARSER"), std::string::npos) << cli.output;
+  EXPECT_NE(cli.output.find("2 files skipped: no format"), std::string::npos) << cli.output;
+  EXPECT_EQ(cli.output.find("copy.urdf"), std::string::npos) << cli.output;
+  // A directory with no model file does not pass as "0 files".
+  scratch.write("only_docs/package.xml", "<package format=\"3\"><name>x</name></package>\n");
+  cli = test::run("'" + test::cliPath() + "' check '" + scratch.path("only_docs") + "'");
+  EXPECT_EQ(cli.exitCode, 2) << cli.output;
+  EXPECT_NE(cli.output.find("no model file under"), std::string::npos) << cli.output;
+}
+
+// --- item 8: one cause, one error ---------------------------------------------------------------
+
+TEST(RealLayout, FailedIncludeIsOneErrorAndUriMessagesSayWhatToSet) {
+  test::Scratch scratch;
+  const std::string world = scratch.write("worlds/shapes.sdf", R"(<?xml version="1.0"?>
+<sdf version="1.9">
+  <world name="w">
+    <model name="wrapper">
+      <include><uri>https://fuel.gazebosim.org/1.0/OpenRobotics/models/Table</uri></include>
+    </model>
+    <include><uri>model://ground_plane</uri></include>
+  </world>
+</sdf>
+)");
+  const LoadResult result = loader().loadFile(world);
+  EXPECT_FALSE(result.ok());
+  EXPECT_FALSE(result.diagnostics.contains(ErrorCode::MODEL_WITHOUT_LINK)) << test::dump(result.diagnostics);
+  std::size_t lookups = 0;
+  for (const Diagnostic& d : result.diagnostics) {
+    if (d.code != ErrorCode::URI_LOOKUP) continue;
+    ++lookups;
+    EXPECT_EQ(d.message.find("never fetched"), std::string::npos) << d.message;
+    EXPECT_TRUE(d.message.find("never downloads") != std::string::npos ||
+                d.message.find("resource paths") != std::string::npos)
+        << d.message;
+  }
+  EXPECT_EQ(lookups, 2u) << test::dump(result.diagnostics);
+  // package:// with no package path says what to set.
+  const LoadResult mesh = loader().loadString(R"(<robot name="r"><link name="a">
+    <visual><geometry><mesh filename="package://nowhere_description/meshes/a.stl"/></geometry></visual></link></robot>)",
+                                              scratch.path("r.urdf"));
+  bool named = false;
+  for (const Diagnostic& d : mesh.diagnostics) named |= d.message.find("set ROS_PACKAGE_PATH") != std::string::npos;
+  EXPECT_TRUE(named) << test::dump(mesh.diagnostics);
+}
+
+// --- item 9: paths as given ---------------------------------------------------------------------
+
+TEST(RealLayout, DiagnosticsNameFilesAsTheUserDid) {
+  test::Scratch scratch;
+  writeRosPackage(scratch);
+  const std::string pkg = scratch.path("ws/pkg");
+  // Relative in, relative out: text, JSON and SARIF (with its base URI).
+  test::CommandResult text = cli(pkg, "check urdf/robot.urdf");
+  EXPECT_NE(text.output.find("urdf/robot.urdf:"), std::string::npos) << text.output;
+  EXPECT_EQ(text.output.find(pkg + "/urdf/robot.urdf:"), std::string::npos) << text.output;
+  test::CommandResult json = cli(pkg, "check --format json urdf/robot.urdf");
+  EXPECT_NE(json.output.find("\"file\":\"urdf/robot.urdf\""), std::string::npos) << json.output;
+  EXPECT_EQ(json.output.find("\"file\":\"" + pkg), std::string::npos) << json.output;
+  test::CommandResult sarif = cli(pkg, "check --format sarif urdf/robot.urdf");
+  EXPECT_NE(sarif.output.find("{\"uri\":\"urdf/robot.urdf\",\"uriBaseId\":\"SRCROOT\"}"), std::string::npos)
+      << sarif.output;
+  EXPECT_NE(sarif.output.find("\"originalUriBaseIds\":{\"SRCROOT\":{\"uri\":\"file://"), std::string::npos)
+      << sarif.output;
+  // Absolute in, absolute out.
+  test::CommandResult absolute = cli(pkg, "check '" + pkg + "/urdf/robot.urdf'");
+  EXPECT_NE(absolute.output.find(pkg + "/urdf/robot.urdf:"), std::string::npos) << absolute.output;
+}
+
 }  // namespace
 }  // namespace interlink

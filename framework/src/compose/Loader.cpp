@@ -58,6 +58,33 @@ void refuseTolerated(Diagnostics& diagnostics, std::size_t from) {
   }
 }
 
+/// Diagnostics name files as the host named the top-level file, as compilers do: given a relative
+/// path, the file is named as given and every other file relative to the working directory;
+/// given an absolute one, every file is absolute.
+void nameFilesAsGiven(Diagnostics& diagnostics, const std::string& given, const std::string& absolute) {
+  if (fs::path(given).is_absolute()) return;
+  std::error_code ec;
+  const fs::path workingDirectory = fs::current_path(ec);
+  if (ec) return;
+  const FileName asGiven(given);
+  std::unordered_map<std::string, FileName> renamed;  // one shared name per file
+  for (Diagnostic& d : diagnostics.items()) {
+    if (d.where.file.empty()) continue;
+    if (d.where.file == absolute) {
+      d.where.file = asGiven;
+      continue;
+    }
+    const fs::path file(d.where.file.str());
+    if (!file.is_absolute()) continue;
+    auto [known, inserted] = renamed.try_emplace(d.where.file.str());
+    if (inserted) {
+      const fs::path relative = file.lexically_relative(workingDirectory);
+      known->second = relative.empty() ? d.where.file : FileName(relative.string());
+    }
+    d.where.file = known->second;
+  }
+}
+
 /// Elements a model brings, nested models included (counted once when an include is resolved).
 std::uint64_t elementCount(const Model& model) {
   std::uint64_t count = 1 + model.links.size() + model.joints.size() + model.frames.size();
@@ -221,6 +248,10 @@ struct Loader::Impl {
     std::uint64_t includedModels = 0;
     std::uint64_t includedElements = 0;
     bool includeLimitReported = false;
+    /// Includes that failed (reported), and where the models stand whose content they were to bring:
+    /// "model has no link" there only follows from the failure and is not said again.
+    std::size_t failedIncludes = 0;
+    std::vector<SourceLocation> modelsMissingIncludes;
     /// What the file system said, per load: a file included many times (the legs of a robot, an
     /// include bomb) is canonicalised and resolved once.
     mutable std::unordered_map<std::string, std::string> canonicalPaths;  // "" when it has none
@@ -306,7 +337,7 @@ struct Loader::Impl {
   Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) const {
     return Context{options, diagnostics, {}, {},
                    detail::ResourceSearchPath::fromEnvironment(options.resourcePaths, options.packagePaths),
-                   {}, lazyHardware(), {}, 0, 0, false, {}, {}};
+                   {}, lazyHardware(), {}, 0, 0, false, 0, {}, {}, {}};
   }
   /// Sets the path policy once the top-level file is known: its directory and the search
   /// directories are the roots of a confined load. `topLevelFile` is empty for a model given as
@@ -347,6 +378,23 @@ struct Loader::Impl {
                            " elements into one load (LoadOptions::maxIncludedElements)",
                        "", where, context.diagnostics, context);
     return false;
+  }
+
+  /// One cause, one error: a model whose include failed (reported at the include) is not also
+  /// "without a link" for want of what the include was to bring.
+  static void dropFollowOnErrors(Diagnostics& diagnostics, const Context& context) {
+    if (context.modelsMissingIncludes.empty()) return;
+    auto& items = diagnostics.items();
+    items.erase(std::remove_if(items.begin(), items.end(),
+                               [&](const Diagnostic& d) {
+                                 if (d.code != ErrorCode::MODEL_WITHOUT_LINK) return false;
+                                 return std::any_of(context.modelsMissingIncludes.begin(), context.modelsMissingIncludes.end(),
+                                                    [&](const SourceLocation& at) {
+                                                      return at.line == d.where.line && at.column == d.where.column &&
+                                                             at.file == d.where.file;
+                                                    });
+                               }),
+                items.end());
   }
 
   // --- the include step: Include records become models ---------------------------------------
@@ -788,8 +836,13 @@ void Loader::Impl::composeScope(std::vector<Model>& models, std::vector<Include>
                                   "merge-include is only allowed inside a model, not directly in a world", include.where);
         continue;
       }
+      const std::size_t errorsBefore = context.diagnostics.errorCount();
       auto included = resolveInclude(include, includer, scopeName, lights, kept, context);
-      if (included) (include.merge ? *merged : models).push_back(std::move(*included));
+      if (included) {
+        (include.merge ? *merged : models).push_back(std::move(*included));
+      } else if (context.diagnostics.errorCount() > errorsBefore) {
+        ++context.failedIncludes;
+      }
     }
   };
   for (std::size_t i = 0; i < declared.size(); ++i) {
@@ -802,7 +855,9 @@ void Loader::Impl::composeScope(std::vector<Model>& models, std::vector<Include>
 
 void Loader::Impl::composeModel(Model& model, const std::string& modelScopedName, Context& context) const {
   std::vector<Model> merged;
+  const std::size_t failedBefore = context.failedIncludes;
   composeScope(model.models, model.includes, model.source, modelScopedName, model.lights, model.kept, &merged, context);
+  if (context.failedIncludes > failedBefore) context.modelsMissingIncludes.push_back(model.where);
   for (Model& m : merged) mergeInto(model, std::move(m), context.diagnostics);
 }
 
@@ -834,9 +889,11 @@ LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options)
   context.includeStack.push_back(fs::canonical(absolute, ec).string());
   Impl::setPathPolicy(context, absolute);
   auto document = impl_->loadDocument(absolute, SourceLocation{}, context);
-  if (!document) return result;
-  result.document = std::move(*document);
-  impl_->finish(result, absolute, context);
+  if (document) {
+    result.document = std::move(*document);
+    impl_->finish(result, absolute, context);
+  }
+  nameFilesAsGiven(result.diagnostics, path, absolute);
   return result;
 }
 
@@ -906,6 +963,7 @@ void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Conte
 }
 
 void Loader::Impl::check(LoadResult& result, const Context& context) const {
+  dropFollowOnErrors(result.diagnostics, context);
   detail::checkInertias(result.document, result.diagnostics);
   if (!context.options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
 }
