@@ -68,10 +68,8 @@ class VocabularyCheck {
       if (isForeign(attribute.name)) continue;
       if (std::find(words.attributes.begin(), words.attributes.end(), attribute.name) != words.attributes.end()) continue;
       if (!said_.insert(e.name + "@" + attribute.name).second) continue;
-      diagnostics_.warning(ErrorCode::ATTRIBUTE_INVALID,
-                           "attribute '" + attribute.name + "' is not defined for <" + e.name + "> in URDF; ignored" +
-                               didYouMean(attribute.name, words.attributes),
-                           attribute.where.line > 0 ? attribute.where : e.where);
+      report(ErrorCode::ATTRIBUTE_INVALID, "attribute '" + attribute.name + "' is not defined for <" + e.name + "> in URDF",
+             didYouMean(attribute.name, words.attributes), attribute.where.line > 0 ? attribute.where : e.where);
     }
     if (e.name == "gazebo" || e.name == "transmission" || e.name == "sensor") return;
     for (const XmlElement& child : e.children) {
@@ -81,10 +79,8 @@ class VocabularyCheck {
       if (defined) {
         element(child);
       } else if (e.name != "geometry" && said_.insert(e.name + "/" + child.name).second) {
-        diagnostics_.warning(ErrorCode::ELEMENT_INVALID,
-                             "element <" + child.name + "> is not defined in <" + e.name + "> in URDF; ignored" +
-                                 didYouMean(child.name, words.children),
-                             child.where);
+        report(ErrorCode::ELEMENT_INVALID, "element <" + child.name + "> is not defined in <" + e.name + "> in URDF",
+               didYouMean(child.name, words.children), child.where);
       }
     }
     if (e.name == "visual" || e.name == "collision") {
@@ -95,6 +91,17 @@ class VocabularyCheck {
   }
 
  private:
+  /// A misspelling (a defined word is close) is a warning that names the word; anything else is a
+  /// tool's extension (`<self_filter>`, `<contact>`, `<material>` in a collision), which urdfdom
+  /// ignores too: a note, listed under --verbose and `check --explain`.
+  void report(ErrorCode code, const std::string& what, const std::string& suggestion, const SourceLocation& where) {
+    if (!suggestion.empty()) {
+      diagnostics_.warning(code, what + "; ignored" + suggestion, where);
+    } else {
+      diagnostics_.add(Diagnostic{Severity::Note, ErrorCode::ELEMENT_UNSUPPORTED, what + "; ignored, as urdfdom ignores it", where});
+    }
+  }
+
   Diagnostics& diagnostics_;
   std::set<std::string> said_;  // "parent/child" and "element@attribute" already warned about
 };

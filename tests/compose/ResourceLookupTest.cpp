@@ -207,7 +207,7 @@ TEST(ResourceLookup, AFailedLookupListsEveryPlaceTried) {
       loader().loadFile(tree.write("project/remote.sdf", worldIncluding("https://fuel.gazebosim.org/1.0/x/models/y")), options);
   d = lookupError(remote);
   ASSERT_NE(d, nullptr) << test::dump(remote.diagnostics);
-  EXPECT_NE(d->message.find("never fetched"), std::string::npos) << d->message;
+  EXPECT_NE(d->message.find("never downloads"), std::string::npos) << d->message;
 }
 
 TEST(ResourceLookup, SearchDirectoriesAreRootsOfThePathPolicy) {

@@ -24,12 +24,6 @@ const Loader& loader() {
   return instance;
 }
 
-std::size_t countCode(const Diagnostics& diagnostics, ErrorCode code) {
-  std::size_t n = 0;
-  for (const Diagnostic& d : diagnostics) n += d.code == code ? 1 : 0;
-  return n;
-}
-
 /// check_urdf's exit status on `file` (urdfdom 3.0, the reference).
 int checkUrdf(const std::string& file) { return test::run("check_urdf '" + file + "' >/dev/null").exitCode; }
 

@@ -6,6 +6,7 @@
 #include "check/MeshCheck.hpp"
 #include "check/WarningGroups.hpp"
 #include "compose/ResourceLookup.hpp"
+#include "compose/FileNamesAsGiven.hpp"
 #include "io/PathPolicy.hpp"
 
 #include <algorithm>
@@ -55,33 +56,6 @@ void refuseTolerated(Diagnostics& diagnostics, std::size_t from) {
   for (std::size_t i = from; i < diagnostics.size(); ++i) {
     Diagnostic& d = diagnostics.items()[i];
     if (d.code == ErrorCode::XML_SYNTAX || d.code == ErrorCode::DEVIATION_TOLERATED) d.severity = Severity::Error;
-  }
-}
-
-/// Diagnostics name files as the host named the top-level file, as compilers do: given a relative
-/// path, the file is named as given and every other file relative to the working directory;
-/// given an absolute one, every file is absolute.
-void nameFilesAsGiven(Diagnostics& diagnostics, const std::string& given, const std::string& absolute) {
-  if (fs::path(given).is_absolute()) return;
-  std::error_code ec;
-  const fs::path workingDirectory = fs::current_path(ec);
-  if (ec) return;
-  const FileName asGiven(given);
-  std::unordered_map<std::string, FileName> renamed;  // one shared name per file
-  for (Diagnostic& d : diagnostics.items()) {
-    if (d.where.file.empty()) continue;
-    if (d.where.file == absolute) {
-      d.where.file = asGiven;
-      continue;
-    }
-    const fs::path file(d.where.file.str());
-    if (!file.is_absolute()) continue;
-    auto [known, inserted] = renamed.try_emplace(d.where.file.str());
-    if (inserted) {
-      const fs::path relative = file.lexically_relative(workingDirectory);
-      known->second = relative.empty() ? d.where.file : FileName(relative.string());
-    }
-    d.where.file = known->second;
   }
 }
 
@@ -893,7 +867,7 @@ LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options)
     result.document = std::move(*document);
     impl_->finish(result, absolute, context);
   }
-  nameFilesAsGiven(result.diagnostics, path, absolute);
+  detail::nameFilesAsGiven(result.diagnostics, path, absolute);
   return result;
 }
 
