@@ -1,9 +1,12 @@
 // `interlink check`: every parsing phase over files, directories (walked) and standard input,
 // in parallel with -j, reported as text, JSON (schema "interlink-check", version 1) or SARIF 2.1.0.
+#include <fnmatch.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <atomic>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <set>
@@ -22,17 +25,23 @@ const char* const kCheckUsage =
     "  A directory is walked (recursively) for files whose extension a format plugin claims; '-'\n"
     "  reads standard input. Diagnostics are printed as file:line:col: error[CODE]: message.\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
-    "  --allow-paths-outside-roots  let includes and meshes leave the trees of FILE and of -I DIRs\n"
+    "  --confine                 read includes and meshes only from inside FILE's directory and the -I\n"
+    "                            DIRs (for untrusted files; default: follow paths as the format says)\n"
     "  -v, --verbose             every warning on its own line (default: repeats of one kind grouped)\n"
-    "  --strict                  refuse XML that is not well-formed even where the format's reference\n"
-    "                            reader tolerates it (the XML_SYNTAX warning becomes an error)\n"
+    "  --strict                  refuse what is loaded only because the format's reference tool\n"
+    "                            tolerates it: XML_SYNTAX and DEVIATION_TOLERATED warnings become errors\n"
     "  --from NAME               read every input with this format plugin (see `interlink plugins`)\n"
     "  --format FORMAT           text (default), json (docs/cli.md, schema interlink-check 1) or sarif\n"
     "                            (SARIF 2.1.0, for CI annotations), on standard output\n"
     "  -j, --jobs N              check N files at a time\n"
     "  -q, --quiet               print only diagnostics and the verdict of invalid files\n"
-    "  --werror                  warnings make a file invalid\n"
+    "  --werror                  warnings make a file invalid (valid elements of a format never warn)\n"
+    "  --explain                 also list, as notes, what is kept but not interpreted (<material>,\n"
+    "                            <sensor>, plugins, custom elements); -v does too\n"
     "  --ignore CODE, --only CODE   drop diagnostics of a code / keep only these codes (repeatable)\n"
+    "  --exclude GLOB            leave out of a walked directory the files and directories whose path\n"
+    "                            (relative to it) or name matches GLOB (repeatable)\n"
+    "  In a directory, files no format plugin reads (package.xml, launch files) are skipped and counted.\n"
     "  A run over several files ends with a summary line; a terminal shows progress on stderr.\n"
     "  exit status: 0 all valid, 1 some file invalid, 2 usage or I/O error (the worst of all files)\n";
 
@@ -54,29 +63,75 @@ std::size_t countOf(const Diagnostics& diagnostics, Severity severity) {
                                                 [&](const Diagnostic& d) { return d.severity == severity; }));
 }
 
-/// Expands directories into the model files under them (sorted); other inputs stay as given.
-std::vector<std::string> expandInputs(const std::vector<std::string>& inputs, const PluginRegistry& registry) {
-  std::vector<std::string> files;
+/// What walking the directories found.
+struct Expanded {
+  std::vector<std::string> files;    // to check, in order
+  std::vector<std::string> skipped;  // found under a directory, but no plugin claims their content
+  bool emptyDirectory = false;       // a directory held no model file at all
+};
+
+/// True when `path` (relative to the walked directory) or its file name matches one of `globs`.
+bool excluded(const fs::path& relative, const std::vector<std::string>& globs) {
+  const std::string path = relative.generic_string();
+  const std::string name = relative.filename().string();
+  for (const auto& glob : globs) {
+    if (::fnmatch(glob.c_str(), path.c_str(), 0) == 0 || ::fnmatch(glob.c_str(), name.c_str(), 0) == 0) return true;
+  }
+  return false;
+}
+
+/// Whether a plugin reads `file`, whose extension a plugin claims, by its first bytes, as a load
+/// would choose (`.xml` is MJCF's, URDF's and others', a ROS package.xml nobody's).
+bool someFormatClaims(const std::string& file, const PluginRegistry& registry) {
+  char head[4096];
+  std::size_t size = 0;
+  if (FILE* in = std::fopen(file.c_str(), "rb")) {
+    size = std::fread(head, 1, sizeof head, in);
+    std::fclose(in);
+  }
+  return static_cast<bool>(registry.formatFor(file, std::string_view(head, size)));
+}
+
+/// Expands directories into the model files under them (sorted): files no plugin claims by
+/// content (a package.xml, a launch file) are skipped and counted, --exclude globs left out.
+/// Other inputs stay as given.
+Expanded expandInputs(const std::vector<std::string>& inputs, const std::vector<std::string>& exclude,
+                      const PluginRegistry& registry) {
+  Expanded expanded;
   for (const auto& input : inputs) {
     std::error_code ec;
     if (input == "-" || !fs::is_directory(input, ec)) {
-      files.push_back(input);
+      expanded.files.push_back(input);
       continue;
     }
     std::vector<std::string> found;
-    for (fs::recursive_directory_iterator it(input, fs::directory_options::none, ec), end; !ec && it != end;
-         it.increment(ec)) {
-      if (fs::is_regular_file(it->path(), ec) && registry.claimsExtension(it->path().string())) {
-        found.push_back(it->path().string());
+    const std::size_t skippedBefore = expanded.skipped.size();
+    fs::recursive_directory_iterator it(input, fs::directory_options::none, ec), end;
+    for (; !ec && it != end; it.increment(ec)) {
+      const fs::path relative = it->path().lexically_relative(input);
+      if (!exclude.empty() && excluded(relative, exclude)) {
+        if (it->is_directory(ec)) it.disable_recursion_pending();
+        continue;
       }
+      if (!fs::is_regular_file(it->path(), ec)) continue;
+      const std::string file = it->path().string();
+      if (!registry.claimsExtension(file)) continue;  // meshes, READMEs: not model candidates
+      (someFormatClaims(file, registry) ? found : expanded.skipped).push_back(file);
     }
     if (ec && found.empty()) {
       std::cerr << "interlink: cannot walk '" << input << "': " << ec.message() << "\n";
     }
+    if (found.empty()) {
+      std::cerr << "interlink: no model file under '" << input << "'";
+      const std::size_t skipped = expanded.skipped.size() - skippedBefore;
+      if (skipped > 0) std::cerr << " (" << skipped << " file" << (skipped == 1 ? "" : "s") << " skipped: no format)";
+      std::cerr << "\n";
+      expanded.emptyDirectory = true;
+    }
     std::sort(found.begin(), found.end());
-    files.insert(files.end(), found.begin(), found.end());
+    expanded.files.insert(expanded.files.end(), found.begin(), found.end());
   }
-  return files;
+  return expanded;
 }
 
 /// Applies --ignore / --only / --werror and decides the verdict.
@@ -101,7 +156,7 @@ void judge(Checked& checked, const CheckOptions& options) {
 }
 
 /// The `--format json` document: {"schema":"interlink-check","version":1,"files":[...],"summary":{...}}.
-std::string jsonReport(const std::vector<Checked>& results) {
+std::string jsonReport(const std::vector<Checked>& results, std::size_t skipped) {
   std::ostringstream out;
   out << "{\"schema\":\"interlink-check\",\"version\":1,\"tool\":{\"name\":\"interlink\",\"version\":\""
       << INTERLINK_VERSION_STRING << "\"},\"files\":[";
@@ -116,8 +171,32 @@ std::string jsonReport(const std::vector<Checked>& results) {
     warnings += countOf(c.diagnostics, Severity::Warning);
   }
   out << "],\"summary\":{\"files\":" << results.size() << ",\"valid\":" << valid << ",\"invalid\":" << results.size() - valid
-      << ",\"errors\":" << errors << ",\"warnings\":" << warnings << "}}\n";
+      << ",\"errors\":" << errors << ",\"warnings\":" << warnings << ",\"skipped\":" << skipped << "}}\n";
   return out.str();
+}
+
+/// A path as a URI reference (RFC 3986): bytes outside the unreserved set and '/' escaped.
+std::string uriEscaped(const std::string& path) {
+  static const char* const kHex = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : path) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
+      out += c;
+    } else {
+      out += '%';
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    }
+  }
+  return out;
+}
+
+/// SARIF's artifactLocation: a relative name (as the user gave it) against the base SRCROOT (the
+/// working directory), an absolute one as a file URI.
+std::string sarifLocation(const std::string& file) {
+  if (!file.empty() && file.front() == '/') return "{\"uri\":" + convert::jsonQuoted("file://" + uriEscaped(file)) + "}";
+  return "{\"uri\":" + convert::jsonQuoted(uriEscaped(file)) + ",\"uriBaseId\":\"SRCROOT\"}";
 }
 
 /// SARIF 2.1.0 (OASIS): one run, one rule per error code, one result per diagnostic.
@@ -133,7 +212,7 @@ std::string sarifReport(const std::vector<Checked>& results) {
       found << (first ? "" : ",") << "{\"ruleId\":\"" << rule << "\",\"level\":\""
             << (d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "note")
             << "\",\"message\":{\"text\":" << convert::jsonQuoted(d.message) << "},\"locations\":[{\"physicalLocation\":{"
-            << "\"artifactLocation\":{\"uri\":" << convert::jsonQuoted(file) << "}";
+            << "\"artifactLocation\":" << sarifLocation(file);
       if (d.where.line > 0) {
         found << ",\"region\":{\"startLine\":" << d.where.line;
         if (d.where.column > 0) found << ",\"startColumn\":" << d.where.column;
@@ -152,7 +231,11 @@ std::string sarifReport(const std::vector<Checked>& results) {
     out << (first ? "" : ",") << "{\"id\":\"" << rule << "\"}";
     first = false;
   }
-  out << "]}},\"results\":[" << found.str() << "]}]}\n";
+  std::error_code ec;
+  std::string base = fs::current_path(ec).string();
+  if (base.empty() || base.back() != '/') base += '/';
+  out << "]}},\"originalUriBaseIds\":{\"SRCROOT\":{\"uri\":" << convert::jsonQuoted("file://" + uriEscaped(base))
+      << "}},\"results\":[" << found.str() << "]}]}\n";
   return out.str();
 }
 
@@ -165,7 +248,8 @@ int runCheck(const CheckOptions& options) {
     }
   }
   Loader loader;
-  const std::vector<std::string> files = expandInputs(options.inputs, loader.plugins());
+  const Expanded expanded = expandInputs(options.inputs, options.exclude, loader.plugins());
+  const std::vector<std::string>& files = expanded.files;
   std::vector<Checked> results(files.size());
   const bool text = options.format == "text";
   const bool progress = text && files.size() > 1 && colourOn(STDERR_FILENO);  // a terminal, not a log
@@ -197,10 +281,10 @@ int runCheck(const CheckOptions& options) {
   }
   for (auto& w : workers) w.join();
 
-  int status = 0;
+  int status = expanded.emptyDirectory ? 2 : 0;  // a directory without a model file does not pass as "0 files"
   for (const auto& c : results) status = std::max(status, c.status);
   if (options.format == "json") {
-    std::cout << jsonReport(results);
+    std::cout << jsonReport(results, expanded.skipped.size());
     return status;
   }
   if (options.format == "sarif") {
@@ -223,10 +307,18 @@ int runCheck(const CheckOptions& options) {
     }
     if (c.status == 2) std::cout << name << ": unreadable\n";
   }
-  if (results.size() > 1 || results.empty()) {
+  if (results.size() > 1 || results.empty() || !expanded.skipped.empty()) {
     std::cout << results.size() << " file" << (results.size() == 1 ? "" : "s") << ": " << valid << " valid, "
               << results.size() - valid << " invalid; " << errors << " error" << (errors == 1 ? "" : "s") << ", "
-              << warnings << " warning" << (warnings == 1 ? "" : "s") << "\n";
+              << warnings << " warning" << (warnings == 1 ? "" : "s");
+    if (!expanded.skipped.empty()) {
+      std::cout << "; " << expanded.skipped.size() << " file" << (expanded.skipped.size() == 1 ? "" : "s")
+                << " skipped: no format" << (options.input.verbose ? "" : " (-v lists them)");
+    }
+    std::cout << "\n";
+    if (options.input.verbose) {
+      for (const auto& file : expanded.skipped) std::cout << file << ": skipped, no format plugin reads it\n";
+    }
   }
   return status;
 }

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -22,7 +23,7 @@ LoadOptions InputOptions::loadOptions() const {
   options.listEveryWarning = verbose;
   options.world = world;
   options.strict = strict;
-  options.allowPathsOutsideRoots = allowPathsOutsideRoots;
+  options.confineToRoots = confine;
   return options;
 }
 
@@ -34,7 +35,22 @@ std::string shownWorld(const LoadResult& result) {
          ")";
 }
 
-LoadResult loadInput(const Loader& loader, const std::string& input, const InputOptions& options) {
+namespace {
+
+/// What is kept but not interpreted (ELEMENT_UNSUPPORTED notes) is listed only when asked: valid
+/// elements of a format are not findings (--verbose, check --explain).
+LoadResult withoutUnaskedNotes(LoadResult result, const InputOptions& options) {
+  if (options.verbose || options.explain) return result;
+  auto& items = result.diagnostics.items();
+  items.erase(std::remove_if(items.begin(), items.end(),
+                             [](const Diagnostic& d) {
+                               return d.severity == Severity::Note && d.code == ErrorCode::ELEMENT_UNSUPPORTED;
+                             }),
+              items.end());
+  return result;
+}
+
+LoadResult loadNamed(const Loader& loader, const std::string& input, const InputOptions& options) {
   if (input != "-") return loader.loadFile(input, options.loadOptions());
   std::string content((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
   // A name without extension: --from or the sniffers choose the plugin.
@@ -48,6 +64,12 @@ LoadResult loadInput(const Loader& loader, const std::string& input, const Input
   }
   result.diagnostics = std::move(renamed);
   return result;
+}
+
+}  // namespace
+
+LoadResult loadInput(const Loader& loader, const std::string& input, const InputOptions& options) {
+  return withoutUnaskedNotes(loadNamed(loader, input, options), options);
 }
 
 bool colourOn(int fd) {

@@ -18,8 +18,9 @@ struct InputOptions {
   std::string from;                        // --from NAME
   bool verbose = false;                    // -v: every warning on its own line, not grouped by kind
   std::string world;                       // --world NAME (frames, tree): the world shown
-  bool strict = false;                     // --strict: refuse XML a format's reference reader tolerates
-  bool allowPathsOutsideRoots = false;     // --allow-paths-outside-roots (LoadOptions)
+  bool strict = false;                     // --strict: refuse what only the reference tool tolerates
+  bool confine = false;                    // --confine: LoadOptions::confineToRoots
+  bool explain = false;                    // check --explain: list what is kept but not interpreted
   LoadOptions loadOptions() const;
 };
 

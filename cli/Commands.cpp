@@ -213,7 +213,7 @@ int runFrames(const FramesOptions& options) {
   if (!relativeTo.empty()) {
     auto index = result.graph.find(relativeTo);
     if (!index) {
-      std::cerr << "interlink: --relative-to: no frame named '" << relativeTo << "'\n";
+      std::cerr << "interlink: --relative-to: " << result.graph.unknownFrameMessage(relativeTo) << "\n";
       return 2;
     }
     reference = *index;

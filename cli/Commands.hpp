@@ -17,6 +17,7 @@ struct CheckOptions {
   bool werror = false;
   std::vector<std::string> ignore;  // error codes dropped from the report
   std::vector<std::string> only;    // when set, only these codes are reported
+  std::vector<std::string> exclude; // --exclude GLOB: files and directories left out of a walk
   unsigned jobs = 1;
 };
 

@@ -32,7 +32,9 @@ const char* const kUsage =
     "  --help               help for a command (interlink <command> --help)\n"
     "  --version            print the version\n"
     "\n"
-    "FILE may be '-' (standard input); --from NAME chooses the format plugin. See interlink(1).\n"
+    "FILE may be '-' (standard input); --from NAME chooses the format plugin. Every command that loads\n"
+    "a model takes -I DIR, --from NAME, --strict, -v and --confine (read includes and meshes only from\n"
+    "FILE's directory and -I DIRs: for untrusted files). See interlink(1).\n"
     "exit status: 0 valid, 1 invalid input, 2 usage or I/O error\n";
 
 const std::map<std::string, const char*> kCommandUsage = {
@@ -40,11 +42,11 @@ const std::map<std::string, const char*> kCommandUsage = {
     {"hardware", kHardwareUsage}, {"convert", kConvertUsage}, {"graph", kGraphUsage},
     {"view", kViewUsage}};
 
-/// -I DIR, --from NAME, -v and --strict, on every command that loads a model. One value per occurrence, so
+/// -I DIR, --from NAME, -v, --strict and --confine, on every command that loads a model. One value per occurrence, so
 /// `-I a file.sdf` does not take the file as a second directory.
 void addInputOptions(CLI::App& command, InputOptions& input) {
   command.add_option("-I,--resource-path", input.resourcePaths)->allow_extra_args(false);
-  command.add_flag("--allow-paths-outside-roots", input.allowPathsOutsideRoots);
+  command.add_flag("--confine", input.confine);
   command.add_option("--from", input.from);
   command.add_flag("-v,--verbose", input.verbose);
   command.add_flag("--strict", input.strict);
@@ -105,8 +107,10 @@ int main(int argc, char** argv) {
     command->add_option("--format", check.format)->check(CLI::IsMember({"text", "json", "sarif"}));
     command->add_flag("-q,--quiet", check.quiet);
     command->add_flag("--werror", check.werror);
+    command->add_flag("--explain", check.input.explain);
     command->add_option("--ignore", check.ignore)->allow_extra_args(false);
     command->add_option("--only", check.only)->allow_extra_args(false);
+    command->add_option("--exclude", check.exclude)->allow_extra_args(false);
     command->add_option("-j,--jobs", check.jobs)->check(CLI::Range(1u, 256u));
     command->callback([&] { status = runCheck(check); });
   } else if (first == "frames") {

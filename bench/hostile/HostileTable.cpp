@@ -96,17 +96,16 @@ std::vector<HostileCase> cases(const fs::path& pluginDir) {
        }, "FILE_READ"},
       {"symlink to /dev/zero as the model", [](const fs::path& d) { return symlinkTo("/dev/zero", d / "zero.sdf"); }, "FILE_READ"},
       {"symlink to /dev/urandom as the model", [](const fs::path& d) { return symlinkTo("/dev/urandom", d / "random.urdf"); }, "FILE_READ"},
+      {"SDFormat include of a symlink to /dev/zero, --confine",
+       [](const fs::path& d) {
+         symlinkTo("/dev/zero", d / "zero.sdf");
+         return write(d / "world.sdf", includeOf("zero.sdf"));
+       }, "PATH_OUTSIDE_ROOTS", {"--confine"}},
       {"SDFormat include of a symlink to /dev/zero",
        [](const fs::path& d) {
          symlinkTo("/dev/zero", d / "zero.sdf");
          return write(d / "world.sdf", includeOf("zero.sdf"));
-       }, "PATH_OUTSIDE_ROOTS"},
-      {"SDFormat include of a symlink to /dev/zero, paths outside allowed",
-       [](const fs::path& d) {
-         symlinkTo("/dev/zero", d / "zero.sdf");
-         return write(d / "world.sdf", includeOf("zero.sdf"));
-       },
-       "FILE_READ", {"--allow-paths-outside-roots"}},
+       }, "FILE_READ"},
       {"symlink loop",
        [](const fs::path& d) {
          symlinkTo(d / "b.sdf", d / "a.sdf");
@@ -133,21 +132,21 @@ std::vector<HostileCase> cases(const fs::path& pluginDir) {
        [](const fs::path& d) { return write(d / "dup.jm", hostile::juiceDuplicateBodies(8000)); }, "DUPLICATE_NAME"},
       {"200 000 attributes on one element",
        [](const fs::path& d) { return write(d / "attributes.sdf", hostile::xmlManyAttributes(200000)); }, "XML_SYNTAX"},
-      {"HRDF include of ../../../../etc/passwd",
+      {"HRDF include of ../../../../etc/passwd, --confine",
        [](const fs::path& d) {
          return write(d / "robot.hrdf", "<robot version=\"1.6.0\">\n  <include path=\"../../../../../../../../etc/passwd\"/>\n</robot>\n");
-       }, "PATH_OUTSIDE_ROOTS"},
-      {"SDFormat include of an absolute path outside the tree",
+       }, "PATH_OUTSIDE_ROOTS", {"--confine"}},
+      {"SDFormat include of an absolute path outside the tree, --confine",
        [](const fs::path& d) {
          write(d / "elsewhere" / "model.sdf", kModel);
          return write(d / "project" / "world.sdf", includeOf((d / "elsewhere" / "model.sdf").string()));
-       }, "PATH_OUTSIDE_ROOTS"},
-      {"Shift mesh through include_directories [\"/\"]",
+       }, "PATH_OUTSIDE_ROOTS", {"--confine"}},
+      {"Shift mesh through include_directories [\"/\"], --confine",
        [](const fs::path& d) {
          return write(d / "robot.json", R"({"model_parameters": {"version": "0.2", "include_directories": ["/"]},
   "assemblies": [{"name": "arm", "bodies": [
     {"name": "b", "mass": 1.0, "geometry": {"type": "mesh", "filename": "etc/passwd"}}]}]})");
-       }, "PATH_OUTSIDE_ROOTS"},
+       }, "PATH_OUTSIDE_ROOTS", {"--confine"}},
       {"UTF-16LE with a byte-order mark", [](const fs::path& d) { return write(d / "utf16.sdf", utf16le(kModel)); }, "FILE_ENCODING"},
       {"invalid UTF-8 on line 3",
        [](const fs::path& d) {

@@ -251,7 +251,9 @@ class Reader {
     } else {
       message = "element " + tag(e) + " (" + it->first + ") is outside the kinematic subset; kept, not interpreted";
     }
-    diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED, std::move(message), e.where);
+    // A valid element of the format is not a warning (issue 26): a note, which the CLI lists under
+    // --verbose and `check --explain`. Elements the schema does not define are warned about there.
+    diagnostics_.add(Diagnostic{Severity::Note, ErrorCode::ELEMENT_UNSUPPORTED, std::move(message), e.where});
   }
 
   // --- values --------------------------------------------------------------------------------

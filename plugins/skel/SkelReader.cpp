@@ -394,7 +394,15 @@ void Reader::readBody(const XmlElement& element, SkeletonRecord& model,
     const Shape* first = !link.visuals.empty() ? &link.visuals.front()
                                                : (!link.collisions.empty() ? &link.collisions.front() : nullptr);
     if (first != nullptr) {
-      if (const auto moment = dartShapeInertia(first->geometry, link.inertial.mass)) link.inertial.inertia = *moment;
+      if (const auto moment = dartShapeInertia(first->geometry, link.inertial.mass)) {
+        link.inertial.inertia = *moment;
+      } else if (first->geometry.type == GeometryType::Mesh) {
+        // The one place a mesh's content is needed: without it the body has no moment of inertia.
+        error(ErrorCode::FILE_READ,
+              "body '" + link.name + "' takes its moment of inertia from mesh '" + first->geometry.meshUri +
+                  "', which could not be read (missing, refused or broken; see the mesh's warning)",
+              first->where);
+      }
     }
   }
 
@@ -648,8 +656,9 @@ void Reader::readMesh(const XmlElement& mesh, Geometry& geometry) {
     cached = meshes_.emplace(resolved, std::make_pair(std::move(info), std::move(problem))).first;
   }
   if (!cached->second.first) {
-    error(ErrorCode::FILE_READ, "mesh '" + resolved + "' could not be read: " + cached->second.second,
-          fileName->where);
+    // A warning: kinematics does not need the mesh (an inertia taken from it is an error there).
+    warning(ErrorCode::FILE_READ, "mesh '" + resolved + "' could not be read: " + cached->second.second,
+            fileName->where);
     return;
   }
   geometry.mesh = cached->second.first;

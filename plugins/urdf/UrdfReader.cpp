@@ -3,6 +3,8 @@
 // relative to its parent link, and the child link's pose is the identity relative to the joint.
 #include "UrdfReader.hpp"
 
+#include "UrdfVocabulary.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -50,10 +52,16 @@ class UrdfReader {
   void map(const XmlElement& robot, Document& document) {
     document.format = "urdf";
     document.formatVersion = "1.0";
+    checkVocabulary(robot, diagnostics_);
     const XmlElement* root = &robot;
     Model model;
     model.where = root->where;
-    model.name = requiredAttribute(*root, "name", "<robot>");
+    if (const xml::Attribute* name = root->attribute("name"); name && trim(name->value).empty()) {
+      tolerate("urdf-robot-name", "<robot> has an empty 'name'", locationOf(*root, "name"));
+      model.name = name->value;
+    } else {
+      model.name = requiredAttribute(*root, "name", "<robot>");
+    }
 
     readGlobalMaterials(*root);
     registerInlineMaterials(*root);
@@ -83,6 +91,13 @@ class UrdfReader {
       diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, what + " has an empty '" + attributeName + "'", locationOf(e, attributeName));
     }
     return a->value;
+  }
+
+  /// A deviation from the URDF document that urdfdom (check_urdf) logs and loads: a warning naming
+  /// the rule, which LoadOptions::strict (--strict) makes an error.
+  void tolerate(const char* rule, const std::string& what, const SourceLocation& where) {
+    diagnostics_.warning(ErrorCode::DEVIATION_TOLERATED,
+                         what + " [rule " + rule + ": loaded as urdfdom loads it; --strict refuses it]", where);
   }
 
   std::optional<double> number(const XmlElement& e, const char* attributeName, const std::string& what) {
@@ -151,7 +166,9 @@ class UrdfReader {
     }
   }
 
-  void readInertial(const XmlElement& e, Link& link) {
+  /// False when urdfdom would stop reading the link here (its later visuals and collisions are
+  /// then ignored, as urdfdom ignores them).
+  bool readInertial(const XmlElement& e, Link& link) {
     link.hasInertial = true;
     link.inertial.where = e.where;
     link.inertial.centerOfMass = origin(&e, "inertial of link '" + link.name + "'");
@@ -165,44 +182,56 @@ class UrdfReader {
     } else {
       diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + " needs <mass>", e.where);
     }
-    if (const XmlElement* inertia = e.child("inertia")) {
-      Matrix3 I = Matrix3::Zero();
-      const char* names[] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
-      const int rows[] = {0, 0, 0, 1, 1, 2};
-      const int cols[] = {0, 1, 2, 1, 2, 2};
-      for (int k = 0; k < 6; ++k) {
-        if (!inertia->attribute(names[k])) {
-          diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, "<inertia> of " + what + " needs the attribute '" + names[k] + "'",
-                             inertia->where);
-          continue;
-        }
-        const double v = number(*inertia, names[k], what + " " + names[k]).value_or(0.0);
-        I(rows[k], cols[k]) = v;
-        I(cols[k], rows[k]) = v;
-      }
-      link.inertial.inertia = I;
-    } else {
-      diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + " needs <inertia>", e.where);
+    link.inertial.inertia = Matrix3::Zero();
+    const XmlElement* inertia = e.child("inertia");
+    if (!inertia) {
+      tolerate("urdf-inertial-inertia", what + " has no <inertia>: its moments of inertia are zero and the link's later "
+                                               "visuals and collisions are ignored",
+               e.where);
+      return false;
     }
+    const char* names[] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
+    std::string missing;
+    for (const char* name : names) {
+      if (!inertia->attribute(name)) missing += (missing.empty() ? "'" : ", '") + std::string(name) + "'";
+    }
+    if (!missing.empty()) {
+      tolerate("urdf-inertia-attributes", "<inertia> of " + what + " lacks " + missing +
+                                              ": its moments of inertia are zero and the link's later visuals and "
+                                              "collisions are ignored",
+               inertia->where);
+      return false;
+    }
+    const int rows[] = {0, 0, 0, 1, 1, 2};
+    const int cols[] = {0, 1, 2, 1, 2, 2};
+    Matrix3 I = Matrix3::Zero();
+    for (int k = 0; k < 6; ++k) {
+      const double v = number(*inertia, names[k], what + " " + names[k]).value_or(0.0);
+      I(rows[k], cols[k]) = v;
+      I(cols[k], rows[k]) = v;
+    }
+    link.inertial.inertia = I;
+    return true;
   }
 
-  void readGeometry(const XmlElement* parent, Shape& shape, const std::string& what) {
+  /// False when the shape is dropped as urdfdom drops it (urdfdom then stops reading the link).
+  bool readGeometry(const XmlElement* parent, Shape& shape, const std::string& what) {
     const XmlElement* g = parent->child("geometry");
     if (!g) {
-      diagnostics_.error(ErrorCode::ELEMENT_MISSING, what + " needs <geometry>", parent->where);
-      return;
+      tolerate("urdf-shape-geometry", what + " has no <geometry>: it is dropped with the link's later visuals and collisions",
+               parent->where);
+      return false;
     }
-    const XmlElement* kind = nullptr;
-    for (const XmlElement& c : g->children) {
-      if (kind) {
-        diagnostics_.error(ErrorCode::ELEMENT_INVALID, "<geometry> of " + what + " has more than one shape", c.where);
-        break;
-      }
-      kind = &c;
-    }
-    if (!kind) {
+    if (g->children.empty()) {
       diagnostics_.error(ErrorCode::ELEMENT_MISSING, "<geometry> of " + what + " has no shape", g->where);
-      return;
+      return true;
+    }
+    // urdfdom reads the first element of <geometry> as the shape and nothing after it.
+    const XmlElement* kind = &g->children.front();
+    if (g->children.size() > 1) {
+      tolerate("urdf-geometry-one-shape", "<geometry> of " + what + " holds <" + g->children[1].name + "> after its <" +
+                                              kind->name + ">: only the first element is read",
+               g->children[1].where);
     }
     Geometry& geometry = shape.geometry;
     auto needNumber = [&](const char* attributeName) -> double {
@@ -236,13 +265,17 @@ class UrdfReader {
       geometry.scale = vector3(*kind, "scale", what + " mesh scale").value_or(Vector3::Ones());
       // Looked up (and a missing file reported) by the core's mesh check, as for every format.
     } else {
-      diagnostics_.error(ErrorCode::ELEMENT_INVALID,
-                         "unknown geometry <" + kind->name + "> in " + what + "; expected box, cylinder, sphere or mesh",
-                         kind->where);
+      tolerate("urdf-known-geometry", "unknown geometry <" + kind->name + "> in " + what +
+                                          " (expected box, cylinder, sphere or mesh): it is dropped with the link's "
+                                          "later visuals and collisions",
+               kind->where);
+      return false;
     }
+    return true;
   }
 
-  void readShape(const XmlElement& e, Link& link, std::vector<Shape>& into, const char* kind) {
+  /// False when the shape was dropped and urdfdom stops reading the link.
+  bool readShape(const XmlElement& e, Link& link, std::vector<Shape>& into, const char* kind) {
     Shape shape;
     shape.where = e.where;
     shape.name = e.attributeOr("name", "");
@@ -250,7 +283,7 @@ class UrdfReader {
     const std::string what = std::string(kind) + " '" + shape.name + "' of link '" + link.name + "'";
     shape.pose.pose = origin(&e, what);
     shape.pose.where = e.where;
-    readGeometry(&e, shape, what);
+    if (!readGeometry(&e, shape, what)) return false;
     if (const XmlElement* m = e.child("material")) {
       shape.material = m->attributeOr("name", "");
       if (const XmlElement* c = m->child("color")) {
@@ -269,6 +302,7 @@ class UrdfReader {
       }
     }
     into.push_back(std::move(shape));
+    return true;
   }
 
   void readLink(const XmlElement& e, Model& model) {
@@ -294,14 +328,18 @@ class UrdfReader {
       diagnostics_.error(ErrorCode::DUPLICATE_NAME, "link '" + link.name + "' is defined twice", e.where);
       return;
     }
+    // In urdfdom's order (the inertial, then visuals, then collisions): where urdfdom stops reading
+    // a link it tolerates, so do we.
+    bool reading = true;
+    if (const XmlElement* inertial = e.child("inertial")) reading = readInertial(*inertial, link);
+    for (const XmlElement* visual : e.childrenNamed("visual")) {
+      reading = reading && readShape(*visual, link, link.visuals, "visual");
+    }
+    for (const XmlElement* collision : e.childrenNamed("collision")) {
+      reading = reading && readShape(*collision, link, link.collisions, "collision");
+    }
     for (const XmlElement& c : e.children) {
-      if (c.name == "inertial") {
-        readInertial(c, link);
-      } else if (c.name == "visual") {
-        readShape(c, link, link.visuals, "visual");
-      } else if (c.name == "collision") {
-        readShape(c, link, link.collisions, "collision");
-      } else {
+      if (c.name != "inertial" && c.name != "visual" && c.name != "collision") {
         model.kept.push_back(KeptElement{"robot/link/" + c.name, c.toXml(), c.where});
       }
     }

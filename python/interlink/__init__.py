@@ -88,16 +88,19 @@ def load(
     path: Union[str, PathLike],
     format: Optional[str] = None,
     resource_paths: Sequence[Union[str, PathLike]] = (),
+    confine: bool = False,
 ) -> Model:
     """Loads a model file, composes its includes and resolves every frame.
 
     ``format`` names the plugin to read the file with ("sdformat", "urdf", "hrdf", ...); by
     default the file's extension (and content) choose. ``resource_paths`` are searched for
-    ``model://`` and ``package://`` URIs before ``INTERLINK_RESOURCE_PATH``.
+    ``model://`` and ``package://`` URIs before ``INTERLINK_RESOURCE_PATH``. Includes and meshes
+    are followed wherever the file names them; ``confine=True`` (for untrusted files) reads them
+    only from the file's directory and the resource paths.
     Raises LoadError (with ``.diagnostics``) when the input is invalid.
     """
     path = fspath(path)
-    model = _interlink._load(path, format, [fspath(p) for p in resource_paths])
+    model = _interlink._load(path, format, [fspath(p) for p in resource_paths], confine)
     return _checked(model, path)
 
 
@@ -106,13 +109,15 @@ def loads(
     format: Optional[str] = None,
     file_name: str = "<string>",
     resource_paths: Sequence[Union[str, PathLike]] = (),
+    confine: bool = False,
 ) -> Model:
     """Loads a model from a string, read by the plugin named ``format``.
 
     ``file_name`` stands for the text in diagnostics; without ``format`` its extension chooses
-    the plugin, and relative includes are resolved beside it. Raises LoadError when invalid.
+    the plugin, and relative includes are resolved beside it. With ``confine=True`` only the
+    resource paths may be read from. Raises LoadError when invalid.
     """
-    model = _interlink._loads(text, format, file_name, [fspath(p) for p in resource_paths])
+    model = _interlink._loads(text, format, file_name, [fspath(p) for p in resource_paths], confine)
     return _checked(model, file_name)
 
 

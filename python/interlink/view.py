@@ -40,7 +40,7 @@ def page_html(model) -> str:
         model.convert(recorded)
         # The recorded model names the meshes the load resolved, which passed its path policy
         # already; from the temporary directory they are all "outside", hence the flag.
-        done = subprocess.run([_cli(), "view", recorded, "--allow-paths-outside-roots", "-o", page],
+        done = subprocess.run([_cli(), "view", recorded, "-o", page],
                               capture_output=True, text=True)
         if done.returncode not in (0, 1) or not os.path.exists(page):
             raise RuntimeError("interlink view failed: " + done.stderr)

@@ -28,10 +28,12 @@ const char* severityName(Severity severity) {
   return severity == Severity::Error ? "error" : severity == Severity::Warning ? "warning" : "note";
 }
 
-LoadOptions makeOptions(const std::optional<std::string>& format, const std::vector<std::string>& resourcePaths) {
+LoadOptions makeOptions(const std::optional<std::string>& format, const std::vector<std::string>& resourcePaths,
+                        bool confine) {
   LoadOptions options;
   options.format = format.value_or("");
   options.resourcePaths = resourcePaths;
+  options.confineToRoots = confine;
   return options;
 }
 
@@ -80,19 +82,21 @@ PYBIND11_MODULE(_interlink, m) {
   bindElements(m, model);
   bindWriters(m, model);
 
-  m.def("_load", [](const std::string& path, const std::optional<std::string>& format, const std::vector<std::string>& resourcePaths) {
+  m.def("_load", [](const std::string& path, const std::optional<std::string>& format, const std::vector<std::string>& resourcePaths,
+                    bool confine) {
         const Loader& loader = sharedLoader();
-        const LoadOptions options = makeOptions(format, resourcePaths);
+        const LoadOptions options = makeOptions(format, resourcePaths, confine);
         py::gil_scoped_release release;
         return PyModel(loader.loadFile(path, options), options);
-      }, py::arg("path"), py::arg("format"), py::arg("resource_paths"), "Loads a file; never raises for bad input.");
+      }, py::arg("path"), py::arg("format"), py::arg("resource_paths"), py::arg("confine") = false,
+      "Loads a file; never raises for bad input.");
   m.def("_loads", [](const std::string& text, const std::optional<std::string>& format, const std::string& fileName,
-                     const std::vector<std::string>& resourcePaths) {
+                     const std::vector<std::string>& resourcePaths, bool confine) {
         const Loader& loader = sharedLoader();
-        const LoadOptions options = makeOptions(format, resourcePaths);
+        const LoadOptions options = makeOptions(format, resourcePaths, confine);
         py::gil_scoped_release release;
         return PyModel(loader.loadString(text, fileName, options), options);
-      }, py::arg("text"), py::arg("format"), py::arg("file_name"), py::arg("resource_paths"),
+      }, py::arg("text"), py::arg("format"), py::arg("file_name"), py::arg("resource_paths"), py::arg("confine") = false,
       "Loads text as if read from file_name; never raises for bad input.");
 
   m.def("_plugins", [] {

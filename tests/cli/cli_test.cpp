@@ -175,11 +175,12 @@ TEST(Cli, CheckJsonReportHasTheVersionedSchema) {
   EXPECT_TRUE(std::regex_search(result.output, std::regex("\\{\"severity\":\"error\",\"code\":\"DUPLICATE_NAME\",\"message\":\"[^\"]+\",\"file\":\"" +
                                                           broken + "\",\"line\":4,\"column\":[1-9][0-9]*\\}")))
       << result.output;
-  EXPECT_TRUE(std::regex_search(result.output, std::regex("\"summary\":\\{\"files\":2,\"valid\":1,\"invalid\":1,\"errors\":[2-9],\"warnings\":[0-9]+\\}\\}\n$")))
+  EXPECT_TRUE(std::regex_search(result.output, std::regex("\"summary\":\\{\"files\":2,\"valid\":1,\"invalid\":1,\"errors\":[2-9],\"warnings\":[0-9]+,\"skipped\":0\\}\\}\n$")))
       << result.output;
 }
 
 TEST(Cli, CheckSarifLocatesEveryResult) {
+  // An absolute path is an absolute file URI; a relative one is relative to the base SRCROOT.
   const std::string broken = writeTemp("broken.sdf", kBrokenSdf);
   auto result = stdoutOf(test::cliPath() + " check --format=sarif " + broken);
   EXPECT_EQ(result.exitCode, 1);
@@ -187,7 +188,7 @@ TEST(Cli, CheckSarifLocatesEveryResult) {
   EXPECT_NE(result.output.find("\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\""), std::string::npos);
   EXPECT_NE(result.output.find("{\"id\":\"DUPLICATE_NAME\"}"), std::string::npos) << result.output;
   EXPECT_TRUE(std::regex_search(result.output, std::regex("\\{\"ruleId\":\"DUPLICATE_NAME\",\"level\":\"error\",\"message\":\\{\"text\":\"[^\"]+\"\\},"
-                                                          "\"locations\":\\[\\{\"physicalLocation\":\\{\"artifactLocation\":\\{\"uri\":\"" +
+                                                          "\"locations\":\\[\\{\"physicalLocation\":\\{\"artifactLocation\":\\{\"uri\":\"file://" +
                                                           broken + "\"\\},\"region\":\\{\"startLine\":4,\"startColumn\":[1-9]")))
       << result.output;
   EXPECT_EQ(occurrences(result.output, "\"ruleId\""), occurrences(test::run(test::cliPath() + " check " + broken).output, "error["));

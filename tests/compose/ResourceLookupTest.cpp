@@ -207,7 +207,7 @@ TEST(ResourceLookup, AFailedLookupListsEveryPlaceTried) {
       loader().loadFile(tree.write("project/remote.sdf", worldIncluding("https://fuel.gazebosim.org/1.0/x/models/y")), options);
   d = lookupError(remote);
   ASSERT_NE(d, nullptr) << test::dump(remote.diagnostics);
-  EXPECT_NE(d->message.find("never fetched"), std::string::npos) << d->message;
+  EXPECT_NE(d->message.find("never downloads"), std::string::npos) << d->message;
 }
 
 TEST(ResourceLookup, SearchDirectoriesAreRootsOfThePathPolicy) {
@@ -219,7 +219,7 @@ TEST(ResourceLookup, SearchDirectoriesAreRootsOfThePathPolicy) {
   environment.set("GZ_SIM_RESOURCE_PATH", tree.path("models"));
   environment.set("ROS_PACKAGE_PATH", tree.path("ros"));
   LoadOptions confined;
-  confined.allowPathsOutsideRoots = false;
+  confined.confineToRoots = true;
   EXPECT_EQ(includedLinkX(loader().loadFile(tree.write("project/a.sdf", worldIncluding("model://robot")), confined)), 2.0);
   EXPECT_EQ(includedLinkX(loader().loadFile(tree.write("project/b.sdf", worldIncluding("package://pkg/arm.sdf")), confined)),
             4.0);

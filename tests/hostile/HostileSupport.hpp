@@ -107,7 +107,7 @@ inline CommandResult boundedCli(const std::string& arguments, int cpuSeconds = 2
 /// Options of a host that loads untrusted files: includes and meshes stay in the model's tree.
 inline LoadOptions confined() {
   LoadOptions options;
-  options.allowPathsOutsideRoots = false;
+  options.confineToRoots = true;
   return options;
 }
 

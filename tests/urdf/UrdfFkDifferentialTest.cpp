@@ -214,5 +214,11 @@ INSTANTIATE_TEST_SUITE_P(JointsNamedLikeLinks, UrdfFkDifferential,
                          ::testing::Values("tests/urdf/data/quadruped_shared_names.urdf"),
                          [](const ::testing::TestParamInfo<const char*>&) { return std::string("quadruped_shared_names"); });
 
+// Issue 26: ANYmal C names each hip joint like its parent link (joint LF_HAA joins link LF_HAA to
+// LF_HIP); urdfdom, KDL and MuJoCo load it (tests/data/anymal_c_simple_description, BSD-3-Clause).
+INSTANTIATE_TEST_SUITE_P(JointsNamedLikeParentLinks, UrdfFkDifferential,
+                         ::testing::Values("tests/data/anymal_c_simple_description/urdf/anymal.urdf"),
+                         [](const ::testing::TestParamInfo<const char*>&) { return std::string("anymal_c"); });
+
 }  // namespace
 }  // namespace interlink

@@ -138,7 +138,7 @@ def test_a_real_robots_collada_meshes_match_its_collision_meshes(browser, tmp_pa
     packages.mkdir()
     (packages / "herb_description").symlink_to(WAM)
     page = tmp_path / "wam.html"
-    run_cli("view", WAM / "wam.urdf", "-I", packages, "--allow-paths-outside-roots", "-o", page)
+    run_cli("view", WAM / "wam.urdf", "-I", packages, "-o", page)
     browser.navigate(page.as_uri())
     browser.evaluate("window.interlink.ready.then(() => true)")
     for q in ({}, {"/j1": 0.5, "/j2": -0.7, "/j4": 1.2}):

@@ -51,7 +51,12 @@ class INTERLINK_API FrameGraph {
 
   /// Frames in document order, root first.
   const std::vector<FrameInfo>& frames() const;
+  /// The frame of a scoped name. "world" always names a frame: the world of a world file, and in a
+  /// model file the root (the model frame, which a model file is resolved in, at the world's
+  /// origin) unless the model has a frame of that name.
   std::optional<std::size_t> find(const std::string& scopedName) const;
+  /// "no frame named 'X'; did you mean 'Y'?" for a name find() does not know.
+  std::string unknownFrameMessage(const std::string& scopedName) const;
   /// The frame of an element of the document the graph was built from (that very element, not a
   /// copy), whatever it was renamed to (SDFormat < 1.7 names a joint's frame "<name>_joint" when
   /// a link has its name); nothing when the element was left out.

@@ -40,14 +40,18 @@ struct LoadOptions {
   std::uint64_t maxIncludedModels = 10000;
   /// The most elements (links, joints, frames, nested models) included files may bring into one load.
   std::uint64_t maxIncludedElements = 1000000;
-  /// Off (the default): an include or a mesh must lie inside the directory tree of the top-level
-  /// file or of a resource path (or come from `findFile`), else PATH_OUTSIDE_ROOTS says why; on:
-  /// anywhere, as libsdformat does (docs/hostile-input.md).
-  bool allowPathsOutsideRoots = false;
+  /// Off (the default): includes and meshes are followed wherever the file names them, relative
+  /// (`../meshes/x.stl`) or absolute, as every format's reference tool does. On: a file may only
+  /// be read from inside the top-level file's directory or a resource or package path (a model
+  /// given as text has only the latter); others are refused with one PATH_OUTSIDE_ROOTS
+  /// diagnostic per load (an error for includes, a warning for meshes). Files `findFile` names are
+  /// the host's choice. Turn it on for files you do not trust (docs/hostile-input.md).
+  bool confineToRoots = false;
   /// Build the frame graph and run every phase (off: parse and compose only).
   bool resolveFrames = true;
-  /// Refuse XML that is not well-formed even where a format reads it as its reference does
-  /// (XML_SYNTAX warnings become errors; the CLI's --strict).
+  /// Refuse what a format's reader accepts only because its reference tool does: XML that is not
+  /// well-formed (XML_SYNTAX) and deviations from the format's document (DEVIATION_TOLERATED,
+  /// e.g. URDF's incomplete <inertia>): those warnings become errors (the CLI's --strict).
   bool strict = false;
   /// Keep every warning (the CLI's --verbose); off: repeated warnings of one kind become one.
   bool listEveryWarning = false;

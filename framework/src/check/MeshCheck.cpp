@@ -7,6 +7,18 @@ namespace {
 /// <compiler meshdir>: the MJCF reader reports it, as an error, at the asset.
 bool readerReportsMissingMeshes(const std::string& format) { return format == "mjcf"; }
 
+/// What was searched for a URI and what to set, in the words of its scheme.
+std::string whereSearched(const std::string& uri) {
+  if (uri.rfind("package://", 0) == 0) {
+    return " in ROS_PACKAGE_PATH, AMENT_PREFIX_PATH or an -I directory (set ROS_PACKAGE_PATH to the directory "
+           "holding the package, or add it with -I DIR)";
+  }
+  if (uri.rfind("model://", 0) == 0) {
+    return " in the resource paths (-I DIR, INTERLINK_RESOURCE_PATH, SDF_PATH, GZ_SIM_RESOURCE_PATH)";
+  }
+  return " beside the file or in the resource paths (-I DIR, INTERLINK_RESOURCE_PATH)";
+}
+
 bool isRemote(const std::string& uri) { return uri.rfind("http://", 0) == 0 || uri.rfind("https://", 0) == 0; }
 
 void checkShape(Shape& shape, const Link& link, const std::string& file, const std::string& format,
@@ -17,15 +29,13 @@ void checkShape(Shape& shape, const Link& link, const std::string& file, const s
   if (geometry.meshResolvedPath.empty() && readerReportsMissingMeshes(format)) return;
   if (geometry.meshResolvedPath.empty()) geometry.meshResolvedPath = lookup.resolve(geometry.meshUri, file);
   if (geometry.meshResolvedPath.empty()) {
-    diagnostics.warning(ErrorCode::URI_LOOKUP,
-                        "mesh '" + geometry.meshUri +
-                            "' was not found (a relative name is looked up beside the file, package:// and model:// "
-                            "in -I directories and INTERLINK_RESOURCE_PATH)",
+    diagnostics.warning(ErrorCode::URI_LOOKUP, "mesh '" + geometry.meshUri + "' was not found" + whereSearched(geometry.meshUri),
                         where);
     return;
   }
   if (std::string why = lookup.refusal ? lookup.refusal(geometry.meshResolvedPath) : std::string(); !why.empty()) {
-    diagnostics.error(ErrorCode::PATH_OUTSIDE_ROOTS, "mesh '" + geometry.meshUri + "' refused: " + why, where);
+    // Kinematics never needs a mesh's content: a refused mesh is a warning, as a missing one is.
+    diagnostics.warning(ErrorCode::PATH_OUTSIDE_ROOTS, "mesh '" + geometry.meshUri + "' not read: " + why, where);
     geometry.meshResolvedPath.clear();
     geometry.mesh.reset();
   }

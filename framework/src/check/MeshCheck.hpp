@@ -2,7 +2,7 @@
 // Mesh URIs of every format, checked in one place: a mesh the reader did not find is looked up once
 // more with this load's resource paths; a missing one is a URI_LOOKUP warning in one wording for
 // every format (so that the warning groups of WarningGroups.hpp fold them into one), a file outside
-// the path policy a PATH_OUTSIDE_ROOTS error. Readers that measure meshes (SKEL, Shift) look them
+// a confined load's roots a PATH_OUTSIDE_ROOTS warning (meshes never block kinematics). Readers that measure meshes (SKEL, Shift) look them
 // up themselves but report nothing: they leave a refused path for this check to report.
 #include <functional>
 #include <string>

@@ -27,6 +27,9 @@ std::pair<std::string, std::vector<std::string>> splitQuotedNames(const std::str
   return out;
 }
 
+/// Kinds said once per load however few they are.
+bool saidOnce(ErrorCode code) { return code == ErrorCode::PATH_OUTSIDE_ROOTS; }
+
 }  // namespace
 
 void groupRepeatedWarnings(Diagnostics& diagnostics, std::size_t keepUpTo, std::size_t namedUpTo) {
@@ -37,14 +40,17 @@ void groupRepeatedWarnings(Diagnostics& diagnostics, std::size_t keepUpTo, std::
   std::map<std::pair<ErrorCode, std::string>, Kind> kinds;
   std::vector<Diagnostic>& items = diagnostics.items();
   for (std::size_t i = 0; i < items.size(); ++i) {
-    if (items[i].severity != Severity::Warning) continue;
-    Kind& kind = kinds[{items[i].code, splitQuotedNames(items[i].message).first}];
+    const bool once = saidOnce(items[i].code);
+    if (items[i].severity != Severity::Warning && !once) continue;
+    // Refusals differ by what was refused ("include" or "mesh" and its name): one kind per severity.
+    Kind& kind = kinds[{items[i].code, once ? std::string(1, static_cast<char>('0' + static_cast<int>(items[i].severity)))
+                                            : splitQuotedNames(items[i].message).first}];
     if (kind.members.empty()) kind.first = i;
     kind.members.push_back(i);
   }
   std::vector<bool> drop(items.size(), false);
   for (auto& [key, kind] : kinds) {
-    if (kind.members.size() <= keepUpTo) continue;
+    if (kind.members.size() <= (saidOnce(key.first) ? 1 : keepUpTo)) continue;
     std::string examples;
     for (std::size_t k = 1; k < kind.members.size() && k < namedUpTo; ++k) {
       const auto names = splitQuotedNames(items[kind.members[k]].message).second;

@@ -10,7 +10,8 @@ namespace interlink::detail {
 /// Warnings of one kind: the same code and the same message once the quoted names ('...') are
 /// taken out. A kind seen more than `keepUpTo` times is replaced, where its first occurrence
 /// stood, by one warning that names the first `namedUpTo` and counts the rest. Errors are never
-/// grouped.
+/// grouped, but for refusals of a confined load (PATH_OUTSIDE_ROOTS): one policy, one cause, so
+/// they are said once per load with a count, errors and warnings alike.
 void groupRepeatedWarnings(Diagnostics& diagnostics, std::size_t keepUpTo = 3, std::size_t namedUpTo = 3);
 
 }  // namespace interlink::detail

@@ -6,6 +6,8 @@
 #include "check/MeshCheck.hpp"
 #include "check/WarningGroups.hpp"
 #include "compose/ResourceLookup.hpp"
+#include "compose/FileNamesAsGiven.hpp"
+#include "io/PathPolicy.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -48,22 +50,13 @@ std::optional<std::string> readModelFile(const std::string& path, const SourceLo
   return content;
 }
 
-/// LoadOptions::strict: XML a format's reader tolerated (XML_SYNTAX warnings from `from` on)
-/// refuses the file instead.
-void refuseToleratedXml(Diagnostics& diagnostics, std::size_t from) {
+/// LoadOptions::strict: what a format's reader tolerated as its reference tool does (XML_SYNTAX
+/// and DEVIATION_TOLERATED warnings from `from` on) refuses the file instead.
+void refuseTolerated(Diagnostics& diagnostics, std::size_t from) {
   for (std::size_t i = from; i < diagnostics.size(); ++i) {
     Diagnostic& d = diagnostics.items()[i];
-    if (d.code == ErrorCode::XML_SYNTAX) d.severity = Severity::Error;
+    if (d.code == ErrorCode::XML_SYNTAX || d.code == ErrorCode::DEVIATION_TOLERATED) d.severity = Severity::Error;
   }
-}
-
-/// True when `path` is `root` or inside it (both canonical).
-bool isWithin(const fs::path& path, const fs::path& root) {
-  auto p = path.begin();
-  for (auto r = root.begin(); r != root.end(); ++r, ++p) {
-    if (p == path.end() || *p != *r) return false;
-  }
-  return true;
 }
 
 /// Elements a model brings, nested models included (counted once when an include is resolved).
@@ -224,12 +217,15 @@ struct Loader::Impl {
     detail::ResourceSearchPath searchPath;
     std::map<std::string, std::string> files;  // bytes of every file read in this load (stable nodes)
     plugin::HardwareServices hardware;  // the loader's hardware registry as plugins see it
-    /// Directory trees includes and meshes may come from (canonical): the top-level file's
-    /// directory and the resource paths.
-    std::vector<fs::path> roots;
+    /// Where includes and meshes may come from (LoadOptions::confineToRoots).
+    detail::PathPolicy pathPolicy;
     std::uint64_t includedModels = 0;
     std::uint64_t includedElements = 0;
     bool includeLimitReported = false;
+    /// Includes that failed (reported), and where the models stand whose content they were to bring:
+    /// "model has no link" there only follows from the failure and is not said again.
+    std::size_t failedIncludes = 0;
+    std::vector<SourceLocation> modelsMissingIncludes;
     /// What the file system said, per load: a file included many times (the legs of a robot, an
     /// include bomb) is canonicalised and resolved once.
     mutable std::unordered_map<std::string, std::string> canonicalPaths;  // "" when it has none
@@ -315,17 +311,17 @@ struct Loader::Impl {
   Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) const {
     return Context{options, diagnostics, {}, {},
                    detail::ResourceSearchPath::fromEnvironment(options.resourcePaths, options.packagePaths),
-                   {}, lazyHardware(), {}, 0, 0, false, {}, {}};
+                   {}, lazyHardware(), {}, 0, 0, false, 0, {}, {}, {}};
   }
-  /// Sets the roots of the path policy once the top-level file is known.
-  static void setRoots(Context& context, const std::string& topLevelFile) {
-    std::error_code ec;
-    auto add = [&](const fs::path& dir) {
-      const fs::path canonical = fs::weakly_canonical(fs::absolute(dir), ec);
-      if (!ec) context.roots.push_back(canonical);
-    };
-    add(fs::path(topLevelFile).parent_path());
-    for (const auto& dir : context.searchPath.allDirectories()) add(dir);
+  /// Sets the path policy once the top-level file is known: its directory and the search
+  /// directories are the roots of a confined load. `topLevelFile` is empty for a model given as
+  /// text, which has no directory of its own (never the working directory).
+  static void setPathPolicy(Context& context, const std::string& topLevelFile) {
+    if (!context.options.confineToRoots) return;
+    std::vector<std::string> roots;
+    if (!topLevelFile.empty()) roots.push_back(fs::path(topLevelFile).parent_path().string());
+    for (auto& dir : context.searchPath.allDirectories()) roots.push_back(std::move(dir));
+    context.pathPolicy = detail::PathPolicy::confinedTo(roots);
   }
   /// The canonical form of `path` (symbolic links resolved; missing trailing parts kept as
   /// written), or "" when the file system cannot say; remembered for the load.
@@ -337,21 +333,6 @@ struct Loader::Impl {
       if (!ec) known->second = canonical.string();
     }
     return known->second;
-  }
-  /// Why `path` may not be read in this load, or empty (see LoadOptions::allowPathsOutsideRoots).
-  static std::string outsideRootsReason(const std::string& path, const Context& context) {
-    if (context.options.allowPathsOutsideRoots) return {};
-    const std::string& canonicalName = canonicalOf(path, context);
-    if (canonicalName.empty()) return {};  // not a file name (a host parser's own name); nothing is read from it here
-    const fs::path canonical(canonicalName);
-    for (const fs::path& root : context.roots) {
-      if (isWithin(canonical, root)) return {};
-    }
-    std::string roots;
-    for (const fs::path& root : context.roots) roots += (roots.empty() ? "'" : ", '") + root.string() + "'";
-    return "'" + canonical.string() + "' is outside the directory tree of the top-level file and of the resource paths (" +
-           roots + "); add a resource path that contains it (interlink -I DIR) or set LoadOptions::allowPathsOutsideRoots "
-           "(interlink --allow-paths-outside-roots) to allow it";
   }
   /// Reports the include limit once per load, with the include chain up to `next`.
   static void reportIncludeLimit(const std::string& message, const std::string& next, const SourceLocation& where,
@@ -371,6 +352,23 @@ struct Loader::Impl {
                            " elements into one load (LoadOptions::maxIncludedElements)",
                        "", where, context.diagnostics, context);
     return false;
+  }
+
+  /// One cause, one error: a model whose include failed (reported at the include) is not also
+  /// "without a link" for want of what the include was to bring.
+  static void dropFollowOnErrors(Diagnostics& diagnostics, const Context& context) {
+    if (context.modelsMissingIncludes.empty()) return;
+    auto& items = diagnostics.items();
+    items.erase(std::remove_if(items.begin(), items.end(),
+                               [&](const Diagnostic& d) {
+                                 if (d.code != ErrorCode::MODEL_WITHOUT_LINK) return false;
+                                 return std::any_of(context.modelsMissingIncludes.begin(), context.modelsMissingIncludes.end(),
+                                                    [&](const SourceLocation& at) {
+                                                      return at.line == d.where.line && at.column == d.where.column &&
+                                                             at.file == d.where.file;
+                                                    });
+                               }),
+                items.end());
   }
 
   // --- the include step: Include records become models ---------------------------------------
@@ -482,9 +480,9 @@ std::optional<std::string> Loader::Impl::beginInclude(const std::string& uri, co
   // A file the host's findFile named is the host's choice.
   auto refusedByPolicy = [&](const std::string& path) {
     if (fromHost) return false;
-    const std::string why = outsideRootsReason(path, context);
+    const std::string why = context.pathPolicy.refusal(path);
     if (why.empty()) return false;
-    diagnostics.error(ErrorCode::PATH_OUTSIDE_ROOTS, "include of uri[" + uri + "] refused: " + why, where);
+    diagnostics.error(ErrorCode::PATH_OUTSIDE_ROOTS, "include '" + uri + "' not read: " + why, where);
     return true;
   };
   if (refusedByPolicy(resolved)) return std::nullopt;
@@ -582,7 +580,7 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, std
   };
   host.hardware = &context.hardware;
   host.checkPath = [](const void* ctx, const std::string& file) -> std::string {
-    return outsideRootsReason(file, *static_cast<const CallContext*>(ctx)->context);
+    return static_cast<const CallContext*>(ctx)->context->pathPolicy.refusal(file);
   };
   plugin::LoadRequest request;
   request.path = path;
@@ -591,7 +589,7 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, std
   Document document;
   const std::size_t diagnosticsBefore = context.diagnostics.size();
   plugin.load(request, document, context.diagnostics);
-  if (context.options.strict) refuseToleratedXml(context.diagnostics, diagnosticsBefore);
+  if (context.options.strict) refuseTolerated(context.diagnostics, diagnosticsBefore);
   if (document.sourceFile.empty()) document.sourceFile = path;
   if (document.format.empty()) document.format = plugin.info().name;
   const ModelSource source{path, plugin.info().name, document.formatVersion, false};
@@ -812,8 +810,13 @@ void Loader::Impl::composeScope(std::vector<Model>& models, std::vector<Include>
                                   "merge-include is only allowed inside a model, not directly in a world", include.where);
         continue;
       }
+      const std::size_t errorsBefore = context.diagnostics.errorCount();
       auto included = resolveInclude(include, includer, scopeName, lights, kept, context);
-      if (included) (include.merge ? *merged : models).push_back(std::move(*included));
+      if (included) {
+        (include.merge ? *merged : models).push_back(std::move(*included));
+      } else if (context.diagnostics.errorCount() > errorsBefore) {
+        ++context.failedIncludes;
+      }
     }
   };
   for (std::size_t i = 0; i < declared.size(); ++i) {
@@ -826,7 +829,9 @@ void Loader::Impl::composeScope(std::vector<Model>& models, std::vector<Include>
 
 void Loader::Impl::composeModel(Model& model, const std::string& modelScopedName, Context& context) const {
   std::vector<Model> merged;
+  const std::size_t failedBefore = context.failedIncludes;
   composeScope(model.models, model.includes, model.source, modelScopedName, model.lights, model.kept, &merged, context);
+  if (context.failedIncludes > failedBefore) context.modelsMissingIncludes.push_back(model.where);
   for (Model& m : merged) mergeInto(model, std::move(m), context.diagnostics);
 }
 
@@ -856,11 +861,13 @@ LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options)
     return result;
   }
   context.includeStack.push_back(fs::canonical(absolute, ec).string());
-  Impl::setRoots(context, absolute);
+  Impl::setPathPolicy(context, absolute);
   auto document = impl_->loadDocument(absolute, SourceLocation{}, context);
-  if (!document) return result;
-  result.document = std::move(*document);
-  impl_->finish(result, absolute, context);
+  if (document) {
+    result.document = std::move(*document);
+    impl_->finish(result, absolute, context);
+  }
+  detail::nameFilesAsGiven(result.diagnostics, path, absolute);
   return result;
 }
 
@@ -870,7 +877,7 @@ LoadResult Loader::loadString(const std::string& content, const std::string& fil
   std::error_code ec;
   const std::string absolute = fs::absolute(fileName, ec).lexically_normal().string();
   context.includeStack.push_back(absolute);
-  Impl::setRoots(context, absolute);
+  Impl::setPathPolicy(context, "");
   if (content.find_first_not_of(" \t\r\n") == std::string::npos) {
     result.diagnostics.error(ErrorCode::FILE_EMPTY, "input is empty; expected a model description", SourceLocation{fileName, 1, 1});
     return result;
@@ -889,7 +896,7 @@ LoadResult Loader::loadInclude(const Include& include, const std::string& includ
   std::error_code ec;
   const std::string base = fs::absolute(includingFile, ec).lexically_normal().string();
   context.includeStack.push_back(fs::canonical(base, ec).string());
-  Impl::setRoots(context, base);  // the including file stands for the top level (path policy)
+  Impl::setPathPolicy(context, base);  // the including file stands for the top level
   // The include is read as the including file's format would read it (model directories, host
   // parsers for other formats): that format is the one claiming the including file's extension.
   const PluginHandle includer = impl_->registry.formatFor(base);
@@ -920,7 +927,7 @@ void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Conte
   for (World& world : result.document.worlds) composeWorld(world, worldSource, context);
   detail::resolveMeshes(result.document,
                         {[&](const std::string& uri, const std::string& from) { return resolveUri(uri, from, context); },
-                         [&](const std::string& file) { return outsideRootsReason(file, context); }},
+                         [&](const std::string& file) { return context.pathPolicy.refusal(file); }},
                         result.diagnostics);
   // Every file has been read and composed: their bytes are not needed by the graph or the
   // kinematics, and releasing them first keeps the load's peak memory lower.
@@ -930,6 +937,7 @@ void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Conte
 }
 
 void Loader::Impl::check(LoadResult& result, const Context& context) const {
+  dropFollowOnErrors(result.diagnostics, context);
   detail::checkInertias(result.document, result.diagnostics);
   if (!context.options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
 }

@@ -115,9 +115,23 @@ UriLookup lookUpUri(const std::string& uri, const std::string& fromFile, const R
 
 std::string describeFailedLookup(const std::string& uri, const UriLookup& lookup) {
   std::string message = "unable to find uri[" + uri + "]";
+  const std::size_t scheme = uri.find("://");
   if (lookup.searched.empty()) {
-    if (startsWith(uri, "package://")) return message + ": it names no package (package://PKG/...)";
-    return message + ": its scheme is never fetched (only file://, model://, package:// and paths are read)";
+    if (startsWith(uri, "package://")) {
+      if (uri.size() == 10 || uri[10] == '/') return message + ": it names no package (package://PKG/...)";
+      return message + ": no package path is set; set ROS_PACKAGE_PATH to the directory holding the package, "
+                       "or add it with -I DIR";
+    }
+    if (startsWith(uri, "model://")) {
+      return message + ": model:// is read from the resource paths and none is set (interlink -I DIR, "
+                       "LoadOptions::resourcePaths, GZ_SIM_RESOURCE_PATH or SDF_PATH)";
+    }
+    if (startsWith(uri, "http://") || startsWith(uri, "https://")) {
+      return message + ": a load never downloads; fetch the model (e.g. `gz fuel download`) and name it by path or "
+                       "model:// with its directory as a resource path (interlink -I DIR)";
+    }
+    return message + ": unknown scheme '" + uri.substr(0, scheme) +
+           "://' (read: paths, file://, model:// from the resource paths, package:// from ROS_PACKAGE_PATH or -I)";
   }
   constexpr std::size_t kShown = 12;
   message += "; searched: ";
@@ -127,9 +141,15 @@ std::string describeFailedLookup(const std::string& uri, const UriLookup& lookup
   if (lookup.searched.size() > kShown) {
     message += " and " + std::to_string(lookup.searched.size() - kShown) + " more";
   }
-  message += " (search path: -I, INTERLINK_RESOURCE_PATH, SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH; "
-             "package:// also ROS_PACKAGE_PATH and AMENT_PREFIX_PATH/share)";
-  return message;
+  if (startsWith(uri, "package://")) {
+    return message + " (set ROS_PACKAGE_PATH to the directory holding the package, or add it with -I DIR)";
+  }
+  if (startsWith(uri, "model://")) {
+    return message + " (model:// is read from the resource paths: -I DIR, INTERLINK_RESOURCE_PATH, SDF_PATH, "
+                     "GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH)";
+  }
+  return message + " (a relative name is read beside the including file, then in the resource paths: -I DIR, "
+                   "INTERLINK_RESOURCE_PATH, SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH)";
 }
 
 }  // namespace interlink::detail

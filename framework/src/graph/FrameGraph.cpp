@@ -8,6 +8,8 @@
 // O(frames), unlike libsdformat, which walks to the scope root for every query.
 #include "interlink/FrameGraph.hpp"
 
+#include "interlink/SimilarNames.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
@@ -160,7 +162,14 @@ class FrameGraphBuilder {
   void checkCanonicalLink(int scope);                 // phase 4
   void checkFrameAttachedToValues(int scope);         // phase 5
   void checkAttachedToValues(int scope, const std::vector<Frame>& frames, const char* what, const char* expected);
-  void checkRelativeTo(int scope, const std::string& owner, const char* what, const SemanticPose& pose,
+  /// Whether `reference` names the frame of `element` itself. By the frame, never by the name: in
+  /// URDF (and SDFormat < 1.7) a joint may share a link's name, and then names that link.
+  template <class Element>
+  bool namesItself(const Element& element, const std::string& reference) const {
+    const int self = vertexOf(&element);
+    return self != kNone && reference == vertices_[self].localName;
+  }
+  void checkRelativeTo(int scope, bool selfReference, const std::string& owner, const char* what, const SemanticPose& pose,
                        const SourceLocation& where, const char* expected);
   void addRelativeToEdge(int scope, int vertex, const SemanticPose& pose, int fallback);
   void buildFrameAttachedToGraph(int scope);          // phase 6 (6.1-6.6; 6.7/6.8 globally below)
@@ -401,7 +410,7 @@ void FrameGraphBuilder::checkJointParentChildNames(int scope) {
     if (scopes_[scope].model->source.fromInterfaceModel) continue;  // interface joints name a child only
     if (joint.parent.empty()) {
       error(ErrorCode::JOINT_PARENT_LINK_INVALID, "joint '" + joint.name + "' has no parent frame", joint.where);
-    } else if (joint.parent == joint.name) {
+    } else if (namesItself(joint, joint.parent)) {
       error(ErrorCode::JOINT_PARENT_LINK_INVALID, "joint '" + joint.name + "' names itself as its parent", joint.where);
     } else if (joint.parent != "world" && lookup(scope, joint.parent) == kNone) {
       error(ErrorCode::JOINT_PARENT_LINK_INVALID, unknownJointEnd(scope, joint, "parent"), joint.where);
@@ -473,7 +482,7 @@ void FrameGraphBuilder::checkAttachedToValues(int scope, const std::vector<Frame
                                               const char* expected) {
   for (const Frame& frame : frames) {
     if (frame.attachedTo.empty()) continue;
-    if (frame.attachedTo == frame.name) {
+    if (namesItself(frame, frame.attachedTo)) {
       error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, std::string(what) + " '" + frame.name + "' is attached to itself", frame.where);
       if (frame.pose.relativeTo.empty()) {
         error(ErrorCode::POSE_RELATIVE_TO_CYCLE,
@@ -515,11 +524,11 @@ void FrameGraphBuilder::addAttachedToEdges(int scope, const std::vector<Joint>& 
 }
 
 /// Phase 7 (model) and 6 (world): a pose's relative_to names a frame of the scope, not its owner.
-void FrameGraphBuilder::checkRelativeTo(int scope, const std::string& owner, const char* what, const SemanticPose& pose,
-                                        const SourceLocation& where, const char* expected) {
+void FrameGraphBuilder::checkRelativeTo(int scope, bool selfReference, const std::string& owner, const char* what,
+                                        const SemanticPose& pose, const SourceLocation& where, const char* expected) {
   if (pose.relativeTo.empty()) return;
   const SourceLocation& at = pose.where.line ? pose.where : where;
-  if (pose.relativeTo == owner) {
+  if (selfReference) {
     error(ErrorCode::POSE_RELATIVE_TO_CYCLE, std::string(what) + " '" + owner + "' has a pose relative to itself", at);
   } else if (lookup(scope, pose.relativeTo) == kNone) {
     error(ErrorCode::POSE_RELATIVE_TO_INVALID,
@@ -548,7 +557,9 @@ void FrameGraphBuilder::checkPoseRelativeToValues(int scope) {
 
 template <class Element>
 void FrameGraphBuilder::checkPoses(int scope, const std::vector<Element>& elements, const char* what, const char* expected) {
-  for (const Element& e : elements) checkRelativeTo(scope, e.name, what, e.pose, e.where, expected);
+  for (const Element& e : elements) {
+    checkRelativeTo(scope, namesItself(e, e.pose.relativeTo), e.name, what, e.pose, e.where, expected);
+  }
 }
 
 // Model phase 8: relative-to edges (8.3-8.5) and placement frames of nested models.
@@ -1004,8 +1015,18 @@ std::optional<std::size_t> FrameGraph::find(const std::string& scopedName) const
   }
   if (scopedName == "__model__" && !impl_->world && !impl_->frames.empty()) return 0;
   auto it = impl_->byName.find(scopedName);
-  if (it == impl_->byName.end()) return std::nullopt;
-  return it->second;
+  if (it != impl_->byName.end()) return it->second;
+  // A model file is resolved in its model frame, placed at the world's origin: "world" names it.
+  if (scopedName == "world" && !impl_->frames.empty()) return 0;
+  return std::nullopt;
+}
+
+std::string FrameGraph::unknownFrameMessage(const std::string& scopedName) const {
+  std::vector<std::string> names;
+  names.reserve(impl_->frames.size() + 1);
+  for (const FrameInfo& frame : impl_->frames) names.push_back(frame.name);
+  if (!impl_->world) names.push_back("world");
+  return "no frame named '" + scopedName + "'" + didYouMean(scopedName, names);
 }
 
 std::optional<Pose> FrameGraph::pose(const std::string& frame, const std::string& relativeTo) const {

@@ -43,7 +43,7 @@ struct ModelQuery::Impl {
   std::optional<std::size_t> frame(const std::string& name, Diagnostics& diagnostics) const {
     if (name.empty()) return std::size_t{0};
     auto index = loaded->graph.find(name);
-    if (!index) diagnostics.error(ErrorCode::KINEMATICS_INVALID, "no frame named '" + name + "'");
+    if (!index) diagnostics.error(ErrorCode::KINEMATICS_INVALID, loaded->graph.unknownFrameMessage(name));
     return index;
   }
 };

@@ -509,8 +509,11 @@ int Reader::readElement(const XmlElement& xml, ElementKind kind, const Attach& a
         mesh.where = file().valueLocation(*path, 0);
         const bool web = mesh.path.rfind("http://", 0) == 0 || mesh.path.rfind("https://", 0) == 0;
         if (web && robot_.minor < 4) {
-          error(ErrorCode::URI_INVALID, "web URLs for mesh_path need HRDF 1.4.0 or later", mesh.where);
-          ok = false;
+          // HEBI's own 1.3.0 kits (Tready) use them, and its tools load them: a deviation, not a fault.
+          warning(ErrorCode::DEVIATION_TOLERATED,
+                  "web URLs for mesh_path need HRDF 1.4.0 or later (this file is 1." + std::to_string(robot_.minor) +
+                      ".0) [rule hrdf-mesh-path-web-url: loaded as HEBI's tools load it; --strict refuses it]",
+                  mesh.where);
         } else if (!web && (mesh.path.front() == '/' || mesh.path.find("://") != std::string::npos ||
                             (mesh.path.size() > 1 && mesh.path[1] == ':'))) {
           error(ErrorCode::URI_INVALID, "mesh_path '" + mesh.path + "' must be a relative path or a web URL",

@@ -1,5 +1,7 @@
 #include "SchemaValidator.hpp"
 
+#include "interlink/SimilarNames.hpp"
+
 #include <charconv>
 #include <optional>
 #include <cstdint>
@@ -214,9 +216,13 @@ class Validator {
         break;
       }
       if (!found) {
+        std::vector<std::string> children;
+        for (std::uint16_t i = 0; i < description.childCount; ++i) {
+          children.emplace_back(schema_.children[description.firstChild + i].name);
+        }
         diagnostics_.warning(ErrorCode::ELEMENT_INCORRECT_TYPE,
                              "element <" + child.name + "> is not defined as a child of <" + e.name + "> in SDFormat " +
-                                 version_ + "; kept as written",
+                                 version_ + "; kept as written" + didYouMean(child.name, children),
                              child.where);
       }
     }
@@ -281,9 +287,11 @@ class Validator {
         if (attribute.name == first[i].name) known = &first[i];
       }
       if (!known) {
+        std::vector<std::string> names;
+        for (std::uint16_t i = 0; i < description.attributeCount; ++i) names.emplace_back(first[i].name);
         diagnostics_.warning(ErrorCode::ATTRIBUTE_INCORRECT_TYPE,
                              "attribute '" + attribute.name + "' is not defined for <" + e.name + "> in SDFormat " +
-                                 version_ + "; ignored",
+                                 version_ + "; ignored" + didYouMean(attribute.name, names),
                              attribute.where);
         continue;
       }

@@ -16,31 +16,30 @@ struct ModelSource {
   bool fromInterfaceModel = false;
 
   /// SDFormat's version-dependent rules (before 1.7: joints and links have separate names).
+  /// `version` names a release with a one-digit minor (1.7, 1.8); the file's version is compared
+  /// as <major>.<minor> integers, so "1.10" is after 1.9 (not 1.1).
   bool sdformatBefore(double version) const;
 };
 
 inline bool ModelSource::sdformatBefore(double version) const {
   if (format != "sdformat" || formatVersion.empty()) return false;
-  // "1.6" -> 1.6; versions are <major>.<minor> with a one-digit minor in every SDFormat release.
-  double written = 0;
-  double scale = 1;
+  int major = 0;
+  int minor = 0;
   bool fraction = false;
   for (char c : formatVersion) {
     if (c == '.') {
       if (fraction) break;
       fraction = true;
     } else if (c >= '0' && c <= '9') {
-      if (fraction) {
-        scale /= 10;
-        written += (c - '0') * scale;
-      } else {
-        written = written * 10 + (c - '0');
-      }
+      int& part = fraction ? minor : major;
+      if (part < 100000) part = part * 10 + (c - '0');
     } else {
       break;
     }
   }
-  return written < version - 1e-9;
+  const int askedMajor = static_cast<int>(version + 1e-9);
+  const int askedMinor = static_cast<int>((version - askedMajor) * 10 + 0.5);
+  return major < askedMajor || (major == askedMajor && minor < askedMinor);
 }
 
 }  // namespace interlink

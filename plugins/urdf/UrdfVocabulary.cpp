@@ -1,0 +1,113 @@
+#include "UrdfVocabulary.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "interlink/SimilarNames.hpp"
+
+namespace interlink::urdf {
+namespace {
+
+using xml::XmlElement;
+
+/// What an element may hold.
+struct Vocabulary {
+  std::vector<std::string> attributes;
+  std::vector<std::string> children;
+};
+
+/// Elements by name; the element's meaning does not depend on its parent in URDF, except <origin>
+/// and <material>, which mean the same everywhere they may appear.
+const std::map<std::string, Vocabulary>& vocabulary() {
+  static const std::map<std::string, Vocabulary> elements = {
+      {"robot", {{"name", "version"}, {"link", "joint", "material", "transmission", "gazebo", "sensor"}}},
+      {"link", {{"name"}, {"inertial", "visual", "collision"}}},
+      {"inertial", {{}, {"origin", "mass", "inertia"}}},
+      {"mass", {{"value"}, {}}},
+      {"inertia", {{"ixx", "ixy", "ixz", "iyy", "iyz", "izz"}, {}}},
+      {"visual", {{"name"}, {"origin", "geometry", "material"}}},
+      {"collision", {{"name"}, {"origin", "geometry"}}},
+      {"origin", {{"xyz", "rpy"}, {}}},
+      {"material", {{"name"}, {"color", "texture"}}},
+      {"color", {{"rgba"}, {}}},
+      {"texture", {{"filename"}, {}}},
+      {"box", {{"size"}, {}}},
+      {"cylinder", {{"radius", "length"}, {}}},
+      {"capsule", {{"radius", "length"}, {}}},
+      {"sphere", {{"radius"}, {}}},
+      {"mesh", {{"filename", "scale"}, {}}},
+      {"joint",
+       {{"name", "type"},
+        {"origin", "parent", "child", "axis", "calibration", "dynamics", "limit", "mimic", "safety_controller"}}},
+      {"parent", {{"link"}, {}}},
+      {"child", {{"link"}, {}}},
+      {"axis", {{"xyz"}, {}}},
+      {"calibration", {{"rising", "falling", "reference_position"}, {}}},
+      {"dynamics", {{"damping", "friction"}, {}}},
+      {"limit", {{"lower", "upper", "effort", "velocity"}, {}}},
+      {"mimic", {{"joint", "multiplier", "offset"}, {}}},
+      {"safety_controller", {{"soft_lower_limit", "soft_upper_limit", "k_position", "k_velocity"}, {}}},
+  };
+  return elements;
+}
+
+bool isForeign(const std::string& name) { return name.find(':') != std::string::npos || name == "xmlns"; }
+
+class VocabularyCheck {
+ public:
+  explicit VocabularyCheck(Diagnostics& diagnostics) : diagnostics_(diagnostics) {}
+
+  void element(const XmlElement& e) {
+    const auto known = vocabulary().find(e.name);
+    if (known == vocabulary().end()) return;
+    const Vocabulary& words = known->second;
+    for (const xml::Attribute& attribute : e.attributes) {
+      if (isForeign(attribute.name)) continue;
+      if (std::find(words.attributes.begin(), words.attributes.end(), attribute.name) != words.attributes.end()) continue;
+      if (!said_.insert(e.name + "@" + attribute.name).second) continue;
+      report(ErrorCode::ATTRIBUTE_INVALID, "attribute '" + attribute.name + "' is not defined for <" + e.name + "> in URDF",
+             didYouMean(attribute.name, words.attributes), attribute.where.line > 0 ? attribute.where : e.where);
+    }
+    if (e.name == "gazebo" || e.name == "transmission" || e.name == "sensor") return;
+    for (const XmlElement& child : e.children) {
+      if (isForeign(child.name)) continue;
+      const bool defined = std::find(words.children.begin(), words.children.end(), child.name) != words.children.end();
+      // <geometry> holds one shape: what it holds is the reader's to judge (urdfdom's rules).
+      if (defined) {
+        element(child);
+      } else if (e.name != "geometry" && said_.insert(e.name + "/" + child.name).second) {
+        report(ErrorCode::ELEMENT_INVALID, "element <" + child.name + "> is not defined in <" + e.name + "> in URDF",
+               didYouMean(child.name, words.children), child.where);
+      }
+    }
+    if (e.name == "visual" || e.name == "collision") {
+      if (const XmlElement* geometry = e.child("geometry")) {
+        for (const XmlElement& shape : geometry->children) element(shape);
+      }
+    }
+  }
+
+ private:
+  /// A misspelling (a defined word is close) is a warning that names the word; anything else is a
+  /// tool's extension (`<self_filter>`, `<contact>`, `<material>` in a collision), which urdfdom
+  /// ignores too: a note, listed under --verbose and `check --explain`.
+  void report(ErrorCode code, const std::string& what, const std::string& suggestion, const SourceLocation& where) {
+    if (!suggestion.empty()) {
+      diagnostics_.warning(code, what + "; ignored" + suggestion, where);
+    } else {
+      diagnostics_.add(Diagnostic{Severity::Note, ErrorCode::ELEMENT_UNSUPPORTED, what + "; ignored, as urdfdom ignores it", where});
+    }
+  }
+
+  Diagnostics& diagnostics_;
+  std::set<std::string> said_;  // "parent/child" and "element@attribute" already warned about
+};
+
+}  // namespace
+
+void checkVocabulary(const XmlElement& robot, Diagnostics& diagnostics) { VocabularyCheck(diagnostics).element(robot); }
+
+}  // namespace interlink::urdf

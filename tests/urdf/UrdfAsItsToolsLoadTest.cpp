@@ -1,0 +1,221 @@
+// Issue 26, items 3 to 5: URDF files load as urdfdom (check_urdf) and KDL load them.
+//  3. Links and joints are separate namespaces: a joint may share its parent's name (ANYmal C,
+//     pybullet's minitaur, Kinova Gen3 lite); references are compared by frame, never by name.
+//     SDFormat 1.10 to 1.12 are SDFormat >= 1.7 (one namespace), not "1.1" (issue 30).
+//  4. "world" is always a frame; an unknown frame name gets a "did you mean".
+//  5. What urdfdom logs and loads is loaded with a warning naming the rule; --strict refuses it.
+// Files are written as ROS packages lay them out (pkg/urdf/robot.urdf); check_urdf (liburdfdom-tools)
+// is the reference for what loads.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "Scratch.hpp"
+#include "TestSupport.hpp"
+#include "interlink/Loader.hpp"
+#include "interlink/ModelQuery.hpp"
+#include "interlink/PoseMath.hpp"
+
+namespace interlink {
+namespace {
+
+const Loader& loader() {
+  static const Loader instance;
+  return instance;
+}
+
+/// check_urdf's exit status on `file` (urdfdom 3.0, the reference).
+int checkUrdf(const std::string& file) { return test::run("check_urdf '" + file + "' >/dev/null").exitCode; }
+
+// --- item 3 -------------------------------------------------------------------------------------
+
+/// A leg whose joints are named like their parent links, as ANYmal's hip and knee drives are.
+const char* const kLegNamedLikeParents = R"(<?xml version="1.0"?>
+<robot name="leg">
+  <link name="base"/>
+  <link name="HAA"><inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+  <link name="thigh"><inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+  <joint name="base_to_HAA" type="fixed"><parent link="base"/><child link="HAA"/><origin xyz="0.3 0.1 0"/></joint>
+  <joint name="HAA" type="revolute">
+    <parent link="HAA"/><child link="thigh"/>
+    <origin xyz="0.05 0 0" rpy="0 0 0.3"/>
+    <axis xyz="1 0 0"/>
+    <limit lower="-1" upper="1" effort="10" velocity="1"/>
+  </joint>
+</robot>
+)";
+
+TEST(UrdfNamespaces, JointNamedLikeItsParentLinkLoadsAsUrdfdomLoadsIt) {
+  test::Scratch scratch;
+  const std::string file = scratch.write("leg_description/urdf/leg.urdf", kLegNamedLikeParents);
+  ASSERT_EQ(checkUrdf(file), 0);
+  const LoadResult result = loader().loadFile(file);
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  EXPECT_FALSE(result.diagnostics.contains(ErrorCode::POSE_RELATIVE_TO_CYCLE)) << test::dump(result.diagnostics);
+  ASSERT_EQ(result.kinematics.dofs().size(), 1u);
+  EXPECT_EQ(result.kinematics.dofs()[0].name, "HAA");
+  // At q = 0.7 the thigh turns about the joint's x axis, in the joint frame placed in link HAA.
+  Diagnostics diagnostics;
+  const ModelQuery query(result);
+  const auto pose = query.pose("thigh", {0.7}, "", diagnostics);
+  ASSERT_TRUE(pose.has_value()) << test::dump(diagnostics);
+  const Pose expected = poseFromXyzRpy(0.3, 0.1, 0, 0, 0, 0) * poseFromXyzRpy(0.05, 0, 0, 0, 0, 0.3) *
+                        poseFromXyzRpy(0, 0, 0, 0.7, 0, 0);
+  EXPECT_LE((pose->matrix() - expected.matrix()).cwiseAbs().maxCoeff(), 1e-12) << pose->matrix();
+  // The link keeps the name; the joint's frame is found by the joint, whatever it is called.
+  const auto link = result.graph.find("HAA");
+  ASSERT_TRUE(link.has_value());
+  EXPECT_EQ(result.graph.frames()[*link].kind, FrameKind::Link);
+}
+
+TEST(UrdfNamespaces, AnymalCLoadsWithEveryJointNamedLikeItsParent) {
+  // The public file (BSD-3-Clause, tests/data/anymal_c_simple_description); KDL and MuJoCo
+  // agree with it at non-zero configurations in urdf_fk_differential_test (anymal_c).
+  const std::string file = test::sourceDir() + "/tests/data/anymal_c_simple_description/urdf/anymal.urdf";
+  ASSERT_EQ(checkUrdf(file), 0);
+  const LoadResult result = loader().loadFile(file);
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  EXPECT_EQ(result.kinematics.dofs().size(), 12u);
+  for (const Diagnostic& d : result.diagnostics) {
+    EXPECT_EQ(d.message.find("names itself"), std::string::npos) << d.format();
+  }
+}
+
+TEST(UrdfNamespaces, SdformatOneTenIsAfterOneNineNotOneOne) {
+  // Issue 30: "1.10" was read as 1.1, so 1.10-1.12 files got SDFormat 1.6's separate namespaces.
+  for (const char* written : {"1.6", "1.7", "1.9", "1.10", "1.11", "1.12"}) {
+    const std::string version = written;
+    const ModelSource source{"", "sdformat", version, false};
+    EXPECT_EQ(source.sdformatBefore(1.7), version == "1.6") << version;
+    EXPECT_EQ(source.sdformatBefore(1.8), version == "1.6" || version == "1.7") << version;
+  }
+  // A 1.10 model whose joint shares a link's name: one namespace (DUPLICATE_NAME, as libsdformat
+  // 12 says for >= 1.7); in 1.6 the joint's frame is renamed and the model loads.
+  const auto model = [](const std::string& version) {
+    return "<sdf version=\"" + version + R"("><model name="m">
+  <link name="a"/><link name="b"/>
+  <joint name="b" type="revolute"><parent>a</parent><child>b</child><axis><xyz>0 0 1</xyz></axis></joint>
+</model></sdf>)";
+  };
+  const LoadResult old = loader().loadString(model("1.6"), "old.sdf");
+  EXPECT_TRUE(old.ok()) << test::dump(old.diagnostics);
+  const LoadResult ten = loader().loadString(model("1.10"), "ten.sdf");
+  EXPECT_TRUE(ten.diagnostics.contains(ErrorCode::DUPLICATE_NAME)) << test::dump(ten.diagnostics);
+}
+
+// --- item 4 -------------------------------------------------------------------------------------
+
+TEST(WorldFrame, WorldIsAlwaysAddressableAndUnknownNamesGetASuggestion) {
+  test::Scratch scratch;
+  const std::string file = scratch.write("leg_description/urdf/leg.urdf", kLegNamedLikeParents);
+  const LoadResult result = loader().loadFile(file);
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  ASSERT_TRUE(result.graph.find("world").has_value());
+  Diagnostics diagnostics;
+  const ModelQuery query(result);
+  const auto inWorld = query.pose("thigh", {0.4}, "world", diagnostics);
+  const auto inRoot = query.pose("thigh", {0.4}, "", diagnostics);
+  ASSERT_TRUE(inWorld && inRoot) << test::dump(diagnostics);
+  EXPECT_LE((inWorld->matrix() - inRoot->matrix()).cwiseAbs().maxCoeff(), 1e-15);
+  EXPECT_FALSE(query.pose("thigh", {0.4}, "thihg", diagnostics).has_value());
+  ASSERT_FALSE(diagnostics.empty());
+  EXPECT_NE(diagnostics.items().back().message.find("did you mean 'thigh'"), std::string::npos)
+      << diagnostics.items().back().message;
+
+  // The CLI, in the package as a user runs it.
+  const std::string package = scratch.path("leg_description");
+  test::CommandResult cli =
+      test::run("cd '" + package + "' && '" + test::cliPath() + "' frames urdf/leg.urdf --relative-to world --positions 0.4");
+  EXPECT_EQ(cli.exitCode, 0) << cli.output;
+  cli = test::run("cd '" + package + "' && '" + test::cliPath() + "' frames urdf/leg.urdf --relative-to bse");
+  EXPECT_EQ(cli.exitCode, 2) << cli.output;
+  EXPECT_NE(cli.output.find("did you mean 'base'"), std::string::npos) << cli.output;
+}
+
+TEST(WorldFrame, UrdfWorldRootLinkIsTheWorld) {
+  const LoadResult result = loader().loadString(R"(<robot name="r">
+  <link name="world"/><link name="base"/>
+  <joint name="fix" type="fixed"><parent link="world"/><child link="base"/><origin xyz="0 0 1"/></joint>
+</robot>)", "r.urdf");
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  const auto pose = result.graph.pose("base", "world");
+  ASSERT_TRUE(pose.has_value());
+  EXPECT_NEAR(pose->translation().z(), 1.0, 1e-15);
+}
+
+// --- item 5 -------------------------------------------------------------------------------------
+
+struct Lenient {
+  const char* rule;
+  const char* link;  // the link's content
+};
+
+const Lenient kLenient[] = {
+    {"urdf-inertia-attributes", R"(<inertial><mass value="2"/><inertia ixx="1" iyy="2" izz="3"/></inertial>)"},
+    {"urdf-inertial-inertia", R"(<inertial><mass value="2"/></inertial>)"},
+    {"urdf-known-geometry", R"(<visual><geometry><plane normal="0 0 1"/></geometry></visual>)"},
+    {"urdf-shape-geometry", R"(<visual><origin xyz="0 0 1"/></visual>)"},
+    {"urdf-geometry-one-shape", R"(<collision><geometry><box size="1 1 1"/><material name="red"/></geometry></collision>)"},
+};
+
+std::string robotWith(const std::string& linkContent, const std::string& robotName = "r") {
+  return "<robot name=\"" + robotName + "\">\n  <link name=\"base\"/>\n  <link name=\"tool\">" + linkContent +
+         "</link>\n  <joint name=\"j\" type=\"revolute\"><parent link=\"base\"/><child link=\"tool\"/>"
+         "<axis xyz=\"0 0 1\"/><limit lower=\"-1\" upper=\"1\" effort=\"1\" velocity=\"1\"/></joint>\n</robot>\n";
+}
+
+TEST(UrdfLeniency, WhatCheckUrdfLoadsLoadsWithAWarningNamingTheRuleAndStrictRefusesIt) {
+  test::Scratch scratch;
+  std::vector<std::pair<std::string, std::string>> files;  // rule, path
+  for (const Lenient& c : kLenient) {
+    files.emplace_back(c.rule, scratch.write(std::string("pkg/urdf/") + c.rule + ".urdf", robotWith(c.link)));
+  }
+  files.emplace_back("urdf-robot-name", scratch.write("pkg/urdf/empty-name.urdf", robotWith("", "")));
+  LoadOptions strict;
+  strict.strict = true;
+  for (const auto& [rule, file] : files) {
+    EXPECT_EQ(checkUrdf(file), 0) << rule << ": the reference refuses it";
+    const LoadResult result = loader().loadFile(file);
+    EXPECT_TRUE(result.ok()) << rule << "\n" << test::dump(result.diagnostics);
+    EXPECT_EQ(result.kinematics.dofs().size(), 1u) << rule;
+    const Diagnostic* warning = nullptr;
+    for (const Diagnostic& d : result.diagnostics) {
+      if (d.code == ErrorCode::DEVIATION_TOLERATED) warning = &d;
+    }
+    ASSERT_NE(warning, nullptr) << rule << "\n" << test::dump(result.diagnostics);
+    EXPECT_EQ(warning->severity, Severity::Warning);
+    EXPECT_NE(warning->message.find("rule " + rule), std::string::npos) << warning->message;
+    EXPECT_GT(warning->where.line, 0) << rule;  // located
+    const LoadResult refused = loader().loadFile(file, strict);
+    EXPECT_FALSE(refused.ok()) << rule << " under --strict\n" << test::dump(refused.diagnostics);
+  }
+  // The CLI: exit 0 by default, 1 under --strict.
+  EXPECT_EQ(test::run("'" + test::cliPath() + "' check '" + files.front().second + "'").exitCode, 0);
+  EXPECT_EQ(test::run("'" + test::cliPath() + "' check --strict '" + files.front().second + "'").exitCode, 1);
+}
+
+TEST(UrdfLeniency, TakenAsUrdfdomTakesIt) {
+  // urdfdom 3.0: an inertial it cannot read keeps its mass with zero moments, and the link's
+  // later visuals and collisions are not read; a shape it cannot read is dropped, with those after it.
+  const LoadResult result = loader().loadString(
+      robotWith(R"(<inertial><mass value="2"/><inertia ixx="1" iyy="2" izz="3"/></inertial>
+      <visual><geometry><sphere radius="1"/></geometry></visual>)"),
+      "r.urdf");
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  const Link& tool = result.document.model->links[1];
+  EXPECT_DOUBLE_EQ(tool.inertial.mass, 2.0);
+  EXPECT_TRUE(tool.inertial.inertia.isZero());
+  EXPECT_TRUE(tool.visuals.empty());
+  const LoadResult shapes = loader().loadString(
+      robotWith(R"(<collision><geometry><box size="1 2 3"/><material name="red"/></geometry></collision>
+      <collision><geometry><plane/></geometry></collision>
+      <collision><geometry><sphere radius="1"/></geometry></collision>)"),
+      "r.urdf");
+  ASSERT_TRUE(shapes.ok()) << test::dump(shapes.diagnostics);
+  const Link& boxed = shapes.document.model->links[1];
+  ASSERT_EQ(boxed.collisions.size(), 1u);
+  EXPECT_EQ(boxed.collisions[0].geometry.type, GeometryType::Box);
+}
+
+}  // namespace
+}  // namespace interlink
