@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "interlink/Pose.hpp"
@@ -99,6 +100,17 @@ struct JointMotionParameters {
   double transmissionRatio = 1;  // single-axis joints move q / ratio
 };
 
+/// The two in-plane directions of a planar joint: the first two axes when given, a plane normal
+/// when one is given (as SDFormat writes it), else x and y.
+inline std::pair<Vector3, Vector3> planarDirections(const std::vector<Vector3>& axes) {
+  if (axes.size() >= 2) return {axes[0], axes[1]};
+  if (axes.size() == 1) {
+    const Vector3 t1 = axes[0].unitOrthogonal();
+    return {t1, axes[0].cross(t1)};
+  }
+  return {Vector3::UnitX(), Vector3::UnitY()};
+}
+
 /// X_JM(q): the child side's motion in the joint frame for the joint's `coordinates`
 /// (dofCount(type) of them, meaning what JointTypeInfo::coordinates says).
 inline Pose jointMotion(JointType type, const JointMotionParameters& p, const double* coordinates) {
@@ -134,15 +146,7 @@ inline Pose jointMotion(JointType type, const JointMotionParameters& p, const do
       break;
     case JointType::Ball: m.linear() = rotationVector(q[0], q[1], q[2]); break;
     case JointType::Planar: {
-      Vector3 t1 = Vector3::UnitX(), t2 = Vector3::UnitY();
-      if (p.axes.size() >= 2) {
-        t1 = p.axes[0];
-        t2 = p.axes[1];
-      } else if (p.axes.size() == 1) {  // SDFormat gives the plane normal
-        const Vector3 normal = p.axes[0];
-        t1 = normal.unitOrthogonal();
-        t2 = normal.cross(t1);
-      }
+      const auto [t1, t2] = planarDirections(p.axes);
       m.translation() = t1 * q[0] + t2 * q[1];
       m.linear() = rotation(t1.cross(t2).normalized(), q[2]);
       break;
@@ -222,14 +226,7 @@ inline MotionColumn jointMotionColumn(JointType type, const JointMotionParameter
     }
     case JointType::Ball: m.angular = detail::leftJacobianSo3(Vector3(q[0], q[1], q[2])) * unit; break;
     case JointType::Planar: {
-      Vector3 t1 = Vector3::UnitX(), t2 = Vector3::UnitY();
-      if (p.axes.size() >= 2) {
-        t1 = p.axes[0];
-        t2 = p.axes[1];
-      } else if (p.axes.size() == 1) {  // SDFormat gives the plane normal
-        t1 = p.axes[0].unitOrthogonal();
-        t2 = p.axes[0].cross(t1);
-      }
+      const auto [t1, t2] = planarDirections(p.axes);
       if (c == 0) m.linear = t1;
       if (c == 1) m.linear = t2;
       if (c == 2) {
