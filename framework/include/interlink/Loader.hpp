@@ -14,6 +14,7 @@
 #include "interlink/compose/CustomModelParser.hpp"
 #include "interlink/io/ModelFile.hpp"
 #include "interlink/model/Document.hpp"
+#include "interlink/plugin/MeshBudget.hpp"
 
 namespace interlink {
 
@@ -44,6 +45,9 @@ struct LoadOptions {
   /// file or of a resource path (or come from `findFile`), else PATH_OUTSIDE_ROOTS says why; on:
   /// anywhere, as libsdformat does (docs/hostile-input.md).
   bool allowPathsOutsideRoots = false;
+  /// Mesh files (read by plugins through framework/mesh): files opened, file size, decoded size
+  /// per mesh and per load, scene-graph depth (docs/hostile-input.md).
+  MeshLimits meshLimits;
   /// Build the frame graph and run every phase (off: parse and compose only).
   bool resolveFrames = true;
   /// Refuse XML that is not well-formed even where a format reads it as its reference does

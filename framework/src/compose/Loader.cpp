@@ -4,6 +4,7 @@
 
 #include "check/InertiaCheck.hpp"
 #include "check/MeshCheck.hpp"
+#include "check/ResolutionCheck.hpp"
 #include "check/WarningGroups.hpp"
 #include "compose/ResourceLookup.hpp"
 
@@ -230,6 +231,8 @@ struct Loader::Impl {
     std::uint64_t includedModels = 0;
     std::uint64_t includedElements = 0;
     bool includeLimitReported = false;
+    /// The mesh limits of this load and what its meshes have spent (every plugin call shares it).
+    MeshBudget meshBudget;
     /// What the file system said, per load: a file included many times (the legs of a robot, an
     /// include bomb) is canonicalised and resolved once.
     mutable std::unordered_map<std::string, std::string> canonicalPaths;  // "" when it has none
@@ -315,7 +318,7 @@ struct Loader::Impl {
   Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) const {
     return Context{options, diagnostics, {}, {},
                    detail::ResourceSearchPath::fromEnvironment(options.resourcePaths, options.packagePaths),
-                   {}, lazyHardware(), {}, 0, 0, false, {}, {}};
+                   {}, lazyHardware(), {}, 0, 0, false, MeshBudget{options.meshLimits, 0, 0}, {}, {}};
   }
   /// Sets the roots of the path policy once the top-level file is known.
   static void setRoots(Context& context, const std::string& topLevelFile) {
@@ -584,6 +587,7 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, std
   host.checkPath = [](const void* ctx, const std::string& file) -> std::string {
     return outsideRootsReason(file, *static_cast<const CallContext*>(ctx)->context);
   };
+  host.meshBudget = &context.meshBudget;
   plugin::LoadRequest request;
   request.path = path;
   request.content = content;
@@ -931,6 +935,7 @@ void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Conte
 
 void Loader::Impl::check(LoadResult& result, const Context& context) const {
   detail::checkInertias(result.document, result.diagnostics);
+  detail::checkMimicCycles(result.document, result.diagnostics);
   if (!context.options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
 }
 
@@ -943,6 +948,7 @@ void Loader::Impl::resolve(LoadResult& result, Context& context) const {
     // Every world is checked and resolved in file order; the one shown is kept.
     FrameGraph graph = FrameGraph::build(result.document, result.diagnostics, world);
     Kinematics kinematics = Kinematics::build(result.document, graph, result.diagnostics);
+    if (world == shown) detail::checkFinite(result.document, graph, kinematics, result.diagnostics);
     if (world == shown) {
       result.graph = std::move(graph);
       result.kinematics = std::move(kinematics);

@@ -71,7 +71,8 @@ namespace interlink {
   X(USAGE)                                                                                        \
   X(FILE_ENCODING)        /* UTF-16/32, invalid UTF-8 */                                          \
   X(INCLUDE_LIMIT)        /* too many included models or elements in one load */                  \
-  X(PATH_OUTSIDE_ROOTS)   /* an include or mesh outside the allowed directory trees */
+  X(PATH_OUTSIDE_ROOTS)   /* an include or mesh outside the allowed directory trees */          \
+  X(MESH_LIMIT)           /* a mesh file beyond a MeshLimits bound (LoadOptions::meshLimits) */
 
 enum class ErrorCode : std::int32_t {
 #define INTERLINK_ENUM_ENTRY(name) name,

@@ -74,6 +74,19 @@ struct Element {
   std::string cls;   // default class
 };
 
+/// Levels of elements in `root`'s tree (1: the root alone), without recursion.
+std::size_t treeDepth(const XmlElement& root) {
+  std::size_t deepest = 0;
+  std::vector<std::pair<const XmlElement*, std::size_t>> pending{{&root, 1}};
+  while (!pending.empty()) {
+    const auto [element, depth] = pending.back();
+    pending.pop_back();
+    deepest = std::max(deepest, depth);
+    for (const XmlElement& child : element->children) pending.emplace_back(&child, depth + 1);
+  }
+  return deepest;
+}
+
 class Reader {
  public:
   Reader(const std::string& path, const plugin::HostServices* host, MjcfModel& model, Diagnostics& diagnostics)
@@ -120,23 +133,25 @@ class Reader {
   // --- includes ---------------------------------------------------------------------------------
 
   /// Replaces every <include file> below `e` by the children of the included file's <mujoco>.
-  void expandIncludes(XmlElement& e) {
+  /// `depth` is that of `e` in the spliced tree, bounded across files as within one (issue 29): the
+  /// recursive steps after this one (bodies, classes, freeing the tree) go as deep as the tree.
+  void expandIncludes(XmlElement& e, std::size_t depth = 1) {
     XmlElement::Children children(e.children.get_allocator());
     children.reserve(e.children.size());
     for (XmlElement& c : e.children) {
       if (c.name != "include") {
-        expandIncludes(c);
+        expandIncludes(c, depth + 1);
         children.push_back(std::move(c));
         continue;
       }
-      for (XmlElement& included : readInclude(c)) children.push_back(std::move(included));
+      for (XmlElement& included : readInclude(c, depth)) children.push_back(std::move(included));
     }
     e.children = std::move(children);
   }
 
   /// One <include file>, read through the host's include service (its depth, cycle, count and path
   /// policy and file checks). MuJoCo resolves include paths against the main model file's directory.
-  std::vector<XmlElement> readInclude(const XmlElement& include) {
+  std::vector<XmlElement> readInclude(const XmlElement& include, std::size_t parentDepth) {
     const Attribute* file = include.attribute("file");
     if (!file || trim(file->value).empty()) {
       diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, "<include> needs the attribute 'file'", include.where);
@@ -172,7 +187,15 @@ class Reader {
                          root->where);
       return {};
     }
-    expandIncludes(*root);
+    // The included root's children take the place of <include>, one level below `parentDepth`.
+    if (const std::size_t depth = parentDepth + treeDepth(*root) - 1; depth > xml::ParseOptions{}.maxDepth) {
+      diagnostics_.error(ErrorCode::INCLUDE_DEPTH, "elements nest " + std::to_string(depth) + " levels deep once '" +
+                                                       file->value + "' is spliced in: more than " +
+                                                       std::to_string(xml::ParseOptions{}.maxDepth) + " in all files",
+                         locationOf(include, file));
+      return {};
+    }
+    expandIncludes(*root, parentDepth);
     // Moved out: the lists keep the included tree's memory alive (see xml::detail::TreeAllocator).
     return std::vector<XmlElement>(std::make_move_iterator(root->children.begin()),
                                    std::make_move_iterator(root->children.end()));
@@ -498,11 +521,11 @@ class Reader {
   /// geom takes its mass from it.
   void compileMesh(const Element& e, MeshAsset& mesh) {
     std::optional<MeshTriangles> triangles;
-    std::string error;
     if (!mesh.resolved.empty()) {
-      triangles = readMeshFile(mesh.resolved, mesh.scale, error);
+      mesh::MeshError error;
+      triangles = readMeshFile(meshReader_, mesh.resolved, mesh.scale, error);
       if (!triangles) {
-        diagnostics_.error(ErrorCode::FILE_READ, "mesh file '" + mesh.file + "': " + error, locationOf(e.xml, lookup(e, "file")));
+        diagnostics_.error(error.code, "mesh file '" + mesh.file + "': " + error.message, locationOf(e.xml, lookup(e, "file")));
         return;
       }
     } else if (!mesh.file.empty()) {
@@ -995,6 +1018,7 @@ class Reader {
 
   std::string path_;
   const plugin::HostServices* host_;
+  mesh::MeshReader meshReader_{host_};  // each mesh file read once, with the load's limits
   MjcfModel& model_;
   Diagnostics& diagnostics_;
   XmlElement root_;
