@@ -35,6 +35,13 @@ bool looksNumeric(std::string_view word) {
                               (lower(word[0]) == 'i' && lower(word[1]) == 'n' && lower(word[2]) == 'f'));
 }
 
+/// What fast_atof throws (Assimp's own DeadlyImportError is not exported by libassimp).
+struct NotANumber {
+  template <typename... Parts>
+  explicit NotANumber(Parts&&...) {}
+};
+
+/// A number as Assimp's OBJ importer reads it; throws NotANumber where Assimp refuses the file.
 float number(std::string_view word) {
   // Assimp copies a word into a 4 KiB buffer before fast_atof.
   char buffer[4096];
@@ -42,7 +49,7 @@ float number(std::string_view word) {
   std::memcpy(buffer, word.data(), length);
   buffer[length] = '\0';
   float value = 0;
-  Assimp::fast_atoreal_move<float>(buffer, value);
+  Assimp::fast_atoreal_move<float, NotANumber>(buffer, value);
   return value;
 }
 
@@ -79,6 +86,8 @@ struct ObjState {
   }
 };
 
+std::optional<MeshPolygons> readObjLines(std::string_view bytes, std::uint64_t maxDecodedBytes, MeshError& error);
+
 }  // namespace
 
 std::optional<MeshPolygons> readObj(std::string_view bytes, std::uint64_t maxDecodedBytes, MeshError& error) {
@@ -88,6 +97,20 @@ std::optional<MeshPolygons> readObj(std::string_view bytes, std::uint64_t maxDec
   };
   if (bytes.size() < 16) return fail(ErrorCode::FILE_READ, "OBJ file is too small (Assimp reads 16 bytes at least)");
   if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
+  try {
+    return readObjLines(bytes, maxDecodedBytes, error);
+  } catch (const NotANumber&) {
+    return fail(ErrorCode::FILE_READ, "a vertex has a value that is not a number (Assimp refuses the file)");
+  }
+}
+
+namespace {
+
+std::optional<MeshPolygons> readObjLines(std::string_view bytes, std::uint64_t maxDecodedBytes, MeshError& error) {
+  const auto fail = [&](ErrorCode code, std::string message) {
+    error = {code, std::move(message)};
+    return std::nullopt;
+  };
   ObjState obj;
   std::uint64_t decoded = 0;
   std::size_t lineNumber = 0;
@@ -239,10 +262,21 @@ std::optional<MeshPolygons> readObj(std::string_view bytes, std::uint64_t maxDec
           out.cornerCounts.push_back(face.count);
           for (std::uint32_t k = 0; k < face.count; ++k) addCorner(index[k]);
         } else if (face.type == 2) {
-          for (std::uint32_t k = 0; k + 1 < face.count; ++k) {
-            out.cornerCounts.push_back(2);
+          // Assimp's layout: the first corner once, each middle corner twice (the start of the next
+          // segment, then the end of the one before), the last once.
+          if (face.count < 2) continue;
+          const auto base = static_cast<std::uint32_t>(out.vertices.size() / 3);
+          addCorner(index[0]);
+          for (std::uint32_t k = 1; k + 1 < face.count; ++k) {
             addCorner(index[k]);
-            addCorner(index[k + 1]);
+            addCorner(index[k]);
+          }
+          addCorner(index[face.count - 1]);
+          out.corners.resize(out.corners.size() - (2 * face.count - 2));
+          for (std::uint32_t segment = 0; segment + 1 < face.count; ++segment) {
+            out.cornerCounts.push_back(2);
+            out.corners.push_back(base + (segment == 0 ? 0 : 2 * segment - 1));
+            out.corners.push_back(base + (segment + 2 == face.count ? 2 * face.count - 3 : 2 * segment + 2));
           }
         } else {
           for (std::uint32_t k = 0; k < face.count; ++k) {
@@ -255,6 +289,8 @@ std::optional<MeshPolygons> readObj(std::string_view bytes, std::uint64_t maxDec
   }
   return out;
 }
+
+}  // namespace
 
 std::optional<MeshPolygons> readBinaryStl(std::string_view bytes, std::uint64_t maxDecodedBytes, MeshError& error) {
   if (bytes.size() < 84) return std::nullopt;

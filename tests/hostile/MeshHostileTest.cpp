@@ -108,7 +108,7 @@ TEST(MeshFiles, GltfNodeChainsAndCyclesAreRefused) {
   EXPECT_NE(chain.output.find("MESH_LIMIT"), std::string::npos) << chain.output;
   const CommandResult cycle = boundedCheck(scratch.write("cycle.skel", hostile::skelMesh("cycle.gltf")));
   EXPECT_TRUE(cycle.exitCode == 0 || cycle.exitCode == 1) << "crashed or hung: " << cycle.exitCode << cycle.output;
-  EXPECT_NE(cycle.output.find("two parents"), std::string::npos) << cycle.output;
+  EXPECT_NE(cycle.output.find("cycle"), std::string::npos) << cycle.output;
 }
 
 TEST(MeshFiles, DecodedSizeIsCappedPerMeshAndPerLoad) {

@@ -47,12 +47,13 @@ TEST(MeshReader, ObjAsAssimpReadsIt) {
   Scratch scratch;
   expectSamePolygons(scratch.write("cube.obj", hostile::objCube()));
   // Objects, groups and materials split Assimp's meshes; negative indices, v/vt/vn corners,
-  // homogeneous and coloured vertices, lines and points, comments and a material library.
+  // homogeneous and coloured vertices, lines (points: Assimp writes past its faces), comments and
+  // a material library.
   expectSamePolygons(scratch.write("features.obj",
                                    "# features\nmtllib missing.mtl\nv 0 0 0\nv 1.5e-3 0 0 1\nv 1 1 0 0.5 0.5 0.5\n"
                                    "v -1 2 3 2\nvt 0 0\nvt 1 0\nvn 0 0 1\n"
                                    "o first\nusemtl red\nf 1/1/1 2/2/1 3/1/1\nf -1 -2 -3\n"
-                                   "usemtl blue\nf 1//1 3//1 4//1 2//1\ng part\nl 1 2 3\np 4 1\n"
+                                   "usemtl blue\nf 1//1 3//1 4//1 2//1\ng part\nl 1 2 3 4\nl 4 1\n"
                                    "o second\nf 4 3 2\no first\nf 2 3 4\n"));
   expectSamePolygons(scratch.write("crlf.obj", "v 0 0 0\r\nv 1 0 0\r\nv 0 1 0\r\nv 0 0 1\r\nf 1 2 3\r\nf 1 3 4\r\n"));
 }

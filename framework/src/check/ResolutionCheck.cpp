@@ -29,8 +29,16 @@ std::vector<const Model*> allModels(const Document& document) {
 
 void checkFinite(const Document& document, const FrameGraph& graph, const Kinematics& kinematics, Diagnostics& diagnostics) {
   const auto& frames = graph.frames();
-  for (const FrameInfo& frame : frames) {
-    if (finite(frame.pose)) continue;
+  // A joint placed where the sum overflows moves its child link there too: the joint is the cause.
+  std::vector<bool> followsJoint(frames.size(), false);
+  for (const TreeJoint& joint : kinematics.joints()) {
+    if (joint.frame < frames.size() && !finite(frames[joint.frame].pose) && joint.childLinkFrame < frames.size()) {
+      followsJoint[joint.childLinkFrame] = true;
+    }
+  }
+  for (std::size_t index = 0; index < frames.size(); ++index) {
+    const FrameInfo& frame = frames[index];
+    if (finite(frame.pose) || followsJoint[index]) continue;
     // Reported where the overflow starts: a frame placed from a finite one.
     const int from = frame.relativeTo >= 0 ? frame.relativeTo : frame.attachedTo;
     if (from >= 0 && static_cast<std::size_t>(from) < frames.size() && !finite(frames[static_cast<std::size_t>(from)].pose)) {
