@@ -6,6 +6,7 @@
 
 #include <fstream>
 
+#include "HostileInputs.hpp"
 #include "HostileRoundTwoInputs.hpp"
 #include "HostileTable.hpp"
 

@@ -4,6 +4,7 @@
 // the CLI in a bounded process.
 #include <fstream>
 
+#include "HostileInputs.hpp"
 #include "HostileRoundTwoInputs.hpp"
 #include "HostileSupport.hpp"
 

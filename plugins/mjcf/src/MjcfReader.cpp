@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -473,6 +474,7 @@ class Reader {
     std::optional<MeshInertia> inertia;  // when the mesh compiled and can give a mass
     std::string problem;                 // else MuJoCo's reason, for the geoms that need its mass
     bool hull = true;                    // qhull builds the vertices' convex hull
+    std::shared_ptr<MeshTriangles> hullPending;  // vertices whose hull is built when a colliding geom needs it
     SourceLocation where;
   };
 
@@ -565,7 +567,12 @@ class Reader {
       }
     }
     // MuJoCo builds the hull for colliding geoms (marked later, see readGeom) and for a mesh without faces.
-    mesh.hull = convexHull(*triangles);
+    // Only then: qhull's set-up per mesh was a fifth of checking Menagerie's Panda (issue 27).
+    if (triangles->faces.empty()) {
+      mesh.hull = convexHull(*triangles);
+    } else {
+      mesh.hullPending = std::make_shared<MeshTriangles>(MeshTriangles{triangles->vertices, {}});
+    }
     if (!mesh.hull && triangles->faces.empty()) {
       diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
                          what(e) + " has no faces and its vertices have no convex hull (qhull fails: flat or too few)",
@@ -896,7 +903,7 @@ class Reader {
       const char* reference = mesh ? "mesh" : "hfield";
       g.type = mesh ? GeometryType::Mesh : GeometryType::Heightmap;
       const Attribute* asset = lookup(e, reference);
-      const auto& table = mesh ? meshes_ : hfields_;
+      auto& table = mesh ? meshes_ : hfields_;
       if (!asset) {
         diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, what(e) + " of type " + geom.typeName + " needs the attribute '" +
                                                              reference + "'", e.xml.where);
@@ -910,7 +917,12 @@ class Reader {
         geom.meshInertia = found->second.inertia;
         geom.meshProblem = found->second.problem;
         // MuJoCo builds the convex hull of every mesh a colliding geom uses, and qhull fails on flat ones.
-        if (!found->second.hull && model_.compiler.convexHull && (geom.contype != 0 || geom.conaffinity != 0)) {
+        const bool colliding = model_.compiler.convexHull && (geom.contype != 0 || geom.conaffinity != 0);
+        if (colliding && found->second.hullPending) {
+          found->second.hull = convexHull(*found->second.hullPending);
+          found->second.hullPending.reset();
+        }
+        if (!found->second.hull && colliding) {
           diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
                              what(e) + " collides with mesh '" + asset->value +
                                  "', whose vertices are flat: MuJoCo's convex hull (qhull) cannot be built; set "
