@@ -92,6 +92,20 @@ std::pair<std::string, int> stage(const fs::path& model, const fs::path& dir) {
       writeStl(path, placeholder(path.filename().string()));
     }
   }
+  // Textures: a 1x1 PNG each (MuJoCo reads them; Interlink keeps them as data).
+  static const unsigned char png[] = {
+      0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00,
+      0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0A, 0x49,
+      0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00,
+      0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82};
+  std::string textureDir;
+  if (std::regex_search(text, match, std::regex("texturedir=\"([^\"]*)\""))) textureDir = match[1];
+  const std::regex texture("<texture\\b[^>]*\\bfile=\"([^\"]+)\"");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), texture); it != std::sregex_iterator(); ++it) {
+    const fs::path path = dir / textureDir / std::string((*it)[1]);
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(png), sizeof png);
+  }
   const fs::path copy = dir / model.filename();
   fs::copy_file(model, copy, fs::copy_options::overwrite_existing);
   return {copy.string(), static_cast<int>(written.size())};
