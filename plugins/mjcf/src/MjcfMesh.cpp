@@ -15,7 +15,6 @@ namespace interlink::mjcf {
 namespace {
 
 constexpr double kMinValue = 1e-15;  // MuJoCo's mjMINVAL
-constexpr std::uint64_t kMaxMeshBytes = 256ull << 20;
 
 std::string lowerExtension(const std::string& path) {
   std::string ext = std::filesystem::path(path).extension().string();
