@@ -3,6 +3,13 @@
 // the usage texts are our own, kept beside each command.
 #include <CLI/CLI.hpp>
 
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <map>
@@ -58,9 +65,57 @@ void addFileInput(CLI::App& command, std::string& file, InputOptions& input) {
   addInputOptions(command, input);
 }
 
-}  // namespace
+/// Set once a command has finished: until then, an exit or a crash ends the process without a
+/// verdict (a plugin that calls exit(0), segfaults or aborts), which must never read as success.
+std::atomic<bool> finished{false};
 
-int main(int argc, char** argv) {
+void writeToStderr(const char* text) {
+  ssize_t ignored = ::write(2, text, std::strlen(text));
+  (void)ignored;
+}
+
+/// exit() from plugin code runs this: the status becomes 2 with a reason, whatever it was.
+void refuseExitWithoutVerdict() {
+  if (finished.load()) return;
+  writeToStderr("interlink: error: the process was ended before a verdict (a plugin called exit); "
+                "the input was not checked\n");
+  ::_exit(2);
+}
+
+/// A crash says so before the default action (the signal's exit status, never 0). Only where no
+/// handler is installed: the sanitizers' own reports stay theirs.
+void reportCrash(int signal) {
+  writeToStderr("interlink: error: crashed (a plugin or the host received a fatal signal) before a verdict; "
+                "the input was not checked\n");
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
+
+void guardAgainstEndingWithoutVerdict() {
+  std::atexit(refuseExitWithoutVerdict);
+  for (int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {
+    struct sigaction current {};
+    if (::sigaction(signal, nullptr, &current) == 0 && current.sa_handler == SIG_DFL &&
+        (current.sa_flags & SA_SIGINFO) == 0) {
+      std::signal(signal, reportCrash);
+    }
+  }
+}
+
+/// Output that could not be written (a full disk, `> /dev/full`) is an I/O error, exit status 2,
+/// whatever the verdict: a caller must never take a lost report for a success. stdio reports a
+/// failed write only when its buffer is flushed, so flush before deciding.
+int withOutputWritten(int status) {
+  std::cout.flush();
+  const bool outputFailed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+  std::cerr.flush();
+  const bool errorsFailed = !std::cerr || std::fflush(stderr) != 0 || std::ferror(stderr);
+  if (!outputFailed && !errorsFailed) return status;
+  if (!errorsFailed) std::cerr << "interlink: error: cannot write standard output (device full?)\n";
+  return 2;
+}
+
+int run(int argc, char** argv) {
   if (argc < 2) {
     std::cerr << kUsage;
     return 2;
@@ -160,5 +215,14 @@ int main(int argc, char** argv) {
     std::cerr << "interlink: internal error: " << e.what() << "\n";
     return 2;
   }
+  return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  guardAgainstEndingWithoutVerdict();
+  const int status = withOutputWritten(run(argc, argv));
+  finished = true;
   return status;
 }

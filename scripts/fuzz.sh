@@ -14,7 +14,7 @@ source scripts/clang-build.sh
 configure_asan
 harnesses=("$@")
 if [ ${#harnesses[@]} -eq 0 ]; then
-  harnesses=(fuzz_sdformat fuzz_urdf fuzz_hrdf fuzz_shift fuzz_skel fuzz_juice fuzz_mjcf fuzz_core_model fuzz_hrdf_grammar)
+  harnesses=(fuzz_sdformat fuzz_urdf fuzz_hrdf fuzz_shift fuzz_skel fuzz_juice fuzz_mjcf fuzz_core_model fuzz_hrdf_grammar fuzz_mesh fuzz_mjcf_includes)
 fi
 cmake --build build-asan -j"${JOBS:-$(nproc)}" --target "${harnesses[@]}" interlink_cli
 
@@ -34,6 +34,7 @@ seed_files() {
                  while IFS= read -r f; do [ "$(stat -c %s "$f")" -lt 65536 ] && echo "$f"; done ;;
     fuzz_core_model) find build-asan/fuzz/core_model_seeds -name '*.json' -size -64k 2>/dev/null ;;
     fuzz_hrdf_grammar) printf '%s\n' ;;
+    fuzz_mesh | fuzz_mjcf_includes) find "build-asan/fuzz/$1_seeds" -type f 2>/dev/null ;;
   esac
 }
 
@@ -44,6 +45,20 @@ while IFS= read -r model; do
   out="build-asan/fuzz/core_model_seeds/$(basename "$model").json"
   [ -f "$out" ] || build-asan/bin/interlink convert "$model" -o "$out" >/dev/null 2>&1 || rm -f "$out"
 done < <(ls samples/models/*.sdf; find "$corpus/hrdf" "$corpus/juice" -name '*.hrdf' -o -name '*.jm' 2>/dev/null | sort | head -30)
+
+# Mesh seeds: the first byte picks the format (0 STL, 1 OBJ, 2 COLLADA, 3 glTF, 4 GLB, 5 PLY), then
+# small real files of the tests. MJCF include seeds: main file, NUL, included file.
+mkdir -p build-asan/fuzz/fuzz_mesh_seeds build-asan/fuzz/fuzz_mjcf_includes_seeds
+seed_mesh() { { printf "\\$(printf '%03o' "$1")"; cat "$2"; } > "build-asan/fuzz/fuzz_mesh_seeds/$(basename "$2")"; }
+for f in $(find tests -name '*.stl' -size -16k | head -5); do seed_mesh 0 "$f"; done
+for f in $(find tests -name '*.obj' -size -16k | head -5); do seed_mesh 1 "$f"; done
+for f in $(find tests -name '*.dae' -size -16k | head -5); do seed_mesh 2 "$f"; done
+for f in $(find tests -name '*.gltf' -size -16k | head -3); do seed_mesh 3 "$f"; done
+for f in $(find tests -name '*.ply' -size -16k | head -3); do seed_mesh 5 "$f"; done
+printf '<mujoco><worldbody><body><include file="inc.xml"/></body></worldbody></mujoco>\0<mujoco><body><body><include file="inc.xml"/></body></body></mujoco>' \
+  > build-asan/fuzz/fuzz_mjcf_includes_seeds/self.xml
+printf '<mujoco><asset><include file="inc.xml"/></asset></mujoco>\0<mujoco><mesh name="m" vertex="0 0 0 1 0 0 0 1 0 0 0 1"/></mujoco>' \
+  > build-asan/fuzz/fuzz_mjcf_includes_seeds/asset.xml
 
 status=0
 for harness in "${harnesses[@]}"; do

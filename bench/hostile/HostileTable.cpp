@@ -1,4 +1,4 @@
-// `bench_hostile --table`: every hostile input of issue 14, generated in a scratch directory and
+// `bench_hostile --table`: every hostile input of issues 14 and 29 (the second round: HostileRoundTwo.cpp), generated in a scratch directory and
 // checked by the real CLI (`interlink check`) in its own process, one row each with the wall
 // time, the peak resident memory of that process (getrusage of the child), the exit status and
 // the first diagnostic. The closing note of the issue and docs/hostile-input.md quote it.
@@ -36,18 +36,6 @@ namespace fs = std::filesystem;
 namespace hostile = interlink::test::hostile;
 
 constexpr double kKillAfterSeconds = 60;
-
-/// One input: what it is, how to lay it out in `dir` (returns the file to check) and the error
-/// code its verdict must carry (empty: it must load).
-struct HostileCase {
-  std::string name;
-  std::function<std::string(const fs::path& dir)> make;
-  std::string expected;
-  /// The command: `check` (with these options before the file), or `plugins` with `dir/plugins`
-  /// as INTERLINK_PLUGIN_PATH.
-  std::vector<std::string> options = {};
-  bool pluginsCommand = false;
-};
 
 std::string write(const fs::path& file, const std::string& content) {
   fs::create_directories(file.parent_path());
@@ -170,6 +158,7 @@ std::vector<HostileCase> cases(const fs::path& pluginDir) {
   list.push_back({"non-ELF file named like a plugin in the plugin path (interlink plugins)",
                   [](const fs::path& d) { return write(d / "plugins" / "libnot_a_plugin.so", "this is text, not a shared library\n"); },
                   "PLUGIN_LOAD", {}, true});
+  for (HostileCase& second : roundTwoCases(pluginDir)) list.push_back(std::move(second));
   return list;
 }
 
@@ -194,7 +183,8 @@ long peakResidentKiB(pid_t pid) {
 /// Runs `argv` with stdout and stderr into `outFile`; killed after kKillAfterSeconds. The peak
 /// memory is the child's VmHWM sampled every millisecond while it runs: getrusage's ru_maxrss
 /// would start from this process's own peak, which the kernel carries over into the child at exec.
-Outcome runChild(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv, const std::string& outFile) {
+Outcome runChild(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv, const std::string& outFile,
+                 const std::string& stdoutTo) {
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
@@ -206,8 +196,12 @@ Outcome runChild(const std::vector<std::string>& argv, const std::vector<std::st
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  posix_spawn_file_actions_addopen(&actions, 2, outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (stdoutTo.empty()) {
+    posix_spawn_file_actions_adddup2(&actions, 2, 1);
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 1, stdoutTo.c_str(), O_WRONLY, 0);
+  }
   Outcome outcome;
   pid_t pid = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -278,22 +272,29 @@ int printHostileTable(const std::string& cli) {
     const auto bytes = fs::is_regular_file(file, ec) ? fs::file_size(file, ec) : 0;
     std::vector<std::string> argv = {cli};
     std::vector<std::string> env;
-    if (c.pluginsCommand) {
+    if (!c.command.empty()) {
+      for (const std::string& argument : c.command) argv.push_back(argument == "{}" ? file : argument);
+    } else if (c.pluginsCommand) {
       argv.push_back("plugins");
-      env.push_back("INTERLINK_PLUGIN_PATH=" + (dir / "plugins").string());
     } else {
       argv.push_back("check");
       argv.insert(argv.end(), c.options.begin(), c.options.end());
       argv.push_back(file);
     }
+    std::error_code noPlugins;
+    if (c.pluginsCommand || fs::is_directory(dir / "plugins", noPlugins)) {
+      env.push_back("INTERLINK_PLUGIN_PATH=" + (dir / "plugins").string());
+      env.push_back("INTERLINK_PLUGIN_CACHE=off");
+    }
     const std::string outFile = (root / ("output" + std::to_string(index))).string();
-    const Outcome o = runChild(argv, env, outFile);
+    const Outcome o = runChild(argv, env, outFile, c.stdoutTo);
     bool found = false;
     const std::string verdict = verdictLine(outFile, c.expected, dir.string(), found);
     // Every input must end by itself within a second of CPU time (wall time depends on the
     // machine's load) with its expected verdict; crashes are exit statuses above 2.
     const bool expectedOutcome = c.expected.empty() ? o.exitStatus == 0 : found && o.exitStatus >= 0 && o.exitStatus <= 2;
-    const bool bad = o.killed || o.cpuSeconds >= 1.0 || o.exitStatus > 2 || !expectedOutcome;
+    constexpr long kMemoryBoundKiB = 256 * 1024;
+    const bool bad = o.killed || o.cpuSeconds >= 1.0 || o.peakKiB >= kMemoryBoundKiB || o.exitStatus > 2 || !expectedOutcome;
     failures += bad;
     char cells[160];
     std::snprintf(cells, sizeof cells, "%llu | %.3f | %.3f | %.1f | %d%s", static_cast<unsigned long long>(bytes), o.seconds,

@@ -137,6 +137,7 @@ void Mapper::assemble(Model& model, std::vector<JointRecord>& joints,
     for (std::size_t start = 0; start < joints.size(); ++start) {
       if (joints[start].joint.loopClosure) continue;
       std::vector<std::size_t> path;
+      std::vector<int*> walked;  // states set to 1 by this walk, finished after it (linear in all)
       std::string body = joints[start].joint.child;
       while (true) {
         auto& s = state[body];
@@ -161,15 +162,14 @@ void Mapper::assemble(Model& model, std::vector<JointRecord>& joints,
           break;
         }
         s = 1;
+        walked.push_back(&s);
         const auto up = parentJointOf.find(body);
         if (up == parentJointOf.end() || joints[up->second].joint.loopClosure) break;
         path.push_back(up->second);
         if (joints[up->second].joint.parent == "world") break;
         body = joints[up->second].joint.parent;
       }
-      for (auto& [name, s] : state) {
-        if (s == 1) s = 2;
-      }
+      for (int* s : walked) *s = 2;
     }
   }
 

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "MeshProbe.hpp"
+#include "MeshReader.hpp"
 #include "ShapeInertia.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
@@ -175,7 +175,7 @@ class Reader {
   const plugin::HostServices* host_;
   Diagnostics& diagnostics_;
   std::string baseDirectory_;
-  std::unordered_map<std::string, std::pair<std::optional<MeshInfo>, std::string>> meshes_;
+  mesh::MeshReader meshReader_{host_};
 };
 
 bool Reader::read(std::string_view content, SkelFile& file) {
@@ -649,19 +649,16 @@ void Reader::readMesh(const XmlElement& mesh, Geometry& geometry) {
     return;
   }
 
-  auto cached = meshes_.find(resolved);
-  if (cached == meshes_.end()) {
-    std::string problem;
-    auto info = probeMesh(resolved, problem);
-    cached = meshes_.emplace(resolved, std::make_pair(std::move(info), std::move(problem))).first;
-  }
-  if (!cached->second.first) {
+  // Measured the way DART 6.12's MeshShape imports it, so that vertex counts and bounds (and the
+  // bounding-box inertia DART derives from them) agree; each file once.
+  mesh::MeshError problem;
+  auto info = meshReader_.measure(resolved, mesh::MeshMeasure::AsDart, problem);
+  if (!info) {
     // A warning: kinematics does not need the mesh (an inertia taken from it is an error there).
-    warning(ErrorCode::FILE_READ, "mesh '" + resolved + "' could not be read: " + cached->second.second,
-            fileName->where);
+    warning(problem.code, "mesh '" + resolved + "' could not be read: " + problem.message, fileName->where);
     return;
   }
-  geometry.mesh = cached->second.first;
+  geometry.mesh = info;
 }
 
 std::optional<JointRecord> Reader::readJoint(const XmlElement& element,

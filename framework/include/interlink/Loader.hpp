@@ -14,6 +14,7 @@
 #include "interlink/compose/CustomModelParser.hpp"
 #include "interlink/io/ModelFile.hpp"
 #include "interlink/model/Document.hpp"
+#include "interlink/plugin/MeshBudget.hpp"
 
 namespace interlink {
 
@@ -47,6 +48,9 @@ struct LoadOptions {
   /// diagnostic per load (an error for includes, a warning for meshes). Files `findFile` names are
   /// the host's choice. Turn it on for files you do not trust (docs/hostile-input.md).
   bool confineToRoots = false;
+  /// Mesh files (read by plugins through framework/mesh): files opened, file size, decoded size
+  /// per mesh and per load, scene-graph depth (docs/hostile-input.md).
+  MeshLimits meshLimits;
   /// Build the frame graph and run every phase (off: parse and compose only).
   bool resolveFrames = true;
   /// Refuse what a format's reader accepts only because its reference tool does: XML that is not

@@ -4,6 +4,7 @@
 
 #include "check/InertiaCheck.hpp"
 #include "check/MeshCheck.hpp"
+#include "check/ResolutionCheck.hpp"
 #include "check/WarningGroups.hpp"
 #include "compose/ResourceLookup.hpp"
 #include "compose/FileNamesAsGiven.hpp"
@@ -226,6 +227,8 @@ struct Loader::Impl {
     /// "model has no link" there only follows from the failure and is not said again.
     std::size_t failedIncludes = 0;
     std::vector<SourceLocation> modelsMissingIncludes;
+    /// The mesh limits of this load and what its meshes have spent (every plugin call shares it).
+    MeshBudget meshBudget;
     /// What the file system said, per load: a file included many times (the legs of a robot, an
     /// include bomb) is canonicalised and resolved once.
     mutable std::unordered_map<std::string, std::string> canonicalPaths;  // "" when it has none
@@ -311,7 +314,7 @@ struct Loader::Impl {
   Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) const {
     return Context{options, diagnostics, {}, {},
                    detail::ResourceSearchPath::fromEnvironment(options.resourcePaths, options.packagePaths),
-                   {}, lazyHardware(), {}, 0, 0, false, 0, {}, {}, {}};
+                   {}, lazyHardware(), {}, 0, 0, false, 0, {}, MeshBudget{options.meshLimits, 0, 0}, {}, {}};
   }
   /// Sets the path policy once the top-level file is known: its directory and the search
   /// directories are the roots of a confined load. `topLevelFile` is empty for a model given as
@@ -582,6 +585,7 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, std
   host.checkPath = [](const void* ctx, const std::string& file) -> std::string {
     return static_cast<const CallContext*>(ctx)->context->pathPolicy.refusal(file);
   };
+  host.meshBudget = &context.meshBudget;
   plugin::LoadRequest request;
   request.path = path;
   request.content = content;
@@ -939,6 +943,7 @@ void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Conte
 void Loader::Impl::check(LoadResult& result, const Context& context) const {
   dropFollowOnErrors(result.diagnostics, context);
   detail::checkInertias(result.document, result.diagnostics);
+  detail::checkMimicCycles(result.document, result.diagnostics);
   if (!context.options.listEveryWarning) detail::groupRepeatedWarnings(result.diagnostics);
 }
 
@@ -951,6 +956,7 @@ void Loader::Impl::resolve(LoadResult& result, Context& context) const {
     // Every world is checked and resolved in file order; the one shown is kept.
     FrameGraph graph = FrameGraph::build(result.document, result.diagnostics, world);
     Kinematics kinematics = Kinematics::build(result.document, graph, result.diagnostics);
+    if (world == shown) detail::checkFinite(result.document, graph, kinematics, result.diagnostics);
     if (world == shown) {
       result.graph = std::move(graph);
       result.kinematics = std::move(kinematics);

@@ -65,7 +65,10 @@ std::string jsonString(std::string_view text) {
 }
 
 void XmlOut::indent() {
-  for (int i = 0; i < depth_; ++i) out_ << "  ";
+  // Indentation stops growing at 32 levels: a chain of 10 000 nested bodies would otherwise
+  // write 100 MB of spaces (issue 29).
+  constexpr int kDeepestIndent = 32;
+  out_ << std::string(2 * static_cast<std::size_t>(std::min(depth_, kDeepestIndent)), ' ');
 }
 
 void XmlOut::open(const std::string& name, const std::string& attributes) {

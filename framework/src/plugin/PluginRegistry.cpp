@@ -2,6 +2,7 @@
 #include "interlink/PluginRegistry.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
@@ -10,6 +11,8 @@
 #include <optional>
 #include <set>
 #include <sstream>
+
+#include <sys/stat.h>
 
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <boost/dll/shared_library.hpp>
@@ -51,6 +54,17 @@ std::string defaultPluginDirectory() {
 
 std::string extensionOf(const std::string& path) {
   return toLower(fs::path(path).extension().string());
+}
+
+/// Why a plugin directory or library may not be trusted, or "": one every user may write to lets
+/// anyone place code that the next run of any user executes.
+std::string writableByOthers(const std::string& path, const char* what) {
+  struct stat status {};
+  if (::stat(path.c_str(), &status) != 0 || (status.st_mode & S_IWOTH) == 0) return {};
+  char mode[8];
+  std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(status.st_mode & 07777));
+  return std::string("not trusted: the ") + what + " is writable by every user (mode " + mode +
+         "), so anyone could place code in it; make it writable by its owner only (chmod o-w)";
 }
 
 bool endsWith(const std::string& text, const char* suffix) {
@@ -172,6 +186,7 @@ struct PluginRegistry::Impl {
     std::string reason;
   };
   static Opened open(const std::string& key) {
+    if (std::string why = writableByOthers(key, "library"); !why.empty()) return {nullptr, ErrorCode::PLUGIN_REFUSED, why};
     // A truncated or non-ELF file would crash or confuse dlopen: check the headers first.
     if (std::string why = detail::checkSharedLibraryFile(key); !why.empty()) return {nullptr, ErrorCode::PLUGIN_LOAD, why};
     std::error_code ec;
@@ -333,6 +348,10 @@ void PluginRegistry::discoverDirectory(const std::string& dir) {
   // An absent directory in a search path is normal: nothing to discover, nothing to report.
   const fs::path canonicalDir = fs::canonical(dir, ec);
   if (ec) return;
+  if (std::string why = writableByOthers(canonicalDir.string(), "plugin directory"); !why.empty()) {
+    if (impl_->seenPaths.insert(canonicalDir.string()).second) impl_->refuse(canonicalDir.string(), ErrorCode::PLUGIN_REFUSED, why);
+    return;
+  }
   std::vector<std::pair<std::string, bool>> candidates;  // file name, is a symbolic link
   for (detail::ListedFile& file : detail::listRegularFiles(canonicalDir.string(), ec)) {
     if (looksLikeSharedLibrary(file.name)) candidates.emplace_back(std::move(file.name), file.symbolicLink);
@@ -346,6 +365,11 @@ void PluginRegistry::discoverDirectory(const std::string& dir) {
     if (link) {
       const fs::path canonical = fs::canonical(fs::path(dir) / name, ec);
       key = ec ? (fs::path(dir) / name).string() : canonical.string();
+    }
+    // Checked before the cache, which a chmod does not invalidate.
+    if (std::string why = writableByOthers(key, "library"); !why.empty()) {
+      if (impl_->seenPaths.insert(key).second) impl_->refuse(key, ErrorCode::PLUGIN_REFUSED, why);
+      continue;
     }
     const auto signature = detail::signatureOf(key);
     const detail::CachedLibrary* known = signature ? cache.find(key, *signature) : nullptr;

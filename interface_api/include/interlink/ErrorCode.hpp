@@ -72,7 +72,8 @@ namespace interlink {
   X(FILE_ENCODING)        /* UTF-16/32, invalid UTF-8 */                                          \
   X(INCLUDE_LIMIT)        /* too many included models or elements in one load */                  \
   X(PATH_OUTSIDE_ROOTS)   /* an include or mesh outside a confined load's directory trees */      \
-  X(DEVIATION_TOLERATED)  /* loaded as the format's reference tool does (warning); --strict refuses */
+  X(DEVIATION_TOLERATED)  /* loaded as the format's reference tool does (warning); --strict refuses */ \
+  X(MESH_LIMIT)           /* a mesh file beyond a MeshLimits bound (LoadOptions::meshLimits) */
 
 enum class ErrorCode : std::int32_t {
 #define INTERLINK_ENUM_ENTRY(name) name,

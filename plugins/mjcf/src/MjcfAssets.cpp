@@ -107,11 +107,11 @@ const MeshAsset& AssetReader::compiled(MeshAsset& mesh) {
   return mesh;
 }
 
-std::optional<MeshTriangles> AssetReader::meshFile(const std::string& resolved, const Vector3& scale, std::string& error) {
+std::optional<MeshTriangles> AssetReader::meshFile(const std::string& resolved, const Vector3& scale, mesh::MeshError& error) {
   auto found = files_.find(resolved);
   if (found == files_.end()) {
-    std::string reason;
-    auto triangles = readMeshFile(resolved, Vector3::Ones(), reason);
+    mesh::MeshError reason;
+    auto triangles = readMeshFile(meshReader_, resolved, Vector3::Ones(), reason);
     found = files_.emplace(resolved, std::make_pair(std::move(triangles), std::move(reason))).first;
   }
   if (!found->second.first) {
@@ -132,11 +132,11 @@ std::optional<MeshTriangles> AssetReader::meshFile(const std::string& resolved, 
 void AssetReader::compileMesh(MeshAsset& mesh) {
   const Element e{*mesh.xml, "mesh", mesh.cls};
   std::optional<MeshTriangles> triangles;
-  std::string error;
+  mesh::MeshError error;
   if (!mesh.resolved.empty()) {
     triangles = meshFile(mesh.resolved, mesh.scale, error);
     if (!triangles) {
-      diagnostics_.error(ErrorCode::FILE_READ, "mesh file '" + mesh.file + "': " + error, locationOf(e.xml, lookup(e, "file")));
+      diagnostics_.error(error.code, "mesh file '" + mesh.file + "': " + error.message, locationOf(e.xml, lookup(e, "file")));
       return;
     }
   } else if (!mesh.file.empty()) {

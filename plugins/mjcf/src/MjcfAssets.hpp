@@ -30,8 +30,8 @@ struct MeshAsset {
 
 class AssetReader : public AttributeReader {
  public:
-  AssetReader(const std::string& path, MjcfModel& model, Diagnostics& diagnostics)
-      : AttributeReader(model.compiler, diagnostics), path_(path), model_(model) {}
+  AssetReader(const std::string& path, const plugin::HostServices* host, MjcfModel& model, Diagnostics& diagnostics)
+      : AttributeReader(model.compiler, diagnostics), path_(path), model_(model), meshReader_(host) {}
 
   void readAssets(const xml::XmlElement& asset);
 
@@ -48,12 +48,13 @@ class AssetReader : public AttributeReader {
 
  private:
   void compileMesh(MeshAsset& mesh);
-  std::optional<MeshTriangles> meshFile(const std::string& resolved, const Vector3& scale, std::string& error);
+  std::optional<MeshTriangles> meshFile(const std::string& resolved, const Vector3& scale, mesh::MeshError& error);
 
   std::map<std::string, MeshAsset> meshes_, hfields_;
   std::set<std::string> materials_, textures_;
   /// Each mesh file's triangles (unscaled) or the reason they could not be read, per load.
-  std::map<std::string, std::pair<std::optional<MeshTriangles>, std::string>> files_;
+  std::map<std::string, std::pair<std::optional<MeshTriangles>, mesh::MeshError>> files_;
+  mesh::MeshReader meshReader_;  // every mesh file through the framework's checks and limits
 };
 
 }  // namespace interlink::mjcf::detail

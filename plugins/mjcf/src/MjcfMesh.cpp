@@ -1,46 +1,25 @@
 #include "MjcfMesh.hpp"
 
-#include <assimp/scene.h>
-
 extern "C" {
 #include <libqhull_r/qhull_ra.h>
 }
 
-#include <assimp/Importer.hpp>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 
 namespace interlink::mjcf {
 namespace {
 
 constexpr double kMinValue = 1e-15;  // MuJoCo's mjMINVAL
-constexpr std::uint64_t kMaxMeshBytes = 256ull << 20;
 
 std::string lowerExtension(const std::string& path) {
   std::string ext = std::filesystem::path(path).extension().string();
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return ext;
-}
-
-std::optional<std::string> fileBytes(const std::string& path, std::string& error) {
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec || size > kMaxMeshBytes) {
-    error = ec ? "cannot read '" + path + "'" : "'" + path + "' is larger than 256 MiB";
-    return std::nullopt;
-  }
-  std::ifstream in(path, std::ios::binary);
-  std::string bytes(static_cast<std::size_t>(size), '\0');
-  if (!in.read(bytes.data(), static_cast<std::streamsize>(size))) {
-    error = "cannot read '" + path + "'";
-    return std::nullopt;
-  }
-  return bytes;
 }
 
 template <typename T>
@@ -51,55 +30,45 @@ T readScalar(const std::string& bytes, std::size_t offset) {
 }
 
 /// MuJoCo reads only binary STL and refuses anything whose size does not match the header's count.
-bool checkBinaryStl(const std::string& path, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  char header[84];
-  if (!in.read(header, sizeof header)) {
+bool checkBinaryStl(const std::string& bytes, std::string& error) {
+  if (bytes.size() < 84) {
     error = "invalid header in STL file (MuJoCo reads binary STL only)";
     return false;
   }
   std::uint32_t count;
-  std::memcpy(&count, header + 80, sizeof count);
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
+  std::memcpy(&count, bytes.data() + 80, sizeof count);
   if (count < 1 || count > 200000) {
     error = "STL file has " + std::to_string(count) + " triangles; MuJoCo 2.2.2 needs 1 to 200000 (an ASCII STL?)";
     return false;
   }
-  if (ec || size != 84 + 50ull * count) {
+  if (bytes.size() != 84 + 50ull * count) {
     error = "STL file has the wrong size for its triangle count (an ASCII STL?)";
     return false;
   }
   return true;
 }
 
-/// The triangles of every mesh of an Assimp scene, polygons of 3 or 4 corners (quads split along
-/// their first diagonal, as MuJoCo's OBJ loader does).
-bool trianglesFromScene(const aiScene& scene, MeshTriangles& out, std::string& error) {
-  for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
-    const aiMesh* mesh = scene.mMeshes[m];
-    if (!mesh) continue;
-    const int first = static_cast<int>(out.vertices.size() / 3);
-    for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
-      out.vertices.insert(out.vertices.end(), {mesh->mVertices[v].x, mesh->mVertices[v].y, mesh->mVertices[v].z});
+/// The triangles of a mesh's polygons of 3 or 4 corners (quads split along their first diagonal,
+/// as MuJoCo's OBJ loader does).
+bool trianglesFromPolygons(const mesh::MeshPolygons& polygons, MeshTriangles& out, std::string& error) {
+  out.vertices = polygons.vertices;
+  std::size_t at = 0;
+  for (const std::uint32_t corners : polygons.cornerCounts) {
+    const std::uint32_t* index = polygons.corners.data() + at;
+    at += corners;
+    if (corners < 3) continue;  // points and lines carry no volume
+    if (corners > 4) {
+      error = "a face has " + std::to_string(corners) + " corners; MuJoCo reads triangles and quads only";
+      return false;
     }
-    for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
-      const aiFace& face = mesh->mFaces[f];
-      if (face.mNumIndices < 3) continue;  // points and lines carry no volume
-      if (face.mNumIndices > 4) {
-        error = "a face has " + std::to_string(face.mNumIndices) + " corners; MuJoCo reads triangles and quads only";
-        return false;
-      }
-      const auto at = [&](unsigned i) { return first + static_cast<int>(face.mIndices[i]); };
-      out.faces.insert(out.faces.end(), {at(0), at(1), at(2)});
-      if (face.mNumIndices == 4) out.faces.insert(out.faces.end(), {at(0), at(2), at(3)});
-    }
+    const auto corner = [&](unsigned i) { return static_cast<int>(index[i]); };
+    out.faces.insert(out.faces.end(), {corner(0), corner(1), corner(2)});
+    if (corners == 4) out.faces.insert(out.faces.end(), {corner(0), corner(2), corner(3)});
   }
   return true;
 }
 
-std::optional<MeshTriangles> readMsh(const std::string& path, std::string& error) {
-  auto bytes = fileBytes(path, error);
+std::optional<MeshTriangles> readMsh(const std::optional<std::string>& bytes, std::string& error) {
   if (!bytes) return std::nullopt;
   if (bytes->size() < 4 * sizeof(std::int32_t)) {
     error = "missing header in MSH file";
@@ -261,37 +230,36 @@ bool convexHull(MeshTriangles& mesh) {
 }
 
 
-std::optional<MeshTriangles> readMeshFile(const std::string& path, const Vector3& scale, std::string& error) {
+std::optional<MeshTriangles> readMeshFile(mesh::MeshReader& meshes, const std::string& path, const Vector3& scale,
+                                          mesh::MeshError& failure) {
   const std::string ext = lowerExtension(path);
   std::optional<MeshTriangles> mesh;
+  std::string error;
+  const auto fail = [&](const std::string& message) {
+    failure = {ErrorCode::FILE_READ, message};
+    return std::nullopt;
+  };
   if (ext == ".msh") {
-    mesh = readMsh(path, error);
+    mesh = readMsh(meshes.readBytes(path, failure), error);
+    if (!mesh && failure.code != ErrorCode::NONE) return std::nullopt;
   } else if (ext == ".stl" || ext == ".obj") {
-    if (ext == ".stl" && !checkBinaryStl(path, error)) return std::nullopt;
-    Assimp::Importer importer;
-    const aiScene* scene = importer.ReadFile(path, 0);  // as written: no welding, no triangulation
-    if (!scene) {
-      error = importer.GetErrorString();
-      if (error.empty()) error = "Assimp returned no scene";
-      return std::nullopt;
+    if (ext == ".stl") {
+      const auto bytes = meshes.readBytes(path, failure);
+      if (!bytes) return std::nullopt;
+      if (!checkBinaryStl(*bytes, error)) return fail(error);
     }
+    const auto polygons = meshes.polygons(path, failure);  // as written: no welding, no triangulation
+    if (!polygons) return std::nullopt;
     mesh.emplace();
-    if (!trianglesFromScene(*scene, *mesh, error)) return std::nullopt;
+    if (!trianglesFromPolygons(*polygons, *mesh, error)) return fail(error);
   } else {
-    error = "unknown mesh file type '" + ext + "' (MuJoCo 2.2.2 reads STL, OBJ and MSH)";
-    return std::nullopt;
+    return fail("unknown mesh file type '" + ext + "' (MuJoCo 2.2.2 reads STL, OBJ and MSH)");
   }
-  if (!mesh) return std::nullopt;
-  if (mesh->vertices.empty()) {
-    error = "the mesh has no vertices";
-    return std::nullopt;
-  }
+  if (!mesh) return fail(error);
+  if (mesh->vertices.empty()) return fail("the mesh has no vertices");
   const int count = static_cast<int>(mesh->vertices.size() / 3);
   for (int index : mesh->faces) {
-    if (index < 0 || index >= count) {
-      error = "a face names vertex " + std::to_string(index) + " of " + std::to_string(count);
-      return std::nullopt;
-    }
+    if (index < 0 || index >= count) return fail("a face names vertex " + std::to_string(index) + " of " + std::to_string(count));
   }
   // A mirroring scale turns the faces over; MuJoCo swaps two corners to keep them outward.
   if (scale[0] * scale[1] * scale[2] < 0) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "MeshReader.hpp"
 #include "interlink/Pose.hpp"
 
 namespace interlink::mjcf {
@@ -19,9 +20,11 @@ struct MeshTriangles {
 };
 
 /// Reads a mesh file the way MuJoCo 2.2.2 accepts it: STL only binary (1..200000 triangles, exact
-/// size), OBJ through Assimp (triangles and quads, quads split as MuJoCo does), MSH as MuJoCo's
-/// own binary layout. Nothing on failure, with the reason in `error`.
-std::optional<MeshTriangles> readMeshFile(const std::string& path, const Vector3& scale, std::string& error);
+/// size), OBJ as Assimp reads it (triangles and quads, quads split as MuJoCo does), MSH as MuJoCo's
+/// own binary layout, every file through the framework's mesh reader (its checks and limits).
+/// Nothing on failure, with the reason in `error`.
+std::optional<MeshTriangles> readMeshFile(mesh::MeshReader& meshes, const std::string& path, const Vector3& scale,
+                                          mesh::MeshError& error);
 
 /// Principal moments (decreasing) and axes of a symmetric 3x3 tensor exactly as MuJoCo 2.2.2's
 /// mju_eig3 finds them: its Jacobi iteration stops early, so its axes (hence the box of a mesh and

@@ -40,10 +40,23 @@ namespace fs = std::filesystem;
 constexpr std::uintmax_t kMaxTotalIncludeBytes = 256ull << 20;
 constexpr double kEpsilon = 1e-14;  // MuJoCo's mjEPS (mjMINVAL is 1e-15)
 
+/// Levels of elements in `root`'s tree (1: the root alone), without recursion.
+std::size_t treeDepth(const XmlElement& root) {
+  std::size_t deepest = 0;
+  std::vector<std::pair<const XmlElement*, std::size_t>> pending{{&root, 1}};
+  while (!pending.empty()) {
+    const auto [element, depth] = pending.back();
+    pending.pop_back();
+    deepest = std::max(deepest, depth);
+    for (const XmlElement& child : element->children) pending.emplace_back(&child, depth + 1);
+  }
+  return deepest;
+}
+
 class Reader : public detail::AssetReader {
  public:
   Reader(const std::string& path, const plugin::HostServices* host, MjcfModel& model, Diagnostics& diagnostics)
-      : AssetReader(path, model, diagnostics), host_(host) {}
+      : AssetReader(path, host, model, diagnostics), host_(host) {}
 
   bool read(std::string_view content) {
     auto root = xml::parse(content, path_, diagnostics_);
@@ -87,23 +100,25 @@ class Reader : public detail::AssetReader {
   // --- includes ---------------------------------------------------------------------------------
 
   /// Replaces every <include file> below `e` by the children of the included file's <mujoco>.
-  void expandIncludes(XmlElement& e) {
+  /// `depth` is that of `e` in the spliced tree, bounded across files as within one (issue 29): the
+  /// recursive steps after this one (bodies, classes, freeing the tree) go as deep as the tree.
+  void expandIncludes(XmlElement& e, std::size_t depth = 1) {
     XmlElement::Children children(e.children.get_allocator());
     children.reserve(e.children.size());
     for (XmlElement& c : e.children) {
       if (c.name != "include") {
-        expandIncludes(c);
+        expandIncludes(c, depth + 1);
         children.push_back(std::move(c));
         continue;
       }
-      for (XmlElement& included : readInclude(c)) children.push_back(std::move(included));
+      for (XmlElement& included : readInclude(c, depth)) children.push_back(std::move(included));
     }
     e.children = std::move(children);
   }
 
   /// One <include file>, read through the host's include service (its depth, cycle, count and path
   /// policy and file checks). MuJoCo resolves include paths against the main model file's directory.
-  std::vector<XmlElement> readInclude(const XmlElement& include) {
+  std::vector<XmlElement> readInclude(const XmlElement& include, std::size_t parentDepth) {
     const Attribute* file = include.attribute("file");
     if (!file || trim(file->value).empty()) {
       diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, "<include> needs the attribute 'file'", include.where);
@@ -142,7 +157,15 @@ class Reader : public detail::AssetReader {
                          locationOf(include, file));
       return {};
     }
-    expandIncludes(*root);
+    // The included root's children take the place of <include>, one level below `parentDepth`.
+    if (const std::size_t depth = parentDepth + treeDepth(*root) - 1; depth > xml::ParseOptions{}.maxDepth) {
+      diagnostics_.error(ErrorCode::INCLUDE_DEPTH, "elements nest " + std::to_string(depth) + " levels deep once '" +
+                                                       file->value + "' is spliced in: more than " +
+                                                       std::to_string(xml::ParseOptions{}.maxDepth) + " in all files",
+                         locationOf(include, file));
+      return {};
+    }
+    expandIncludes(*root, parentDepth);
     // Moved out: the lists keep the included tree's memory alive (see xml::detail::TreeAllocator).
     return std::vector<XmlElement>(std::make_move_iterator(root->children.begin()),
                                    std::make_move_iterator(root->children.end()));

@@ -236,8 +236,13 @@ void Reader::addMesh(BodyRecord& body, const std::string& uri, const std::string
       info.boundsMax *= units_.length;
       shape.geometry.mesh = info;
     } else {
-      diagnostics_.warning(ErrorCode::FILE_READ,
-                           "body '" + body.name + "': mesh '" + found + "' could not be read: " + reading.error, where);
+      // A file the mesh reader refuses (path policy, limits) is an error; one it cannot decode, a warning.
+      const std::string message = "body '" + body.name + "': mesh '" + found + "' could not be read: " + reading.error;
+      if (reading.code == ErrorCode::PATH_OUTSIDE_ROOTS || reading.code == ErrorCode::MESH_LIMIT) {
+        diagnostics_.error(reading.code, message, where);
+      } else {
+        diagnostics_.warning(ErrorCode::FILE_READ, message, where);
+      }
     }
   }
   body.link.visuals.push_back(std::move(shape));

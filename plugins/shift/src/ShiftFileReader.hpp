@@ -121,7 +121,7 @@ class Reader {
   std::vector<const json_t*> assemblyJson_;
   std::map<std::pair<int, std::string>, int> bodyByName_;  // (assembly, body name) -> index in bodies_
   std::map<std::pair<int, std::string>, int> jointLineByName_;  // (assembly, joint name) -> line of its first definition
-  MeshCache meshes_;
+  MeshCache meshes_{request_.host};
 };
 
 }  // namespace interlink::shift::detail

@@ -15,6 +15,7 @@
 
 #include "interlink/Diagnostics.hpp"
 #include "interlink/model/Document.hpp"
+#include "interlink/plugin/MeshBudget.hpp"
 
 namespace interlink::plugin {
 
@@ -79,6 +80,9 @@ struct HostServices {
   /// may. Plugins ask before reading a file a model names that is not an include (meshes, Shift
   /// include directories); the include service applies it itself.
   std::string (*checkPath)(const void* context, const std::string& path) = nullptr;
+  /// The load's mesh limits and what it has spent of them (LoadOptions::meshLimits), shared by
+  /// every plugin call of one load; read meshes through framework/mesh (MeshReader), which keeps it.
+  MeshBudget* meshBudget = nullptr;
 };
 
 /// True when `host` is new enough to have the field at `offset` (use offsetof).

@@ -1,0 +1,215 @@
+#include "AssimpDecode.hpp"
+
+#include <assimp/IOSystem.hpp>
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <pthread.h>
+
+#include <functional>
+#include <limits>
+#include <new>
+
+namespace interlink::mesh::detail {
+namespace {
+
+/// The stack of the decoding thread: reserved, not committed, so it costs memory only as deep as
+/// Assimp goes (at most MeshLimits::maxNodeDepth levels of its recursion).
+constexpr std::size_t kDecoderStackBytes = std::size_t{256} << 20;
+
+/// Assimp triangulates a polygon by ear clipping, in time quadratic in its corners (a face of
+/// 25 000 corners took 2.7 s): a measurement that triangulates refuses larger faces.
+constexpr unsigned kMaxTriangulatedCorners = 1024;
+
+/// Runs `work` on a thread with a large stack and waits for it; runs it here when no such thread
+/// can be made. Exceptions stay inside `work`.
+void onLargeStack(const std::function<void()>& work) {
+  pthread_attr_t attributes;
+  pthread_t thread;
+  bool started = false;
+  if (pthread_attr_init(&attributes) == 0) {
+    auto* job = const_cast<std::function<void()>*>(&work);
+    started = pthread_attr_setstacksize(&attributes, kDecoderStackBytes) == 0 &&
+              pthread_create(
+                  &thread, &attributes,
+                  [](void* argument) -> void* {
+                    (*static_cast<std::function<void()>*>(argument))();
+                    return nullptr;
+                  },
+                  job) == 0;
+    pthread_attr_destroy(&attributes);
+  }
+  if (started) {
+    pthread_join(thread, nullptr);
+  } else {
+    work();
+  }
+}
+
+std::uint64_t sceneBytes(const aiScene& scene) {
+  std::uint64_t bytes = 0;
+  for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
+    const aiMesh* mesh = scene.mMeshes[m];
+    if (!mesh) continue;
+    bytes += 12ull * mesh->mNumVertices + 8ull * mesh->mNumFaces;
+    for (unsigned f = 0; f < mesh->mNumFaces; ++f) bytes += 4ull * mesh->mFaces[f].mNumIndices;
+  }
+  return bytes;
+}
+
+std::string limitMessage(std::uint64_t maxDecodedBytes) {
+  return "the mesh decodes to more than " + std::to_string(maxDecodedBytes) + " bytes (LoadOptions::meshLimits)";
+}
+
+/// Reads `path` with Assimp through the gate and hands the scene to `use`; false with `error` set
+/// when Assimp fails, a file was refused or the scene is larger than allowed.
+bool withScene(MeshFileAccess& access, const std::string& path, MeshFormat format, std::shared_ptr<const std::string> bytes,
+               std::uint64_t maxDecodedBytes, MeshError& error,
+               const std::function<bool(Assimp::Importer&, const aiScene&, MeshError&)>& use) {
+  bool ok = false;
+  onLargeStack([&] {
+    try {
+      MeshError refusal;
+      Assimp::Importer importer;
+      importer.SetIOHandler(access.ioSystemFor(path, std::move(bytes), format, refusal).release());
+      const aiScene* scene = importer.ReadFile(path, 0);
+      if (refusal.code != ErrorCode::NONE) {
+        error = refusal;
+        error.message = "the mesh names a file that may not be read: " + error.message;
+      } else if (!scene) {
+        const std::string reason = importer.GetErrorString();
+        error = {ErrorCode::FILE_READ, reason.empty() ? "Assimp returned no scene" : "Assimp: " + quotable(reason)};
+      } else if (sceneBytes(*scene) > maxDecodedBytes) {
+        error = {ErrorCode::MESH_LIMIT, limitMessage(maxDecodedBytes)};
+      } else {
+        ok = use(importer, *scene, error);
+      }
+    } catch (const std::bad_alloc&) {
+      error = {ErrorCode::MESH_LIMIT, "out of memory while decoding the mesh"};
+    } catch (const std::exception& e) {
+      error = {ErrorCode::FILE_READ, "Assimp: " + quotable(e.what())};
+    }
+  });
+  return ok;
+}
+
+struct Accumulator {
+  std::size_t vertices = 0;
+  std::size_t faces = 0;
+  Vector3 lower = Vector3::Constant(std::numeric_limits<double>::infinity());
+  Vector3 upper = Vector3::Constant(-std::numeric_limits<double>::infinity());
+  void add(const aiVector3D& p) {
+    const Vector3 point(p.x, p.y, p.z);
+    lower = lower.cwiseMin(point);
+    upper = upper.cwiseMax(point);
+  }
+  MeshInfo info() const {
+    MeshInfo out;
+    out.vertexCount = vertices;
+    out.faceCount = faces;
+    if (vertices > 0) {
+      out.boundsMin = lower;
+      out.boundsMax = upper;
+    }
+    return out;
+  }
+};
+
+// Meshes placed by the node hierarchy; the precheck bounds the depth of this recursion.
+void visit(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent, Accumulator& out) {
+  const aiMatrix4x4 transform = parent * node.mTransformation;
+  for (unsigned i = 0; i < node.mNumMeshes; ++i) {
+    const aiMesh* mesh = node.mMeshes[i] < scene.mNumMeshes ? scene.mMeshes[node.mMeshes[i]] : nullptr;
+    if (!mesh) continue;
+    out.vertices += mesh->mNumVertices;
+    out.faces += mesh->mNumFaces;
+    for (unsigned v = 0; v < mesh->mNumVertices; ++v) out.add(transform * mesh->mVertices[v]);
+  }
+  for (unsigned c = 0; c < node.mNumChildren; ++c)
+    if (node.mChildren[c]) visit(scene, *node.mChildren[c], transform, out);
+}
+
+}  // namespace
+
+std::optional<MeshPolygons> assimpPolygons(MeshFileAccess& access, const std::string& path, MeshFormat format,
+                                           std::shared_ptr<const std::string> bytes, std::uint64_t maxDecodedBytes,
+                                           MeshError& error) {
+  MeshPolygons out;
+  const bool ok = withScene(access, path, format, std::move(bytes), maxDecodedBytes, error,
+                            [&](Assimp::Importer&, const aiScene& scene, MeshError&) {
+                              for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
+                                const aiMesh* mesh = scene.mMeshes[m];
+                                if (!mesh) continue;
+                                const auto first = static_cast<std::uint32_t>(out.vertices.size() / 3);
+                                for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
+                                  out.vertices.insert(out.vertices.end(), {mesh->mVertices[v].x, mesh->mVertices[v].y,
+                                                                           mesh->mVertices[v].z});
+                                }
+                                for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+                                  const aiFace& face = mesh->mFaces[f];
+                                  out.cornerCounts.push_back(face.mNumIndices);
+                                  for (unsigned k = 0; k < face.mNumIndices; ++k) out.corners.push_back(first + face.mIndices[k]);
+                                }
+                              }
+                              return true;
+                            });
+  if (!ok) return std::nullopt;
+  return out;
+}
+
+std::optional<MeshInfo> assimpMeasure(MeshFileAccess& access, const std::string& path, MeshFormat format,
+                                      std::shared_ptr<const std::string> bytes, MeshMeasure how,
+                                      std::uint64_t maxDecodedBytes, std::uint64_t& decodedBytes, MeshError& error) {
+  MeshInfo info;
+  const bool ok = withScene(
+      access, path, format, std::move(bytes), maxDecodedBytes, error,
+      [&](Assimp::Importer& importer, const aiScene& imported, MeshError& problem) {
+        decodedBytes = sceneBytes(imported);
+        const aiScene* scene = &imported;
+        if (how == MeshMeasure::JoinedVertices) {
+          // Shared corners count once; polygons are counted as written (not triangulated).
+          scene = importer.ApplyPostProcessing(aiProcess_JoinIdenticalVertices);
+        } else {
+          for (unsigned m = 0; m < imported.mNumMeshes; ++m) {
+            const aiMesh* mesh = imported.mMeshes[m];
+            for (unsigned f = 0; mesh && f < mesh->mNumFaces; ++f) {
+              if (mesh->mFaces[f].mNumIndices <= kMaxTriangulatedCorners) continue;
+              problem = {ErrorCode::MESH_LIMIT, "a face has " + std::to_string(mesh->mFaces[f].mNumIndices) +
+                                                    " corners; triangulating more than " +
+                                                    std::to_string(kMaxTriangulatedCorners) + " takes quadratic time"};
+              return false;
+            }
+          }
+          // DART drops points and lines and imports with these steps.
+          importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
+          scene = importer.ApplyPostProcessing(aiProcess_GenNormals | aiProcess_Triangulate |
+                                               aiProcess_JoinIdenticalVertices | aiProcess_SortByPType |
+                                               aiProcess_OptimizeMeshes);
+          // Assimp turns COLLADA's up axis into a root rotation; DART undoes it before pre-transforming.
+          if (scene && format == MeshFormat::Collada && scene->mRootNode) scene->mRootNode->mTransformation = aiMatrix4x4();
+          if (scene) scene = importer.ApplyPostProcessing(aiProcess_PreTransformVertices);
+        }
+        if (!scene || !scene->mRootNode) {
+          const std::string reason = importer.GetErrorString();
+          problem = {ErrorCode::FILE_READ, reason.empty() ? "Assimp returned no scene" : "Assimp: " + quotable(reason)};
+          return false;
+        }
+        Accumulator sum;
+        if (how == MeshMeasure::JoinedVertices) {
+          visit(*scene, *scene->mRootNode, aiMatrix4x4(), sum);
+        } else {
+          for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+            const aiMesh* mesh = scene->mMeshes[m];
+            sum.vertices += mesh->mNumVertices;
+            sum.faces += mesh->mNumFaces;
+            for (unsigned v = 0; v < mesh->mNumVertices; ++v) sum.add(mesh->mVertices[v]);
+          }
+        }
+        info = sum.info();
+        return true;
+      });
+  if (!ok) return std::nullopt;
+  return info;
+}
+
+}  // namespace interlink::mesh::detail

@@ -1,0 +1,299 @@
+#include "MeshPrecheck.hpp"
+
+#include <jansson.h>
+#include <sys/stat.h>
+
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <sstream>
+#include <vector>
+
+namespace interlink::mesh::detail {
+namespace {
+
+bool fail(MeshError& error, ErrorCode code, std::string message) {
+  error = {code, std::move(message)};
+  return false;
+}
+
+std::uint64_t plyScalarBytes(const std::string& type) {
+  if (type == "char" || type == "uchar" || type == "int8" || type == "uint8") return 1;
+  if (type == "short" || type == "ushort" || type == "int16" || type == "uint16") return 2;
+  if (type == "int" || type == "uint" || type == "float" || type == "int32" || type == "uint32" || type == "float32") return 4;
+  if (type == "double" || type == "float64") return 8;
+  return 0;
+}
+
+/// Every element count of a PLY header against the bytes after it: each instance takes at least
+/// its scalar properties' bytes (binary) or two characters a property (ASCII), at least one byte.
+bool checkPly(std::string_view bytes, MeshError& error) {
+  const std::size_t end = bytes.find("end_header");
+  if (bytes.substr(0, 3) != "ply" || end == std::string_view::npos || end > (1u << 20)) {
+    return fail(error, ErrorCode::FILE_READ, "not a PLY file (no 'ply' ... 'end_header' header in the first MiB)");
+  }
+  std::istringstream header{std::string(bytes.substr(0, end))};
+  std::string line;
+  bool ascii = true;
+  struct Element {
+    std::string name;
+    std::uint64_t count = 0;
+    std::uint64_t least = 0;
+  };
+  std::vector<Element> elements;
+  while (std::getline(header, line)) {
+    std::istringstream words(line);
+    std::string keyword;
+    words >> keyword;
+    if (keyword == "format") {
+      std::string kind;
+      words >> kind;
+      ascii = kind == "ascii";
+    } else if (keyword == "element") {
+      Element e;
+      std::string count;
+      words >> e.name >> count;
+      if (count.empty() || count.find_first_not_of("0123456789") != std::string::npos || count.size() > 18) {
+        return fail(error, ErrorCode::FILE_READ, "PLY element '" + e.name + "' has no valid count");
+      }
+      e.count = std::stoull(count);
+      elements.push_back(e);
+    } else if (keyword == "property" && !elements.empty()) {
+      std::string type, countType;
+      words >> type;
+      if (type == "list") {
+        words >> countType;
+        elements.back().least += ascii ? 2 : plyScalarBytes(countType);
+      } else {
+        elements.back().least += ascii ? 2 : plyScalarBytes(type);
+      }
+    }
+  }
+  const std::uint64_t available = bytes.size() - end;
+  std::uint64_t needed = 0;
+  for (const Element& e : elements) {
+    const std::uint64_t least = e.least == 0 ? 1 : e.least;
+    if (e.count > available / least || (needed += e.count * least) > available) {
+      return fail(error, ErrorCode::FILE_READ,
+                  "the PLY header claims " + std::to_string(e.count) + " '" + e.name + "' elements, more than the " +
+                      std::to_string(available) + " bytes after the header can hold");
+    }
+  }
+  return true;
+}
+
+struct JsonDeleter {
+  void operator()(json_t* value) const { json_decref(value); }
+};
+using JsonPointer = std::unique_ptr<json_t, JsonDeleter>;
+
+std::uint64_t integerOr(const json_t* object, const char* key, std::uint64_t fallback) {
+  const json_t* value = json_object_get(object, key);
+  return json_is_integer(value) && json_integer_value(value) >= 0 ? static_cast<std::uint64_t>(json_integer_value(value))
+                                                                  : fallback;
+}
+
+/// glTF: node children form a forest (each node one parent, no cycle) no deeper than the limit;
+/// each buffer's byteLength is there (GLB chunk, data URI, file size) and each accessor fits its
+/// buffer view (or, sparse without one, the decoded-size limit).
+bool checkGltfJson(std::string_view json, const std::string& path, std::uint64_t binaryChunk, const MeshLimits& limits,
+                   MeshError& error) {
+  if (jsonDepth(json) > limits.maxNodeDepth) {
+    return fail(error, ErrorCode::MESH_LIMIT, "the glTF JSON nests deeper than " + std::to_string(limits.maxNodeDepth) +
+                                                  " levels (LoadOptions::meshLimits.maxNodeDepth)");
+  }
+  json_error_t parseError;
+  JsonPointer root(json_loadb(json.data(), json.size(), 0, &parseError));
+  if (!root || !json_is_object(root.get())) {
+    return fail(error, ErrorCode::FILE_READ, std::string("the glTF JSON is not valid: line ") +
+                                                 std::to_string(parseError.line) + ": " + parseError.text);
+  }
+  const json_t* nodes = json_object_get(root.get(), "nodes");
+  const std::size_t nodeCount = json_is_array(nodes) ? json_array_size(nodes) : 0;
+  std::vector<std::size_t> parent(nodeCount, SIZE_MAX);
+  for (std::size_t n = 0; n < nodeCount; ++n) {
+    const json_t* children = json_object_get(json_array_get(nodes, n), "children");
+    for (std::size_t c = 0; json_is_array(children) && c < json_array_size(children); ++c) {
+      const json_t* child = json_array_get(children, c);
+      const json_int_t index = json_is_integer(child) ? json_integer_value(child) : -1;
+      if (index < 0 || static_cast<std::size_t>(index) >= nodeCount) {
+        return fail(error, ErrorCode::FILE_READ, "glTF node " + std::to_string(n) + " names a child that does not exist");
+      }
+      if (parent[static_cast<std::size_t>(index)] != SIZE_MAX || static_cast<std::size_t>(index) == n) {
+        return fail(error, ErrorCode::FILE_READ, "glTF node " + std::to_string(index) +
+                                                     " has two parents or is its own child (the nodes must form trees)");
+      }
+      parent[static_cast<std::size_t>(index)] = n;
+    }
+  }
+  // Depth of each node by walking up (memoised); a walk longer than the node count is a cycle.
+  std::vector<std::uint32_t> depth(nodeCount, 0);
+  for (std::size_t n = 0; n < nodeCount; ++n) {
+    std::vector<std::size_t> chain;
+    std::size_t at = n;
+    while (at != SIZE_MAX && depth[at] == 0) {
+      chain.push_back(at);
+      if (chain.size() > nodeCount) return fail(error, ErrorCode::FILE_READ, "glTF nodes form a cycle");
+      at = parent[at];
+    }
+    std::uint32_t d = at == SIZE_MAX ? 0 : depth[at];
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) depth[*it] = ++d;
+    if (d > limits.maxNodeDepth) {
+      return fail(error, ErrorCode::MESH_LIMIT, "glTF nodes nest deeper than " + std::to_string(limits.maxNodeDepth) +
+                                                    " levels (LoadOptions::meshLimits.maxNodeDepth)");
+    }
+  }
+  const json_t* buffers = json_object_get(root.get(), "buffers");
+  std::vector<std::uint64_t> bufferBytes;
+  for (std::size_t b = 0; json_is_array(buffers) && b < json_array_size(buffers); ++b) {
+    const json_t* buffer = json_array_get(buffers, b);
+    const std::uint64_t claimed = integerOr(buffer, "byteLength", 0);
+    const json_t* uri = json_object_get(buffer, "uri");
+    std::uint64_t available = 0;
+    if (!json_is_string(uri)) {
+      available = b == 0 ? binaryChunk : 0;
+    } else if (std::strncmp(json_string_value(uri), "data:", 5) == 0) {
+      available = json_string_length(uri) / 4 * 3 + 3;
+    } else {
+      struct stat status {};
+      const std::string file = (std::filesystem::path(path).parent_path() / json_string_value(uri)).string();
+      available = ::stat(file.c_str(), &status) == 0 ? static_cast<std::uint64_t>(status.st_size) : 0;
+    }
+    if (claimed > available) {
+      return fail(error, ErrorCode::FILE_READ, "glTF buffer " + std::to_string(b) + " claims " + std::to_string(claimed) +
+                                                   " bytes, but only " + std::to_string(available) + " are there");
+    }
+    bufferBytes.push_back(claimed);
+  }
+  const json_t* views = json_object_get(root.get(), "bufferViews");
+  const json_t* accessors = json_object_get(root.get(), "accessors");
+  for (std::size_t a = 0; json_is_array(accessors) && a < json_array_size(accessors); ++a) {
+    const json_t* accessor = json_array_get(accessors, a);
+    const std::uint64_t count = integerOr(accessor, "count", 0);
+    const std::uint64_t component = integerOr(accessor, "componentType", 5126) <= 5121 ? 1
+                                    : integerOr(accessor, "componentType", 5126) <= 5123 ? 2 : 4;
+    const json_t* typeValue = json_object_get(accessor, "type");
+    const std::string type = json_is_string(typeValue) ? json_string_value(typeValue) : "SCALAR";
+    const std::uint64_t components = type == "VEC2" ? 2 : type == "VEC3" ? 3 : type == "VEC4" || type == "MAT2" ? 4
+                                     : type == "MAT3" ? 9 : type == "MAT4" ? 16 : 1;
+    if (count > (limits.maxDecodedBytesPerMesh / (component * components)) + 1) {
+      return fail(error, ErrorCode::MESH_LIMIT, "glTF accessor " + std::to_string(a) + " claims " + std::to_string(count) +
+                                                    " elements, more than LoadOptions::meshLimits.maxDecodedBytesPerMesh");
+    }
+    const json_t* viewIndex = json_object_get(accessor, "bufferView");
+    if (!json_is_integer(viewIndex)) continue;
+    const json_t* view = json_array_get(views, static_cast<std::size_t>(json_integer_value(viewIndex)));
+    const std::uint64_t viewBytes = integerOr(view, "byteLength", 0);
+    const std::uint64_t stride = std::max(integerOr(view, "byteStride", 0), component * components);
+    if (count > 0 && (count - 1) * stride + component * components > viewBytes) {
+      return fail(error, ErrorCode::FILE_READ, "glTF accessor " + std::to_string(a) + " claims " + std::to_string(count) +
+                                                   " elements, more than its buffer view's " + std::to_string(viewBytes) +
+                                                   " bytes hold");
+    }
+  }
+  return true;
+}
+
+bool checkGlb(std::string_view bytes, const std::string& path, const MeshLimits& limits, MeshError& error) {
+  if (bytes.size() < 20 || bytes.substr(0, 4) != "glTF") {
+    return fail(error, ErrorCode::FILE_READ, "not a binary glTF file (no 'glTF' header)");
+  }
+  std::uint32_t jsonLength = 0, jsonType = 0;
+  std::memcpy(&jsonLength, bytes.data() + 12, 4);
+  std::memcpy(&jsonType, bytes.data() + 16, 4);
+  if (jsonType != 0x4E4F534Au || 20ull + jsonLength > bytes.size()) {
+    return fail(error, ErrorCode::FILE_READ, "the binary glTF's JSON chunk is missing or longer than the file");
+  }
+  std::uint64_t binary = 0;
+  const std::uint64_t binaryHeader = 20ull + jsonLength;
+  if (binaryHeader + 8 <= bytes.size()) {
+    std::uint32_t length = 0;
+    std::memcpy(&length, bytes.data() + binaryHeader, 4);
+    binary = std::min<std::uint64_t>(length, bytes.size() - binaryHeader - 8);
+  }
+  return checkGltfJson(bytes.substr(20, jsonLength), path, binary, limits, error);
+}
+
+}  // namespace
+
+std::size_t xmlDepth(std::string_view text) {
+  std::size_t depth = 0, deepest = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '<') continue;
+    if (text.compare(i, 4, "<!--") == 0) {
+      i = text.find("-->", i);
+    } else if (text.compare(i, 9, "<![CDATA[") == 0) {
+      i = text.find("]]>", i);
+    } else if (i + 1 < text.size() && (text[i + 1] == '?' || text[i + 1] == '!')) {
+      i = text.find('>', i);
+    } else if (i + 1 < text.size() && text[i + 1] == '/') {
+      if (depth > 0) --depth;
+      i = text.find('>', i);
+    } else {
+      // An opening tag: to its end, past quoted attribute values; "/>" closes it at once.
+      char quote = 0;
+      std::size_t j = i + 1;
+      for (; j < text.size(); ++j) {
+        if (quote) {
+          if (text[j] == quote) quote = 0;
+        } else if (text[j] == '"' || text[j] == '\'') {
+          quote = text[j];
+        } else if (text[j] == '>') {
+          break;
+        }
+      }
+      if (j >= text.size()) break;
+      if (text[j - 1] != '/') {
+        deepest = std::max(deepest, ++depth);
+      } else {
+        deepest = std::max(deepest, depth + 1);  // an empty element is a level too
+      }
+      i = j;
+    }
+    if (i == std::string_view::npos) break;
+  }
+  return deepest;
+}
+
+std::size_t jsonDepth(std::string_view text) {
+  std::size_t depth = 0, deepest = 0;
+  bool inString = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (inString) {
+      if (c == '\\') ++i;
+      else if (c == '"') inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+bool precheckMesh(MeshFormat format, const std::string& path, std::string_view bytes, const MeshLimits& limits,
+                  MeshError& error) {
+  switch (format) {
+    case MeshFormat::Ply:
+      return checkPly(bytes, error);
+    case MeshFormat::Collada:
+      if (xmlDepth(bytes) > limits.maxNodeDepth) {
+        return fail(error, ErrorCode::MESH_LIMIT, "the COLLADA file nests elements deeper than " +
+                                                      std::to_string(limits.maxNodeDepth) +
+                                                      " levels (LoadOptions::meshLimits.maxNodeDepth)");
+      }
+      return true;
+    case MeshFormat::Gltf:
+      return checkGltfJson(bytes, path, 0, limits, error);
+    case MeshFormat::GltfBinary:
+      return checkGlb(bytes, path, limits, error);
+    default:
+      return true;
+  }
+}
+
+}  // namespace interlink::mesh::detail

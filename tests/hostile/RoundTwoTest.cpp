@@ -1,0 +1,107 @@
+// The second round of hostile inputs besides meshes (issue 29): stacks (MJCF includes splicing
+// deep trees, the MJCF writer on a long chain), quadratic SKEL joints, poses that overflow, mimic
+// cycles, and output lost on a full device. Those that once crashed or took seconds run through
+// the CLI in a bounded process.
+#include <fstream>
+
+#include "HostileInputs.hpp"
+#include "HostileRoundTwoInputs.hpp"
+#include "HostileSupport.hpp"
+
+namespace interlink::test {
+namespace {
+
+std::string writeAll(const Scratch& scratch, const hostile::RoundTwoFileSet& files) {
+  for (const auto& [name, text] : files) scratch.write(name, text);
+  return scratch.path(files.front().first);
+}
+
+TEST(Stack, MjcfIncludesSplicingDeepTreesAreBoundedAcrossFiles) {
+  Scratch scratch;
+  const std::string model = writeAll(scratch, hostile::mjcfDeepIncludes(10, 500));
+  const CommandResult result = boundedCli("check '" + model + "'", 20);
+  EXPECT_EQ(result.exitCode, 1) << "crashed or hung: " << result.output;
+  EXPECT_NE(result.output.find("INCLUDE_DEPTH"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("f1.xml:2:"), std::string::npos) << "not located at the <include>" << result.output;
+}
+
+TEST(Stack, MjcfIncludesWithinTheDepthStillLoad) {
+  Scratch scratch;
+  const LoadResult result = hostileLoader().loadFile(writeAll(scratch, hostile::mjcfDeepIncludes(3, 50)));
+  EXPECT_TRUE(result.ok()) << dump(result.diagnostics);
+  EXPECT_GE(result.graph.frames().size(), 150u);
+}
+
+TEST(Stack, MjcfWriterOnALongChainDoesNotRecurse) {
+  Scratch scratch;
+  const std::string chain = scratch.write("chain.urdf", hostile::urdfChain(10000));
+  const std::string out = scratch.path("chain.mjcf");
+  const CommandResult result = boundedCli("convert '" + chain + "' -o '" + out + "'", 20);
+  ASSERT_EQ(result.exitCode, 0) << "crashed or hung: " << result.output;
+  std::ifstream written(out);
+  const std::string text((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
+  std::size_t opened = 0, closed = 0;
+  for (std::size_t at = 0; (at = text.find("<body ", at)) != std::string::npos; ++at) ++opened;
+  for (std::size_t at = 0; (at = text.find("</body>", at)) != std::string::npos; ++at) ++closed;
+  EXPECT_EQ(opened, 10000u);
+  EXPECT_EQ(closed, 10000u);
+}
+
+TEST(LinearTime, SkelJointChainIsLinear) {
+  Scratch scratch;
+  const CommandResult result =
+      boundedCli("check '" + scratch.write("chain.skel", hostile::skelJointChain(30000)) + "' >/dev/null", 2);
+  EXPECT_EQ(result.exitCode, 0) << result.output;
+}
+
+TEST(Arithmetic, OverflowingOffsetsAreAnErrorAtTheJoint) {
+  Scratch scratch;
+  const std::string file = scratch.write("overflow.urdf", hostile::urdfOverflowingOffsets());
+  const LoadResult result = hostileLoader().loadFile(file);
+  const Diagnostic* d = findCode(result.diagnostics, ErrorCode::VALUE_INVALID);
+  ASSERT_NE(d, nullptr) << "two offsets of 1.5e308 passed: " << dump(result.diagnostics);
+  EXPECT_TRUE(mentions(d, "not finite")) << d->message;
+  EXPECT_EQ(d->where.line, 6) << d->format();  // the second joint, where the sum overflows
+  std::size_t count = 0;
+  for (const Diagnostic& each : result.diagnostics) count += each.code == ErrorCode::VALUE_INVALID;
+  EXPECT_EQ(count, 1u) << "reported again below the cause: " << dump(result.diagnostics);
+  const CommandResult frames = boundedCli("frames '" + file + "'");
+  EXPECT_NE(frames.exitCode, 0) << frames.output;
+  EXPECT_EQ(frames.output.find("nan"), std::string::npos) << frames.output;
+}
+
+TEST(Mimic, SelfReferenceAndCyclesAreRefused) {
+  Scratch scratch;
+  const LoadResult self = hostileLoader().loadFile(scratch.write("self.urdf", hostile::urdfMimicCycle(1)));
+  const Diagnostic* d = findCode(self.diagnostics, ErrorCode::JOINT_AXIS_MIMIC_INVALID);
+  ASSERT_NE(d, nullptr) << dump(self.diagnostics);
+  EXPECT_TRUE(mentions(d, "mimics itself")) << d->message;
+
+  const LoadResult cycle = hostileLoader().loadFile(scratch.write("cycle.urdf", hostile::urdfMimicCycle(3)));
+  d = findCode(cycle.diagnostics, ErrorCode::JOINT_AXIS_MIMIC_INVALID);
+  ASSERT_NE(d, nullptr) << dump(cycle.diagnostics);
+  EXPECT_TRUE(mentions(d, "cycle of 3")) << d->message;
+}
+
+TEST(Mimic, LongCycleIsFoundInLinearTime) {
+  Scratch scratch;
+  const CommandResult result =
+      boundedCli("check '" + scratch.write("cycle.urdf", hostile::urdfMimicCycle(20000)) + "'", 2);
+  EXPECT_EQ(result.exitCode, 1) << result.output.substr(0, 2000);
+  EXPECT_NE(result.output.find("cycle of 20000"), std::string::npos) << result.output.substr(0, 2000);
+}
+
+TEST(LostOutput, WriteErrorsAreIoErrors) {
+  Scratch scratch;
+  const std::string model = scratch.write("chain.urdf", hostile::urdfChain(200));
+  for (const char* command : {"check", "frames", "tree"}) {
+    const CommandResult result = boundedCli(std::string(command) + " '" + model + "' >/dev/full");
+    EXPECT_EQ(result.exitCode, 2) << command << ": " << result.output;
+    EXPECT_NE(result.output.find("cannot write"), std::string::npos) << command << ": " << result.output;
+  }
+  const CommandResult json = boundedCli("check --format json '" + model + "' >/dev/full");
+  EXPECT_EQ(json.exitCode, 2) << json.output;
+}
+
+}  // namespace
+}  // namespace interlink::test
