@@ -95,7 +95,11 @@ class Reader {
     // MuJoCo reads the sections in this order whatever their order in the file.
     for (const XmlElement* c : root_.childrenNamed("compiler")) readCompiler(*c);
     classes_["main"] = DefaultClass{};
-    for (const XmlElement* d : root_.childrenNamed("default")) readDefault(*d, "", true);
+    for (const XmlElement* d : root_.childrenNamed("default")) {
+      readDefault(*d, "", true);
+      // Also kept as written: an MJCF writer gives the kept actuators and sensors their classes.
+      model_.kept.push_back(KeptElement{"mujoco/default", d->toXml(), d->where});
+    }
     for (const XmlElement* a : root_.childrenNamed("asset")) readAssets(*a);
     for (const XmlElement* w : root_.childrenNamed("worldbody")) readBodyContent(*w, model_.world, "main", true);
     if (model_.compiler.globalCoordinates) {
