@@ -342,6 +342,25 @@ TEST(PortableConversion, MjcfToMjcfKeepsActuatorsKeyframesAndTheFreeJoint) {
   expectSameUpToRounding(text, second, output);
 }
 
+TEST(PortableConversion, MjcfKeyframesAndActuatorsSurviveMjcfToMjcf) {
+  // MuJoCo's own keyframe test model: keys of time, qpos, qvel, act, ctrl (and mocap poses, which
+  // the writer drops with the mocap body's flag).
+  const std::string source = kData + "/mujoco/test/user/testdata/keyframe.xml";
+  const std::string output = tempDir() + "/keyframe.mjcf";
+  convert(source, output);
+  Mujoco a(source), b(output);
+  ASSERT_NE(a.model, nullptr) << a.error;
+  ASSERT_NE(b.model, nullptr) << b.error;
+  ASSERT_EQ(b.model->nkey, a.model->nkey);
+  EXPECT_GT(b.model->nkey, 0);
+  EXPECT_EQ(b.model->nu, a.model->nu);
+  for (int k = 0; k < a.model->nkey; ++k) {
+    EXPECT_EQ(b.model->key_time[k], a.model->key_time[k]) << "key " << k;
+    for (int i = 0; i < a.model->nq; ++i) EXPECT_EQ(b.model->key_qpos[k * a.model->nq + i], a.model->key_qpos[k * a.model->nq + i]);
+    for (int i = 0; i < a.model->nu; ++i) EXPECT_EQ(b.model->key_ctrl[k * a.model->nu + i], a.model->key_ctrl[k * a.model->nu + i]);
+  }
+}
+
 TEST(PortableConversion, MjcfToUrdfBoundsEffortAndNamesWhatHasNoPlace) {
   const std::string output = tempDir() + "/humanoid.urdf";
   auto result = cli("convert " + kHumanoid + " -o " + output);
