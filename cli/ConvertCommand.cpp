@@ -72,6 +72,7 @@ int runConvert(const ConvertOptions& options) {
   bool written = false;
   bool ioFailure = false;
   if (output == "-") {
+    writeOptions.outputPath = "-";  // relative URIs: relative to the working directory
     std::optional<std::string> text = writer->write(loaded, writeOptions, diagnostics);
     if (text && writers.readBack(*writer, loaded, *text, "<stdout>" + writer->extensions.front(), loader,
                                  readBackOptions, diagnostics)) {

@@ -210,17 +210,17 @@ TEST(ConvertCli, DroppedNonKinematicElementsAreReportedForEveryWriter) {
   };
   const std::vector<Expectation> writers = {
       {"urdf",
-       {"URDF output cannot hold <sensor> elements", "URDF output cannot hold <plugin> elements",
-        "URDF output cannot hold lights in models: light 'lamp'", "URDF output cannot hold lights in worlds: light 'sun'",
-        "URDF output cannot hold world gravity and physics: those of world 'w'",
-        "URDF output cannot hold model frames: nested model 'tool'"},
+       {"URDF has no place for <sensor> elements", "URDF has no place for <plugin> elements",
+        "URDF has no place for lights in models: light 'lamp'", "URDF has no place for lights in worlds: light 'sun'",
+        "URDF has no place for world gravity and physics: those of world 'w'",
+        "URDF has no place for model frames: nested model 'tool'"},
        {}},
       {"mjcf",
-       {"MJCF output cannot hold <sensor> elements", "MJCF output cannot hold <plugin> elements",
-        "MJCF output cannot hold lights in models: light 'lamp'", "MJCF output cannot hold lights in worlds: light 'sun'",
-        "MJCF output cannot hold world physics: the physics of world 'w'"},
+       {"MJCF has no place for <sensor> elements", "MJCF has no place for <plugin> elements",
+        "MJCF has no place for lights in models: light 'lamp'", "MJCF has no place for lights in worlds: light 'sun'",
+        "MJCF has no place for world physics: the physics of world 'w'"},
        {"model frames", "world gravity"}},
-      {"sdf", {"SDFormat 1.9 output cannot hold lights in models: light 'lamp'"}, {"output cannot hold <sensor>", "output cannot hold <plugin>", "lights in worlds", "world gravity"}},
+      {"sdf", {"SDFormat 1.9 has no place for lights in models: light 'lamp'"}, {"has no place for <sensor>", "has no place for <plugin>", "lights in worlds", "world gravity"}},
       {"json", {}, {"cannot hold"}},
   };
   // Converts `file` with every writer of `expected` and checks the warnings each prints.
@@ -251,21 +251,21 @@ TEST(ConvertCli, DroppedNonKinematicElementsAreReportedForEveryWriter) {
 )";
   const std::vector<Expectation> flagWriters = {
       {"urdf",
-       {"URDF output cannot hold links without gravity: link 'm::a'", "URDF output cannot hold self-colliding links: link 'm::a'",
-        "URDF output cannot hold joint springs: joint 'm::j'", "URDF output cannot hold joint initial positions: joint 'm::j'"},
+       {"URDF has no place for links without gravity: link 'm::a'", "URDF has no place for self-colliding links: link 'm::a'",
+        "URDF has no place for joint springs: joint 'm::j'", "URDF has no place for joint initial positions: joint 'm::j'"},
        {}},
       {"mjcf",
-       {"MJCF output cannot hold links without gravity", "MJCF output cannot hold joint initial positions"},
+       {"MJCF has no place for links without gravity", "MJCF has no place for joint initial positions"},
        {"joint springs"}},
-      {"sdf", {"SDFormat 1.9 output cannot hold joint initial positions"}, {"without gravity", "self-colliding", "joint springs"}},
+      {"sdf", {"SDFormat 1.9 has no place for joint initial positions"}, {"without gravity", "self-colliding", "joint springs"}},
   };
   expectWarnings(flags, flagWriters);
   // The two sensors and the three plugins are one line each, naming them.
   auto urdf = cli("convert " + input + " -o " + tempDir() + "/kept_world_out.urdf");
   EXPECT_NE(urdf.output.find("imu_b"), std::string::npos) << urdf.output;
   auto every = cli("convert -v " + input + " -o " + tempDir() + "/kept_world_out.urdf");
-  EXPECT_EQ(count(every.output, "URDF output cannot hold <sensor> elements"), 2u) << every.output;
-  EXPECT_EQ(count(every.output, "URDF output cannot hold <plugin> elements"), 3u) << every.output;
+  EXPECT_EQ(count(every.output, "URDF has no place for <sensor> elements"), 2u) << every.output;
+  EXPECT_EQ(count(every.output, "URDF has no place for <plugin> elements"), 3u) << every.output;
 }
 
 // Model and world parameters: each writer writes those its target has a place for (MJCF's one
@@ -294,12 +294,12 @@ TEST(ConvertCli, ModelAndWorldParametersAreWrittenOrReported) {
   std::vector<Case> cases;
   for (const std::string extension : {"urdf", "sdf", "mjcf"}) {
     const std::string format = extension == "urdf" ? "URDF" : extension == "sdf" ? "SDFormat 1.9" : "MJCF";
-    Case juice{bug, extension, {format + " output cannot hold model parameters: parameter 'juice.CFM' of model 'Bug'"}, {}, {}, 7};
+    Case juice{bug, extension, {format + " has no place for model parameters: parameter 'juice.CFM' of model 'Bug'"}, {}, {}, 7};
     if (extension == "mjcf") {
       juice.never.push_back("model gravity");
       juice.written.push_back("<option gravity=\"0 0 -50\"/>");
     } else {
-      juice.once.push_back(format + " output cannot hold model gravity: the gravity of model 'Bug'");
+      juice.once.push_back(format + " has no place for model gravity: the gravity of model 'Bug'");
     }
     for (const std::string& note : juiceNotes) juice.never.push_back("'" + note + "'");
     cases.push_back(juice);
@@ -308,12 +308,12 @@ TEST(ConvertCli, ModelAndWorldParametersAreWrittenOrReported) {
     json.input = bugJson;
     cases.push_back(json);
     cases.push_back({daisy, extension,
-                     {format + " output cannot hold model parameters: parameter 'hrdf:description' of model 'Daisy'"},
+                     {format + " has no place for model parameters: parameter 'hrdf:description' of model 'Daisy'"},
                      {"'hrdf:version'"}, {}, 1});
     // Read into the world's gravity and physics, so not parameters: gravity, the integrator, the
     // solver's numbers. The solver's type and the logger are content.
     Case shift{pendulum, extension,
-               {format + " output cannot hold world parameters: parameter 'loggers[0].csv_logfile' of world 'pendulum'"},
+               {format + " has no place for world parameters: parameter 'loggers[0].csv_logfile' of world 'pendulum'"},
                {"model parameters", "'version'", "'units.", "'gravity[", "'integrators[", "'solvers[0].infinity_norm_multiplier'",
                 "'include_directories["},
                {},

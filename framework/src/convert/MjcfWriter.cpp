@@ -10,9 +10,11 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <vector>
 
+#include "MjcfKept.hpp"
 #include "WriterSupport.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/convert/Writers.hpp"
@@ -50,16 +52,18 @@ class MjcfWriter {
     holds.nestedModelFrames = true;  // as sites
     holds.jointSprings = true;       // stiffness and springref
     holds.worldGravity = holds.modelGravity = true;  // <option gravity>
+    holds.mjcfSections = true;                       // an MJCF source's actuators, sensors, ...
     detail::warnWhatTargetCannotHold(document, holds, diagnostics_);
     const std::string modelName = document.isWorld() ? document.worlds.front().name : document.model->name;
     out_.open("mujoco", attr("model", modelName));
     out_.comment("converted by interlink from " + detail::fileNameOf(document.sourceFile) + " (" + document.format +
                  "); scoped names use \"__\" for \"::\"");
     std::string compiler = attr("angle", "radian") + attr("inertiafromgeom", "false") + attr("autolimits", "true");
+    // MuJoCo refuses a moving body without mass or with a zero principal moment; a bound far
+    // below any physical value lets it load while every mass stays the core model's to 1e-12.
+    // Always written, so that converting the output again writes the same compiler line.
+    compiler += attr("boundmass", number(kMassBound)) + attr("boundinertia", number(kMassBound));
     if (const std::string light = lightMovingLinks(); !light.empty()) {
-      // MuJoCo refuses a moving body without mass or with a zero principal moment; a bound far
-      // below any physical value lets it load while every mass stays the core model's to 1e-12.
-      compiler += attr("boundmass", number(kMassBound)) + attr("boundinertia", number(kMassBound));
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                            "MuJoCo needs mass and inertia on moving bodies; " + light + " get at least " +
                                number(kMassBound) + " (<compiler boundmass boundinertia>)",
@@ -68,16 +72,25 @@ class MjcfWriter {
     out_.empty("compiler", compiler);
     writeGravity(document);
     writeAssets();
+    const detail::MjcfSections kept =
+        document.model ? detail::keptMjcfSections(*document.model) : detail::MjcfSections{};
+    for (const std::string& section : kept.beforeWorld) out_.raw(section);
     out_.open("worldbody");
     const auto& frames = graph_.frames();
     writeSitesOf("");
     for (std::size_t i = 0; i < frames.size(); ++i) {
-      if (frames[i].kind == FrameKind::Link && !parentJoint_.count(frames[i].name)) writeBody(i, "");
+      if (frames[i].kind != FrameKind::Link || parentJoint_.count(frames[i].name)) continue;
+      if (isWorldBody(i)) {
+        writeWorldBodyContent(i);
+      } else {
+        writeBody(i, "");
+      }
     }
     // Links attached to the world by a joint: children of the root frame.
     for (const TreeJoint* joint : children_[""]) writeBody(joint->childLinkFrame, "");
     out_.close("worldbody");
     writeLoops();
+    for (const std::string& section : kept.afterWorld) out_.raw(section);
     out_.close("mujoco");
     if (diagnostics_.hasErrors()) return std::nullopt;
     return out_.str();
@@ -102,6 +115,25 @@ class MjcfWriter {
   }
 
   Pose rootPose(std::size_t frame) const { return graph_.frames()[frame].pose; }
+
+  /// A root link that stands for MuJoCo's world body: "worldbody" (an MJCF source's) or "world"
+  /// (URDF's custom), massless at the root frame. Its geoms and sites go into <worldbody> and its
+  /// children are top-level bodies, where MuJoCo allows free joints.
+  bool isWorldBody(std::size_t frame) const {
+    const FrameInfo& info = graph_.frames()[frame];
+    const Link* link = index_.link(frame);
+    return (info.name == "worldbody" || info.name == "world") && link && link->inertial.mass == 0 &&
+           info.pose.isApprox(Pose::Identity(), 1e-12);
+  }
+
+  void writeWorldBodyContent(std::size_t frame) {
+    const FrameInfo& info = graph_.frames()[frame];
+    if (!written_.insert(info.name).second) return;
+    worldBody_ = info.name;
+    if (const Link* link = index_.link(frame)) writeGeoms(*link, frame);
+    writeSitesOf(info.name);
+    for (const TreeJoint* child : children_[info.name]) writeBody(child->childLinkFrame, info.name);
+  }
 
   /// MuJoCo's one gravity, in its world frame (the root frame here): the world's, or the one a
   /// model file's source sets (Juice) turned from the model frame into the root frame. Without
@@ -134,7 +166,10 @@ class MjcfWriter {
           if (meshes_.count(key)) continue;
           const std::string assetName = "mesh_" + std::to_string(meshes_.size());
           meshes_[key] = assetName;
-          lines.push_back("<mesh" + attr("name", assetName) + attr("file", file) + attr("scale", numbers(g.scale)) + "/>");
+          // MuJoCo takes a relative file name relative to the MJCF file (no <compiler meshdir>).
+          const std::string written = detail::meshUriFor(g.meshUri, file, {}, options_);
+          lines.push_back("<mesh" + attr("name", assetName) + attr("file", written) + attr("scale", numbers(g.scale)) +
+                          "/>");
         }
       }
     }
@@ -232,7 +267,7 @@ class MjcfWriter {
       case JointType::Ball: parts.assign(1, MujocoJoint{"ball", Vector3::UnitZ(), nullptr}); break;
       case JointType::Free:
         // MuJoCo allows free joints only at the top; lower down, three slides and a ball.
-        if (tree.parentLink.empty()) {
+        if (tree.parentLink.empty() || tree.parentLink == worldBody_) {
           parts.assign(1, MujocoJoint{"free", Vector3::UnitZ(), nullptr});
         } else {
           parts.resize(3);
@@ -250,8 +285,12 @@ class MjcfWriter {
     const std::string base = urdfName(tree.name);
     for (std::size_t k = 0; k < parts.size(); ++k) {
       const MujocoJoint& part = parts[k];
-      std::string attributes = attr("name", parts.size() == 1 ? base : base + "__" + std::to_string(k)) +
-                               attr("type", part.type);
+      const std::string name = attr("name", parts.size() == 1 ? base : base + "__" + std::to_string(k));
+      if (part.type == "free") {
+        out_.empty("freejoint", name);  // MuJoCo's qpos: position, then the quaternion w x y z
+        continue;
+      }
+      std::string attributes = name + attr("type", part.type);
       if (part.type != "free") attributes += attr("pos", numbers(X_CJ.translation()));
       if (part.type == "hinge" || part.type == "slide") {
         attributes += attr("axis", numbers(part.axis));
@@ -271,7 +310,8 @@ class MjcfWriter {
 
   void writeInertial(const Link& link) {
     const Inertial& inertial = link.inertial;
-    if (inertial.mass <= 0) return;  // massless: MuJoCo's default for a body without <inertial>
+    // Massless, or as light as <compiler boundmass> makes it: a body without <inertial>.
+    if (inertial.mass <= kMassBound) return;
     Eigen::SelfAdjointEigenSolver<Matrix3> eigen(inertial.inertia);
     Matrix3 axes = eigen.eigenvectors();
     if (axes.determinant() < 0) axes.col(2) = -axes.col(2);
@@ -303,6 +343,7 @@ class MjcfWriter {
                  bool collides) {
     const Geometry& g = shape.geometry;
     std::string attributes;
+    std::optional<Vector3> planeNormal;
     switch (g.type) {
       case GeometryType::Box: attributes = attr("type", "box") + attr("size", numbers(g.size / 2)); break;
       case GeometryType::Sphere: attributes = attr("type", "sphere") + attr("size", number(g.radius)); break;
@@ -321,10 +362,25 @@ class MjcfWriter {
         }
         [[fallthrough]];
       }
+      case GeometryType::Plane:
+        // MuJoCo's plane (static, so in <worldbody> only): half sizes (0: infinite) and a grid
+        // spacing, its normal the geom's z.
+        if (g.type == GeometryType::Plane && !worldBody_.empty() && linkName == worldBody_) {
+          attributes = attr("type", "plane") +
+                       attr("size", number(g.planeSize.x() / 2) + " " + number(g.planeSize.y() / 2) + " 1");
+          planeNormal = g.normal;
+          break;
+        }
+        [[fallthrough]];
       default:
         diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
-                             std::string("MJCF 2.2.2 cannot hold this ") + geometryTypeName(g.type) +
-                                 (g.type == GeometryType::Mesh ? " (MuJoCo reads binary STL, OBJ and MSH files on disk only)" : "") + "; " +
+                             (g.type == GeometryType::Plane
+                                  ? std::string("MuJoCo has planes only in <worldbody> (planes are static)")
+                                  : std::string("MJCF 2.2.2 cannot hold this ") + geometryTypeName(g.type) +
+                                        (g.type == GeometryType::Mesh
+                                             ? " (MuJoCo reads binary STL, OBJ and MSH files on disk only)"
+                                             : "")) +
+                                 "; " +
                                  kind + " '" + shape.name + "' of link '" + linkName + "' is not written",
                              shape.where);
         return;
@@ -334,7 +390,14 @@ class MjcfWriter {
       const auto reference = graph_.resolveReference(linkFrame, shape.pose.relativeTo);
       if (reference) pose = detail::relativePose(graph_, linkFrame, *reference) * pose;
     }
-    std::string head = shape.name.empty() ? std::string() : attr("name", urdfName(linkName) + "__" + shape.name);
+    if (planeNormal && planeNormal->norm() > 0) {
+      pose.linear() = pose.linear() * Eigen::Quaterniond::FromTwoVectors(Vector3::UnitZ(), *planeNormal).toRotationMatrix();
+    }
+    // MJCF geom names are unique in the model (and what its sensors and contacts name); others
+    // are unique per link.
+    const bool mjcfSource = loaded_.document.format == "mjcf";
+    std::string head =
+        shape.name.empty() ? std::string() : attr("name", mjcfSource ? shape.name : urdfName(linkName) + "__" + shape.name);
     if (!geomNames_.insert(head).second) head.clear();
     attributes = head + attributes + frameAttributes(pose);
     if (!collides) attributes += attr("contype", "0") + attr("conaffinity", "0") + attr("group", "1");
@@ -373,8 +436,12 @@ class MjcfWriter {
     if (loops_.empty()) return;
     out_.open("equality");
     for (const TreeJoint* loop : loops_) {
-      const std::string body1 = urdfName(loop->childLink);
-      const std::string body2 = loop->parentLink.empty() ? std::string("world") : urdfName(loop->parentLink);
+      // The link written as <worldbody> is MuJoCo's body "world".
+      const auto body = [&](const std::string& link) {
+        return link.empty() || link == worldBody_ ? std::string("world") : urdfName(link);
+      };
+      const std::string body1 = body(loop->childLink);
+      const std::string body2 = body(loop->parentLink);
       if (loop->type == JointType::Fixed) {
         out_.empty("weld", attr("name", urdfName(loop->name)) + attr("body1", body1) + attr("body2", body2));
       } else if (loop->type == JointType::Ball) {
@@ -392,7 +459,7 @@ class MjcfWriter {
   }
 
   const LoadResult& loaded_;
-  [[maybe_unused]] const WriteOptions& options_;  // mesh URIs (docs/convert.md)
+  const WriteOptions& options_;
   const FrameGraph& graph_;
   Diagnostics& diagnostics_;
   XmlOut out_;
@@ -405,6 +472,7 @@ class MjcfWriter {
   std::set<std::string> geomNames_;
   std::map<std::string, std::vector<std::size_t>> sitesByLink_;  // attached link -> frames written as its sites
   bool sitesGrouped_ = false;
+  std::string worldBody_;  // the link written as <worldbody> (isWorldBody), if any
 };
 
 }  // namespace

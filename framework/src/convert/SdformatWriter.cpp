@@ -3,15 +3,19 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <set>
 #include <string_view>
 
 #include <Eigen/Eigenvalues>
 
+#include "GazeboExtensions.hpp"
+#include "MjcfKept.hpp"
 #include "WriterSupport.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/UniqueNames.hpp"
 #include "interlink/convert/Writers.hpp"
+#include "interlink/xml/XmlParser.hpp"
 
 namespace interlink::convert {
 namespace {
@@ -38,6 +42,7 @@ class SdformatWriter {
     detail::TargetHolds holds{"SDFormat 1.9"};
     holds.keptTrees = holds.worldLights = holds.worldGravity = holds.worldPhysics = holds.nestedModelFrames = true;
     holds.linkFlags = holds.jointSprings = true;
+    holds.gazeboBlocks = true;  // placed as libsdformat places them (GazeboExtensions.hpp)
     detail::warnWhatTargetCannotHold(document, holds, diagnostics_);
     if (document.isWorld()) {
       if (document.worlds.size() > 1) {
@@ -117,6 +122,22 @@ class SdformatWriter {
     for (const KeptElement& kept : *kept_) {
       if (keptHere(kept, within, owners)) writeNode(kept.element);
     }
+  }
+
+  /// An element given as XML text (a URDF <gazebo> block's content), written as kept trees are,
+  /// so that reading the output and writing it again gives the same text.
+  void writeMarkup(const std::string& markup) {
+    Diagnostics ignored;  // made from elements already parsed
+    if (const std::optional<xml::XmlElement> element = xml::parse(markup, "", ignored)) writeNode(keptNodeOf(*element));
+  }
+
+  static KeptNode keptNodeOf(const xml::XmlElement& element) {
+    KeptNode node;
+    node.name = element.name;
+    for (const xml::Attribute& a : element.attributes) node.attributes.emplace_back(a.name, a.value);
+    node.text = element.trimmedText();
+    for (const xml::XmlElement& child : element.children) node.children.push_back(keptNodeOf(child));
+    return node;
   }
 
   void writeNode(const KeptNode& node) {
@@ -284,11 +305,15 @@ class SdformatWriter {
     std::string attributes = attr("name", model.name);
     if (!model.canonicalLink.empty()) attributes += attr("canonical_link", model.canonicalLink);
     KeptScope scope(kept_, model.kept);
+    const detail::GazeboExtensions outer = std::move(gazebo_);
+    gazebo_ = detail::gazeboExtensions(model, diagnostics_);
     out_.open("model", attributes);
-    if (model.isStatic) out_.leaf("static", "true");
+    if (model.isStatic || gazebo_.isStatic.value_or(false)) out_.leaf("static", "true");
     writePose(pose);
     writeModelContents(model, prefix, modelIndex);
+    for (const std::string& element : gazebo_.model) writeMarkup(element);
     out_.close("model");
+    gazebo_ = outer;
   }
 
   void writeModelContents(const Model& model, const std::string& prefix, std::size_t modelIndex) {
@@ -323,8 +348,15 @@ class SdformatWriter {
   }
 
   void writeLinkBody(const Link& link, const std::string& prefix) {
-    if (!link.gravity) out_.leaf("gravity", "false");
-    if (link.selfCollide) out_.leaf("self_collide", "true");
+    const auto gazebo = gazebo_.links.find(link.name);
+    const detail::GazeboLink* extension = gazebo == gazebo_.links.end() ? nullptr : &gazebo->second;
+    const bool gravity = extension && extension->gravity ? *extension->gravity : link.gravity;
+    const bool selfCollide = extension && extension->selfCollide ? *extension->selfCollide : link.selfCollide;
+    if (!gravity) out_.leaf("gravity", "false");
+    if (selfCollide) out_.leaf("self_collide", "true");
+    if (extension) {
+      for (const std::string& element : extension->elements) writeMarkup(element);
+    }
     if (link.hasInertial) {
       const Inertial& inertial = link.inertial;
       out_.open("inertial");
@@ -374,13 +406,29 @@ class SdformatWriter {
       writeGeometry(shape.geometry, std::string(kind) + " '" + name + "' of link '" + prefix + linkName + "'",
                     shape.where);
       const std::vector<std::string> owners = {linkName, shape.name};
-      if (shape.color && std::string(kind) == "visual" && !hasKept(within, owners, "material")) {
-        const Eigen::Vector4d& c = *shape.color;
-        const std::string rgba = number(c[0]) + " " + number(c[1]) + " " + number(c[2]) + " " + number(c[3]);
+      const auto gazebo = gazebo_.links.find(linkName);
+      const detail::GazeboLink* extension = gazebo == gazebo_.links.end() ? nullptr : &gazebo->second;
+      const bool visual = std::string(kind) == "visual";
+      const bool script = visual && extension && !extension->materialScript.empty();
+      if ((shape.color || script) && visual && !hasKept(within, owners, "material")) {
         out_.open("material");
-        out_.leaf("ambient", rgba);
-        out_.leaf("diffuse", rgba);
+        if (script) {
+          // libsdformat's URDF parser: a Gazebo material name is a script of gazebo.material.
+          out_.open("script");
+          out_.leaf("uri", "file://media/materials/scripts/gazebo.material");
+          out_.leaf("name", extension->materialScript);
+          out_.close("script");
+        }
+        if (shape.color) {
+          const Eigen::Vector4d& c = *shape.color;
+          const std::string rgba = number(c[0]) + " " + number(c[1]) + " " + number(c[2]) + " " + number(c[3]);
+          out_.leaf("ambient", rgba);
+          out_.leaf("diffuse", rgba);
+        }
         out_.close("material");
+      }
+      if (!visual && extension) {
+        for (const std::string& element : extension->collision) writeMarkup(element);
       }
       writeKept(within, owners);
       out_.close(kind);
@@ -422,8 +470,7 @@ class SdformatWriter {
         break;
       case GeometryType::Mesh:
         out_.open("mesh");
-        // A path found on disk is absolute, so the output works wherever it is written.
-        out_.leaf("uri", g.meshResolvedPath.empty() ? g.meshUri : g.meshResolvedPath);
+        out_.leaf("uri", detail::meshUriFor(g.meshUri, g.meshResolvedPath, {true, true}, options_));
         out_.leaf("scale", numbers(g.scale));
         out_.close("mesh");
         break;
@@ -438,7 +485,17 @@ class SdformatWriter {
     out_.close("geometry");
   }
 
-  void writeAxis(const char* element, const JointAxis& axis, const std::string& jointName) {
+  void writeAxis(const char* element, const JointAxis& axisAsRead, const std::string& jointName) {
+    JointAxis axis = axisAsRead;
+    const auto gazebo = gazebo_.joints.find(jointName);
+    if (gazebo != gazebo_.joints.end() && std::string_view(element) == "axis") {
+      axis.springReference = gazebo->second.springReference.value_or(axis.springReference);
+      axis.springStiffness = gazebo->second.springStiffness.value_or(axis.springStiffness);
+    }
+    if (!std::isfinite(axis.effort) && std::string_view(element) == "axis") {
+      const auto actuated = actuatorEfforts_.find(jointName);
+      if (actuated != actuatorEfforts_.end()) axis.effort = actuated->second;
+    }
     out_.open(element);
     out_.leaf("xyz", numbers(axis.xyz), axis.expressedIn.empty() ? std::string() : attr("expressed_in", axis.expressedIn));
     const bool limited = boundsMotion(axis.lower) || boundsMotion(axis.upper) || std::isfinite(axis.effort) ||
@@ -503,15 +560,22 @@ class SdformatWriter {
                                         attr("offset", number(joint.mimic->offset)));
     }
     writeKept("joint", {joint.name});
+    if (const auto gazebo = gazebo_.joints.find(joint.name); gazebo != gazebo_.joints.end()) {
+      for (const std::string& element : gazebo->second.elements) writeMarkup(element);
+    }
     out_.close("joint");
   }
 
   const LoadResult& loaded_;
-  [[maybe_unused]] const WriteOptions& options_;  // mesh URIs (docs/convert.md)
+  const WriteOptions& options_;
+  // An MJCF source's actuator force limits, by joint (MjcfKept.hpp).
+  const std::map<std::string, double> actuatorEfforts_ =
+      loaded_.document.model ? detail::mjcfActuatorEffortLimits(*loaded_.document.model) : std::map<std::string, double>{};
   const FrameGraph& graph_;
   Diagnostics& diagnostics_;
   XmlOut out_;
   const std::vector<KeptElement>* kept_ = nullptr;  // of the model or world being written
+  detail::GazeboExtensions gazebo_;  // the <gazebo> blocks of the model being written (URDF)
 };
 
 }  // namespace

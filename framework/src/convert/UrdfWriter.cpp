@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "MjcfKept.hpp"
 #include "WriterSupport.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/convert/Writers.hpp"
@@ -65,9 +66,11 @@ class UrdfWriter {
     }
     if (roots.size() != 1) needWorld_ = true;
 
-    detail::warnWhatTargetCannotHold(document, detail::TargetHolds{"URDF"}, diagnostics_);
+    detail::TargetHolds holds{"URDF"};
+    holds.urdfElements = true;  // a URDF source's <gazebo>, <transmission>, ... written back
+    detail::warnWhatTargetCannotHold(document, holds, diagnostics_);
     out_.open("robot", attr("name", robotName));
-    out_.comment("converted by interlink from " + document.sourceFile + " (" + document.format +
+    out_.comment("converted by interlink from " + detail::fileNameOf(document.sourceFile) + " (" + document.format +
                  "); scoped names use \"__\" for \"::\"");
     if (needWorld_) {
       addLinkName("world", SourceLocation{});
@@ -87,6 +90,11 @@ class UrdfWriter {
     for (const TreeJoint& joint : loaded_.kinematics.joints()) writeTreeJoint(joint);
     for (std::size_t i = 0; i < frames.size(); ++i) {
       if (frames[i].kind == FrameKind::Frame) writeExplicitFrame(i);
+    }
+    if (document.model) {
+      for (const KeptElement& kept : document.model->kept) {
+        if (detail::isKeptUrdfElement(kept)) out_.raw(kept.text);
+      }
     }
     out_.close("robot");
     if (diagnostics_.hasErrors()) return std::nullopt;
@@ -169,7 +177,8 @@ class UrdfWriter {
           geometry = "<cylinder" + attr("radius", number(g.radius)) + attr("length", number(g.length)) + "/>";
           break;
         case GeometryType::Mesh:
-          geometry = "<mesh" + attr("filename", g.meshResolvedPath.empty() ? g.meshUri : g.meshResolvedPath) +
+          geometry = "<mesh" +
+                     attr("filename", detail::meshUriFor(g.meshUri, g.meshResolvedPath, {true, false}, options_)) +
                      attr("scale", numbers(g.scale)) + "/>";
           break;
         default:
@@ -214,6 +223,10 @@ class UrdfWriter {
       // A URDF joint's coordinate is the output's motion: with a transmission (the output moves
       // q / ratio) the limits are the output's, and the ratio itself goes to a <transmission>.
       JointAxis limits = sub->limits ? *sub->limits : JointAxis{};
+      if (joint && sub == firstSub_ && !std::isfinite(limits.effort)) {
+        const auto actuated = actuatorEfforts_.find(joint->name);
+        if (actuated != actuatorEfforts_.end()) limits.effort = actuated->second;
+      }
       const double ratio = joint && sub == firstSub_ ? joint->transmissionRatio : 1.0;
       if (ratio != 1.0 && ratio != 0.0) {
         const double lower = limits.lower / ratio;
@@ -349,7 +362,10 @@ class UrdfWriter {
   }
 
   const LoadResult& loaded_;
-  [[maybe_unused]] const WriteOptions& options_;  // mesh URIs (docs/convert.md)
+  const WriteOptions& options_;
+  // An MJCF source's actuator force limits, by joint (MjcfKept.hpp).
+  const std::map<std::string, double> actuatorEfforts_ =
+      loaded_.document.model ? detail::mjcfActuatorEffortLimits(*loaded_.document.model) : std::map<std::string, double>{};
   const FrameGraph& graph_;
   Diagnostics& diagnostics_;
   interlink::detail::ElementIndex index_;

@@ -158,7 +158,9 @@ bool WriterRegistry::writeFile(const Writer& writer, const LoadResult& loaded, c
   options.outputPath = path;
   const std::optional<std::string> text = writer.write(loaded, options, diagnostics);
   if (!text) return false;
-  const auto [temporary, fd] = openTemporaryBeside(path);
+  const std::pair<std::string, int> opened = openTemporaryBeside(path);
+  const std::string& temporary = opened.first;
+  const int fd = opened.second;
   if (fd < 0) {
     diagnostics.error(ErrorCode::FILE_READ, "cannot create a file beside '" + path + "': " + std::strerror(errno));
     return false;

@@ -1,5 +1,8 @@
 #include "WriterSupport.hpp"
 
+#include "GazeboExtensions.hpp"
+#include "MjcfKept.hpp"
+
 #include <algorithm>
 #include <iterator>
 #include <map>
@@ -9,6 +12,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
@@ -107,6 +111,36 @@ void XmlOut::raw(const std::string& markup) {
 
 bool boundsMotion(double bound) { return std::isfinite(bound) && std::abs(bound) < 1e16; }
 
+std::string meshUriFor(const std::string& uriAsWritten, const std::string& resolvedPath, TargetSchemes schemes,
+                       const WriteOptions& options) {
+  namespace fs = std::filesystem;
+  const auto startsWith = [&](const char* prefix) { return uriAsWritten.rfind(prefix, 0) == 0; };
+  switch (options.meshUris) {
+    case MeshUriStyle::AsWritten: return uriAsWritten;
+    case MeshUriStyle::Absolute: return resolvedPath.empty() ? uriAsWritten : resolvedPath;
+    case MeshUriStyle::Portable:
+      if ((schemes.package && startsWith("package://")) || (schemes.model && startsWith("model://"))) {
+        return uriAsWritten;
+      }
+      break;
+    case MeshUriStyle::Relative: break;
+  }
+  if (resolvedPath.empty()) return uriAsWritten;
+  // Text whose place is unknown: the file found is all a reader anywhere can use.
+  if (options.outputPath.empty()) return resolvedPath;
+  std::error_code ec;
+  const fs::path output(options.outputPath);
+  const fs::path directory = fs::absolute(output, ec).lexically_normal().parent_path();
+  const fs::path relative = fs::path(resolvedPath).lexically_normal().lexically_relative(directory);
+  // No relative path between them (another root): the file found is all there is.
+  return ec || relative.empty() ? resolvedPath : relative.generic_string();
+}
+
+bool isKeptUrdfElement(const KeptElement& kept) {
+  return kept.element.name.empty() && kept.path.rfind("robot/", 0) == 0 &&
+         kept.path.find('/', 6) == std::string::npos;
+}
+
 std::string fileNameOf(const std::string& path) {
   const std::size_t slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
@@ -185,9 +219,17 @@ class DroppedContent {
   void kept(const std::vector<KeptElement>& elements, bool inModelOrWorld) {
     for (const KeptElement& kept : elements) {
       if (holds_.keptTrees && inModelOrWorld && !kept.element.name.empty()) continue;
+      if (isKeptMjcfDefaults(kept)) continue;  // applied by the reader: every value is in the model
+      if (holds_.mjcfSections && isKeptMjcfSection(kept)) continue;
+      if (holds_.gazeboBlocks && isGazeboBlock(kept)) continue;
+      if (holds_.urdfElements && isKeptUrdfElement(kept)) continue;
+      const std::string kind = keptKind(kept);
+      // MJCF actuators bound their joints' forces: the writers put that into effort limits.
+      const char* carried = kind == "actuator" ? "; their force limits are written as joint effort limits" : "";
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
-                           std::string(holds_.format) + " output cannot hold <" + keptKind(kept) +
-                               "> elements (kept as read from the source): '" + keptLabel(kept) + "' is not written",
+                           std::string(holds_.format) + " has no place for <" + kind +
+                               "> elements (kept as read from the source): '" + keptLabel(kept) + "' is not written" +
+                               carried,
                            kept.where);
     }
   }
@@ -223,7 +265,7 @@ class DroppedContent {
     }
     if (nested && !holds_.nestedModelFrames) {
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
-                           std::string(holds_.format) + " output cannot hold model frames: nested model '" + m.name +
+                           std::string(holds_.format) + " has no place for model frames: nested model '" + m.name +
                                "' is flattened and its frame is not written",
                            m.where);
     }
@@ -235,7 +277,7 @@ class DroppedContent {
     const std::string label = "world '" + w.name + "'";
     if (!holds_.worldGravity && !holds_.worldPhysics) {
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
-                           std::string(holds_.format) + " output cannot hold world gravity and physics: those of " + label +
+                           std::string(holds_.format) + " has no place for world gravity and physics: those of " + label +
                                " are not written",
                            w.where);
     } else if (!holds_.worldPhysics) {
@@ -251,7 +293,7 @@ class DroppedContent {
   /// One element the target has no place for; `label` names it in quotes (grouped by kind).
   void cannotHold(std::string_view kind, const std::string& label, const SourceLocation& where) {
     diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
-                         std::string(holds_.format) + " output cannot hold " + std::string(kind) + ": " + label + " is not written",
+                         std::string(holds_.format) + " has no place for " + std::string(kind) + ": " + label + " is not written",
                          where);
   }
 

@@ -9,6 +9,8 @@
 #include "interlink/FrameGraph.hpp"
 #include "interlink/Loader.hpp"
 #include "interlink/Pose.hpp"
+#include "interlink/convert/WriteOptions.hpp"
+#include "interlink/model/Geometry.hpp"
 #include "interlink/model/JointAxis.hpp"
 #include "interlink/model/JointType.hpp"
 
@@ -50,6 +52,22 @@ bool boundsMotion(double bound);
 /// no path of the machine it was written on.
 std::string fileNameOf(const std::string& path);
 
+/// The URI schemes a target resolves as Interlink's readers do (through package paths and
+/// resource paths): SDFormat package:// and model://, URDF package://, MJCF none (file paths only).
+struct TargetSchemes {
+  bool package = false;
+  bool model = false;
+};
+
+/// What a target writes for the mesh `geometry` names, by `options.meshUris` (docs/convert.md,
+/// "Mesh URIs"): portable keeps a package:// or model:// URI the target resolves alike and writes
+/// any other file found on disk relative to the output file's directory; relative and absolute
+/// write the file found (a mesh not found is written as the source wrote it); as-written never
+/// changes it. `resolvedPath` is the file found (empty: not found). Without an output path, files
+/// found are written by absolute path (the place of the text is unknown).
+std::string meshUriFor(const std::string& uriAsWritten, const std::string& resolvedPath, TargetSchemes schemes,
+                       const WriteOptions& options);
+
 /// ` name="value"` with the value escaped.
 std::string attr(const std::string& name, const std::string& value);
 
@@ -89,6 +107,9 @@ struct TargetHolds {
   bool linkFlags = false;          // a link's gravity switched off, its self-collision switched on
   bool jointSprings = false;       // joint springs (stiffness and reference)
   bool initialPositions = false;   // joint initial positions
+  bool mjcfSections = false;       // sections an MJCF source keeps as MJCF text (MjcfKept.hpp)
+  bool gazeboBlocks = false;       // URDF <gazebo> blocks (GazeboExtensions.hpp)
+  bool urdfElements = false;       // a URDF source's top-level kept elements (isKeptUrdfElement)
 };
 
 /// Warns, element by element, for what `holds` says the target cannot hold: kept elements
@@ -98,6 +119,10 @@ struct TargetHolds {
 /// version or units, are not warned: see parameterIsReadingNote). Only JSON writes parameters.
 /// The messages quote only names, so groupWarningsByKind makes one line per kind.
 void warnWhatTargetCannotHold(const Document& document, const TargetHolds& holds, Diagnostics& diagnostics);
+
+/// True for an element a URDF source keeps as text under <robot> (<gazebo>, <transmission>, a
+/// custom element): URDF output writes it back as it was.
+bool isKeptUrdfElement(const KeptElement& kept);
 
 /// Whether parameter `key` (holding `value`) of a model or world is a note of the reading rather
 /// than content: the source format's version, the units and angle conventions its values were

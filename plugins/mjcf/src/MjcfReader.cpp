@@ -75,7 +75,11 @@ class Reader : public detail::AssetReader {
     // MuJoCo reads the sections in this order whatever their order in the file.
     for (const XmlElement* c : root_.childrenNamed("compiler")) readCompiler(*c);
     classes_["main"] = detail::DefaultClass{};
-    for (const XmlElement* d : root_.childrenNamed("default")) readDefault(*d, "", true);
+    for (const XmlElement* d : root_.childrenNamed("default")) {
+      readDefault(*d, "", true);
+      // Also kept as written: an MJCF writer gives the kept actuators and sensors their classes.
+      model_.kept.push_back(KeptElement{"mujoco/default", d->toXml(), d->where});
+    }
     for (const XmlElement* a : root_.childrenNamed("asset")) readAssets(*a);
     for (const XmlElement* w : root_.childrenNamed("worldbody")) readBodyContent(*w, model_.world, "main", true);
     resolveMeshes(model_.world);

@@ -28,8 +28,9 @@ INTERLINK_API std::optional<MeshUriStyle> meshUriStyleNamed(std::string_view nam
 /// What a writer needs to know beyond the model.
 struct WriteOptions {
   MeshUriStyle meshUris = MeshUriStyle::Portable;
-  /// Where the text goes: relative URIs are written relative to its directory. Empty (standard
-  /// output, a string): relative to the working directory.
+  /// Where the text goes: relative URIs are written relative to its directory ("-", standard
+  /// output: the working directory). Empty (a string whose place is unknown): the files found
+  /// are written by absolute path, package:// and model:// URIs still as written when portable.
   std::string outputPath;
 };
 

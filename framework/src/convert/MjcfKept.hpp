@@ -1,0 +1,36 @@
+#pragma once
+// What an MJCF source keeps as MJCF text (plugins/mjcf: <default>, <actuator>, <sensor>,
+// <keyframe>, <contact>, <tendon>, <equality> other than weld and connect, <option>, ...): written
+// back by the MJCF writer, and the actuators' force limits read for the other targets (internal).
+#include <map>
+#include <string>
+#include <vector>
+
+#include "interlink/model/Document.hpp"
+
+namespace interlink::convert::detail {
+
+/// True for an element kept from an MJCF source's <mujoco> (path "mujoco/...").
+bool isKeptMjcfSection(const KeptElement& kept);
+
+/// True for the kept <default> tree: the reader has applied it, so no target loses it.
+bool isKeptMjcfDefaults(const KeptElement& kept);
+
+/// The kept MJCF sections of `model` as XML text, where MuJoCo reads them: `beforeWorld`
+/// (<default> with the main class's own body-element defaults removed, since the writer gives
+/// every joint and geom its values explicitly; <option>, <size>, <visual>, <statistic>) and
+/// `afterWorld` (<contact>, <tendon>, <equality>, <actuator>, <sensor>, <keyframe>, <custom>,
+/// <extension>).
+struct MjcfSections {
+  std::vector<std::string> beforeWorld;
+  std::vector<std::string> afterWorld;
+};
+MjcfSections keptMjcfSections(const Model& model);
+
+/// The force bound of each actuated joint (name as in the MJCF) from the kept <actuator> section
+/// and the <default> classes it uses: |forcerange| when force-limited, else for a <motor> or a
+/// <general> without bias |ctrlrange * gear| when control-limited. A joint driven by several
+/// actuators gets the smallest bound.
+std::map<std::string, double> mjcfActuatorEffortLimits(const Model& model);
+
+}  // namespace interlink::convert::detail
