@@ -17,11 +17,12 @@ namespace interlink::cli {
 
 const char* const kCheckUsage =
     "usage: interlink check FILE|DIR|-... [-I DIR] [--from NAME] [--format text|json|sarif] [-j N]\n"
-    "                       [-q] [--werror] [--ignore CODE]... [--only CODE]...\n"
+    "                       [-q] [--werror] [--ignore CODE]... [--only CODE]... [--arg NAME:=VALUE]...\n"
     "  Loads each file with its format plugin, resolves includes and runs every frame-graph phase.\n"
     "  A directory is walked (recursively) for files whose extension a format plugin claims; '-'\n"
     "  reads standard input. Diagnostics are printed as file:line:col: error[CODE]: message.\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
+    "  --arg NAME:=VALUE         an argument of a xacro file ($(arg NAME); repeatable, docs/xacro.md)\n"
     "  --allow-paths-outside-roots  let includes and meshes leave the trees of FILE and of -I DIRs\n"
     "  -v, --verbose             every warning on its own line (default: repeats of one kind grouped)\n"
     "  --strict                  refuse XML that is not well-formed even where the format's reference\n"

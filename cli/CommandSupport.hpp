@@ -20,8 +20,12 @@ struct InputOptions {
   std::string world;                       // --world NAME (frames, tree): the world shown
   bool strict = false;                     // --strict: refuse XML a format's reference reader tolerates
   bool allowPathsOutsideRoots = false;     // --allow-paths-outside-roots (LoadOptions)
+  std::vector<std::string> arguments;      // --arg NAME:=VALUE (LoadOptions::arguments), as written
   LoadOptions loadOptions() const;
 };
+
+/// Splits `NAME:=VALUE` (xacro's form; `NAME=VALUE` is accepted too); false when it has no name.
+bool splitArgument(const std::string& text, std::string& name, std::string& value);
 
 /// Loads `input` (`-` reads standard input; includes then resolve from the working directory).
 LoadResult loadInput(const Loader& loader, const std::string& input, const InputOptions& options);

@@ -26,6 +26,7 @@ std::string number(double value) {
 
 const char* const kFramesUsage =
     "usage: interlink frames FILE [--positions zero|initial|q1,q2,...] [--relative-to FRAME] [--world NAME] [--json] [-I DIR] [--from NAME]\n"
+    "                    [--arg NAME:=VALUE]...\n"
     "  Prints every named frame (links, joints, frames, models; nested names scoped with '::') with its\n"
     "  pose: position x y z and quaternion w x y z. Poses are relative to the world for a world file and\n"
     "  to the top model frame for a model file, unless --relative-to names another frame.\n"
@@ -37,10 +38,11 @@ const char* const kFramesUsage =
     "                load fails, {\"error\":{\"message\",\"diagnostics\":[...]}} (docs/cli.md)\n"
     "  Text output: one frame a line, fields separated by two spaces; a name containing spaces or\n"
     "  quotes is printed in double quotes (JSON string rules).\n"
-    "  FILE may be '-' (standard input); --from NAME chooses the format plugin.\n";
+    "  FILE may be '-' (standard input); --from NAME chooses the format plugin.\n"
+    "  --arg NAME:=VALUE         an argument of a xacro file ($(arg NAME); repeatable, docs/xacro.md)\n";
 
 const char* const kTreeUsage =
-    "usage: interlink tree FILE [--world NAME] [-I DIR] [--from NAME]\n"
+    "usage: interlink tree FILE [--world NAME] [-I DIR] [--from NAME] [--arg NAME:=VALUE]...\n"
     "  Draws the kinematic tree (links under their parent link with box-drawing lines, the joint\n"
     "  between them) and prints the DOF order used by `frames --positions`. --world NAME chooses the\n"
     "  world of a file that holds several (default: the first; every world is checked either way).\n";

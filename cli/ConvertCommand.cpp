@@ -10,7 +10,7 @@
 namespace interlink::cli {
 
 const char* const kConvertUsage =
-    "usage: interlink convert IN -o OUT [--to FORMAT] [-I DIR] [--from NAME]\n"
+    "usage: interlink convert IN -o OUT [--to FORMAT] [-I DIR] [--from NAME] [--arg NAME:=VALUE]...\n"
     "  Loads IN (any registered format, includes composed; '-' reads standard input) and writes it\n"
     "  in the format named by --to, else by OUT's extension:\n"
     "    sdformat (.sdf)  SDFormat 1.9: nested models and frames kept, every pose written relative_to\n"
@@ -21,6 +21,8 @@ const char* const kConvertUsage =
     "    mjcf (.mjcf)     MJCF for MuJoCo 2.2.2 (docs/mjcf.md); --to mjcf also writes .xml\n"
     "  -o -                      write to standard output (needs --to)\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
+    "  --arg NAME:=VALUE         an argument of a xacro file ($(arg NAME); repeatable, docs/xacro.md); a xacro file\n"
+    "                            converted to .urdf is written as expanded, as ROS's xacro writes it\n"
     "  -v, --verbose             every warning on its own line (default: what OUT cannot hold is\n"
     "                            reported once per kind, with a count)\n"
     "  OUT is never IN: convert refuses to overwrite its input.\n"
@@ -84,6 +86,11 @@ int runConvert(const ConvertOptions& options) {
   if (!loaded.ok()) {
     std::cerr << "interlink: " << name << " has errors; nothing was written\n";
     return onlyIoErrors(loaded.diagnostics, input) ? 2 : 1;
+  }
+  // A macro-language file (xacro) converted to the format it expands to is written as expanded,
+  // as ROS's xacro writes it, not rebuilt from the model.
+  if (!loaded.expandedText.empty() && loaded.expandedExtension == writer->extension) {
+    return writeOutput(output, loaded.expandedText) ? 0 : 2;
   }
   Diagnostics diagnostics;
   std::optional<std::string> text = writer->write(loaded, diagnostics);

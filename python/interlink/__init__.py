@@ -21,7 +21,7 @@ from . import _interlink
 from ._interlink import Diagnostic, JointInfo, Model
 
 if TYPE_CHECKING:
-    from typing import List, Optional, Sequence, Union
+    from typing import List, Mapping, Optional, Sequence, Union
 
 __all__ = [
     "Diagnostic",
@@ -65,16 +65,19 @@ def load(
     path: Union[str, PathLike],
     format: Optional[str] = None,
     resource_paths: Sequence[Union[str, PathLike]] = (),
+    args: Optional[Mapping[str, str]] = None,
 ) -> Model:
     """Loads a model file, composes its includes and resolves every frame.
 
     ``format`` names the plugin to read the file with ("sdformat", "urdf", "hrdf", ...); by
     default the file's extension (and content) choose. ``resource_paths`` are searched for
-    ``model://`` and ``package://`` URIs before ``INTERLINK_RESOURCE_PATH``.
+    ``model://`` and ``package://`` URIs before ``INTERLINK_RESOURCE_PATH``. ``args`` are the
+    arguments of a xacro file (``$(arg NAME)``), e.g. ``{"arm_id": "fr3"}``.
     Raises LoadError (with ``.diagnostics``) when the input is invalid.
     """
     path = fspath(path)
-    model = _interlink._load(path, format, [fspath(p) for p in resource_paths])
+    arguments = {str(k): str(v) for k, v in (args or {}).items()}
+    model = _interlink._load(path, format, [fspath(p) for p in resource_paths], arguments)
     return _checked(model, path)
 
 

@@ -281,13 +281,16 @@ PYBIND11_MODULE(_interlink, m) {
             return py::array_t<double>(static_cast<py::ssize_t>(values.size()), values.data());
           }, py::arg("q") = py::none(), "q (None, 'zero', 'initial', sequence or dict) as an array in DOF order.");
 
-  m.def("_load", [](const std::string& path, const std::optional<std::string>& format, const std::vector<std::string>& resourcePaths) {
+  m.def("_load", [](const std::string& path, const std::optional<std::string>& format, const std::vector<std::string>& resourcePaths,
+                    const std::map<std::string, std::string>& args) {
         const Loader& loader = sharedLoader();
-        const LoadOptions options = makeOptions(format, resourcePaths);
+        LoadOptions options = makeOptions(format, resourcePaths);
+        options.arguments.assign(args.begin(), args.end());  // xacro's $(arg NAME)
         py::gil_scoped_release release;
         std::lock_guard<std::mutex> lock(loadMutex());
         return PyModel(loader.loadFile(path, options));
-      }, py::arg("path"), py::arg("format"), py::arg("resource_paths"), "Loads a file; never raises for bad input.");
+      }, py::arg("path"), py::arg("format"), py::arg("resource_paths"), py::arg("args") = std::map<std::string, std::string>(),
+      "Loads a file; never raises for bad input.");
   m.def("_loads", [](const std::string& text, const std::optional<std::string>& format, const std::string& fileName,
                      const std::vector<std::string>& resourcePaths) {
         const Loader& loader = sharedLoader();

@@ -71,7 +71,9 @@ namespace interlink {
   X(USAGE)                                                                                        \
   X(FILE_ENCODING)        /* UTF-16/32, invalid UTF-8 */                                          \
   X(INCLUDE_LIMIT)        /* too many included models or elements in one load */                  \
-  X(PATH_OUTSIDE_ROOTS)   /* an include or mesh outside the allowed directory trees */
+  X(PATH_OUTSIDE_ROOTS)   /* an include or mesh outside the allowed directory trees */           \
+  X(EXPANSION_ERROR)      /* a macro language (xacro) failed: undefined property, bad expression */ \
+  X(EXPANSION_LIMIT)      /* a macro expansion grew past its bounds (recursion, size) */
 
 enum class ErrorCode : std::int32_t {
 #define INTERLINK_ENUM_ENTRY(name) name,

@@ -13,8 +13,12 @@
 #include <string>
 #include <string_view>
 
+#include <utility>
+#include <vector>
+
 #include "interlink/Diagnostics.hpp"
 #include "interlink/model/Document.hpp"
+#include "interlink/plugin/Expansion.hpp"
 
 namespace interlink::plugin {
 
@@ -79,6 +83,9 @@ struct HostServices {
   /// may. Plugins ask before reading a file a model names that is not an include (meshes, Shift
   /// include directories); the include service applies it itself.
   std::string (*checkPath)(const void* context, const std::string& path) = nullptr;
+  /// Arguments of the load for formats that take them (xacro's `$(arg NAME)`): LoadOptions::arguments
+  /// in the order given. Null when the host has none. (Appended in 0.x: check with hostHas.)
+  const std::vector<std::pair<std::string, std::string>>* arguments = nullptr;
 };
 
 /// True when `host` is new enough to have the field at `offset` (use offsetof).
@@ -107,7 +114,20 @@ struct FormatApi {
   /// the reason at `where`. Asked of the plugin that read the including file.
   std::string (*modelFileInDirectory)(const std::string& directory, const std::string& uri, const SourceLocation& where,
                                       Diagnostics& diagnostics) = nullptr;
+  /// Optional, for a macro language over another format (xacro over URDF). Expands the file into
+  /// a document of that format (`expanded.extension`) with the map back to its sources; the
+  /// loader passes the text to that format's plugin and maps its findings back. A plugin with
+  /// `expand` may leave `load` null. (Appended: a table shorter than this field has no expand.)
+  void (*expand)(const LoadRequest& request, ExpandedDocument& expanded, Diagnostics& diagnostics) = nullptr;
 };
+
+/// The size of a format table before `expand` was appended: the smallest the core accepts.
+inline constexpr std::size_t kFormatApiSizeWithoutExpand = offsetof(FormatApi, expand);
+
+/// True when `api` is new enough to have `expand`.
+inline bool formatHasExpand(const FormatApi* api) {
+  return api != nullptr && api->size >= offsetof(FormatApi, expand) + sizeof(api->expand) && api->expand != nullptr;
+}
 
 struct HardwareApi;  // defined in interlink/plugin/HardwareApi.hpp
 

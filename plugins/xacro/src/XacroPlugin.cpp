@@ -1,0 +1,34 @@
+// The xacro format plugin: a macro language over URDF. It expands the file (XacroExpander) and
+// hands the URDF text, with the map back to the xacro sources, to the loader, which has the URDF
+// plugin read it (FormatApi::expand, docs/plugin-guide.md).
+#include <cstring>
+
+#include "XacroExpander.hpp"
+#include "interlink/plugin/Register.hpp"
+
+namespace {
+
+void expandXacroFile(const interlink::plugin::LoadRequest& request, interlink::plugin::ExpandedDocument& expanded,
+                     interlink::Diagnostics& diagnostics) {
+  static const std::vector<std::pair<std::string, std::string>> kNoArguments;
+  const auto* host = request.host;
+  const bool hasArguments =
+      interlink::plugin::hostHas(host, offsetof(interlink::plugin::HostServices, arguments)) && host->arguments;
+  interlink::xacro::Expansion expansion =
+      interlink::xacro::expandXacro(request.path, request.content, host, hasArguments ? *host->arguments : kNoArguments,
+                                    diagnostics);
+  if (!expansion.root) return;
+  expanded.extension = ".urdf";
+  expanded.content = interlink::xacro::writeExpansion(*expansion.root, expanded.origins);
+  expanded.steps = std::move(expansion.steps);
+}
+
+/// `.xacro` files are xacro; a `.urdf` claimed by URDF stays URDF.
+int sniffXacro(const char*, const char* head, std::size_t size) {
+  const std::string_view text(head, size);
+  return text.find("xmlns:xacro") != std::string_view::npos || text.find("<xacro:") != std::string_view::npos ? 90 : 50;
+}
+
+}  // namespace
+
+INTERLINK_REGISTER_EXPANDING_FORMAT_PLUGIN("xacro", "1.0.0", expandXacroFile, sniffXacro, ".xacro")
