@@ -318,7 +318,7 @@ struct Loader::Impl {
   Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) const {
     return Context{options, diagnostics, {}, {},
                    detail::ResourceSearchPath::fromEnvironment(options.resourcePaths, options.packagePaths),
-                   {}, lazyHardware(), {}, 0, 0, false, {}, {}};
+                   {}, lazyHardware(), {}, 0, 0, false, {}, {}, {}, {}};
   }
   /// Sets the roots of the path policy once the top-level file is known.
   static void setRoots(Context& context, const std::string& topLevelFile) {

@@ -23,10 +23,13 @@ void expandXacroFile(const interlink::plugin::LoadRequest& request, interlink::p
   expanded.steps = std::move(expansion.steps);
 }
 
-/// `.xacro` files are xacro; a `.urdf` claimed by URDF stays URDF.
-int sniffXacro(const char*, const char* head, std::size_t size) {
+/// Certain with xacro's namespace or elements in the head; a `.xacro` without them is still
+/// possibly xacro (a plain URDF renamed); anything else is not ours.
+int sniffXacro(const char* path, const char* head, std::size_t size) {
   const std::string_view text(head, size);
-  return text.find("xmlns:xacro") != std::string_view::npos || text.find("<xacro:") != std::string_view::npos ? 90 : 50;
+  if (text.find("xmlns:xacro") != std::string_view::npos || text.find("<xacro:") != std::string_view::npos) return 90;
+  const std::string_view name(path ? path : "");
+  return name.size() >= 6 && name.substr(name.size() - 6) == ".xacro" ? 10 : 0;
 }
 
 }  // namespace

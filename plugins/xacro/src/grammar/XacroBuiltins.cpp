@@ -101,11 +101,10 @@ Value rangeOf(const Arguments& a) {
     if (a.size() == 3) step = toInt(a[2]);
   }
   if (step == 0) throw ExpressionError("range() arg 3 must not be zero");
+  const long double count = (static_cast<long double>(stop) - start) / step;
+  if (count > static_cast<long double>(kMaxListItems)) throw ExpressionError("range too large (value too large)");
   List out;
-  for (std::int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
-    if (out.size() >= kMaxValueSize) throw ExpressionError("range too large");
-    out.emplace_back(i);
-  }
+  for (std::int64_t i = start; step > 0 ? i < stop : i > stop; i += step) out.emplace_back(i);
   return out;
 }
 

@@ -537,10 +537,10 @@ class Parser {
 
 namespace {
 
-void checkSize(std::size_t size) {
-  if (size > kMaxValueSize) {
+void checkSize(std::size_t size, std::size_t limit = kMaxValueSize) {
+  if (size > limit) {
     throw ExpressionError("value too large (" + std::to_string(size) + " items or bytes; the limit is " +
-                          std::to_string(kMaxValueSize) + ")");
+                          std::to_string(limit) + ")");
   }
 }
 
@@ -560,7 +560,7 @@ Value repeat(const Value& sequence, const Value& count) {
     for (std::int64_t i = 0; i < n; ++i) out += sequence.string();
     return out;
   }
-  checkSize(sequence.sequence().size() * static_cast<std::size_t>(n));
+  checkSize(sequence.sequence().size() * static_cast<std::size_t>(n), kMaxListItems);
   List out;
   for (std::int64_t i = 0; i < n; ++i) out.insert(out.end(), sequence.sequence().begin(), sequence.sequence().end());
   if (sequence.isTuple()) return Tuple{std::move(out)};
@@ -593,7 +593,7 @@ Value binaryOperation(const std::string& op, const Value& a, const Value& b) {
     if ((a.isList() && b.isList()) || (a.isTuple() && b.isTuple())) {
       List out = a.sequence();
       out.insert(out.end(), b.sequence().begin(), b.sequence().end());
-      checkSize(out.size());
+      checkSize(out.size(), kMaxListItems);
       if (a.isTuple()) return Tuple{std::move(out)};
       return out;
     }
@@ -875,6 +875,7 @@ Value evaluateNode(const ExpressionNode& node, Environment& env) {
         scope.value = std::move(item);
         if (node.kids.size() > 2 && !truthy(evaluateNode(*node.kids[2], scope))) continue;
         out.push_back(evaluateNode(*node.kids[0], scope));
+        checkSize(out.size(), kMaxListItems);
       }
       return out;
     }

@@ -50,5 +50,7 @@ Value attributeOf(const Value& object, const std::string& name);
 
 /// The largest string or list an expression may build (a bound on hostile input).
 inline constexpr std::size_t kMaxValueSize = std::size_t{16} << 20;
+/// The most items a list built by an expression may hold.
+inline constexpr std::size_t kMaxListItems = std::size_t{1} << 20;
 
 }  // namespace interlink::xacro
