@@ -8,6 +8,7 @@
 #include <jansson.h>
 
 #include <random>
+#include <regex>
 
 #include "XacroSupport.hpp"
 #include "interlink/convert/Writers.hpp"
@@ -47,8 +48,21 @@ LoadOptions options(const Arguments& arguments) {
 
 /// The JSON core model without what names files and places in them (they differ by design: the
 /// xacro sources against the reference URDF).
+/// A kept element's XML text without the layout between and around elements (xacro's printer
+/// and Interlink's indent differently; the elements, attributes and texts are compared).
+std::string withoutLayout(const std::string& xml) {
+  static const std::regex kBetween(R"(>\s+)");
+  static const std::regex kBefore(R"(\s+<)");
+  return std::regex_replace(std::regex_replace(xml, kBetween, ">"), kBefore, "<");
+}
+
 void stripLocations(json_t* value) {
   if (json_is_object(value)) {
+    json_t* path = json_object_get(value, "path");
+    json_t* text = json_object_get(value, "text");
+    if (json_is_string(path) && json_is_string(text)) {
+      json_object_set_new(value, "text", json_string(withoutLayout(json_string_value(text)).c_str()));
+    }
     for (const char* key : {"file", "line", "column", "where", "source", "sourceFile", "source_file", "resolved",
                             "meshResolvedPath", "mesh_resolved_path"}) {
       json_object_del(value, key);

@@ -118,6 +118,22 @@ TEST(XacroHostile, InfiniteRecursionIsStopped) {
   EXPECT_TRUE(hasMessage(r.diagnostics, "nested more than 200")) << dump(r.diagnostics);
 }
 
+TEST(XacroHostile, SelfInsertingBlocksAndLongPropertyChainsAreStopped) {
+  Scratch scratch;
+  const LoadResult blocks = loadXacro(scratch, robot(R"(<xacro:property name="b"><xacro:insert_block name="b"/></xacro:property>
+  <xacro:insert_block name="b"/>)"));
+  ASSERT_FALSE(blocks.ok());
+  EXPECT_TRUE(blocks.diagnostics.contains(ErrorCode::EXPANSION_LIMIT)) << dump(blocks.diagnostics);
+  std::string chain = "<xacro:property name=\"p0\" value=\"0\"/>\n";
+  for (int i = 1; i <= 5000; ++i) {
+    chain += "<xacro:property name=\"p" + std::to_string(i) + "\" value=\"${p" + std::to_string(i - 1) + " + 1}\"/>\n";
+  }
+  chain += "<link name=\"l${p5000}\"/>";
+  const LoadResult properties = loadXacro(scratch, robot(chain));
+  ASSERT_FALSE(properties.ok());
+  EXPECT_TRUE(hasMessage(properties.diagnostics, "properties defined through more than")) << dump(properties.diagnostics);
+}
+
 TEST(XacroHostile, ExponentialMacroBombIsBounded) {
   Scratch scratch;
   std::string body;
@@ -153,11 +169,17 @@ TEST(XacroCli, CheckDirectoryArgConvertAndFrames) {
   <joint name="j" type="revolute"><parent link="base"/><child link="$(arg id)_tip"/><origin xyz="0 0 1"/>
     <axis xyz="1 0 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>)"));
   scratch.write("models/broken.xacro", robot("<link name=\"${oops}\"/>"));
+  const std::string library = scratch.write("models/lib.xacro", R"(<robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <xacro:property name="p" value="1"/><xacro:macro name="m"><link name="l"/></xacro:macro></robot>)");
   const std::string cli = cliPath();
   const CommandResult check = run(cli + " check " + scratch.path("models"));
   EXPECT_EQ(check.exitCode, 1) << check.output;
   EXPECT_NE(check.output.find("broken.xacro:4"), std::string::npos) << check.output;
   EXPECT_NE(check.output.find("name 'oops' is not defined"), std::string::npos) << check.output;
+
+  EXPECT_EQ(check.output.find("lib.xacro:2"), std::string::npos) << check.output;  // a macro library is no error
+  const CommandResult libraryCheck = run(cli + " check " + library);
+  EXPECT_EQ(libraryCheck.exitCode, 0) << libraryCheck.output;
 
   const CommandResult frames = run(cli + " frames " + file + " --arg id:=fr3 --positions 0.5");
   EXPECT_EQ(frames.exitCode, 0) << frames.output;

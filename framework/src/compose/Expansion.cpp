@@ -80,7 +80,8 @@ ExpansionResult expandThenLoad(const PluginRegistry& registry, const PluginHandl
   expander.expand(request, expanded, diagnostics);
   bool failed = false;
   for (std::size_t i = before; i < diagnostics.size(); ++i) failed = failed || diagnostics.items()[i].isError();
-  if (failed) return result;
+  // Errors, or nothing to read (a macro library expands to nothing; the plugin said so).
+  if (failed || expanded.content.empty()) return result;
   const std::string extension = expanded.extension;
   PluginHandle reader = registry.formatFor("expanded" + extension, std::string_view(expanded.content).substr(0, 4096));
   if (!reader || reader.info().kind != plugin::PluginKind::Format || reader.expands()) {

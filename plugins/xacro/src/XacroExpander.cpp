@@ -203,18 +203,18 @@ bool Processor::xacroFunction(const std::string& name, Value& out) {
                           if (key == "sep") separators = str(v);
                           if (key == "skip_empty") skipEmpty = truthy(v);
                         }
-                        List out;
+                        List tokens;
                         std::string piece;
                         for (char c : a[0].string()) {
                           if (separators.find(c) != std::string::npos) {
-                            if (!piece.empty() || !skipEmpty) out.emplace_back(piece);
+                            if (!piece.empty() || !skipEmpty) tokens.emplace_back(piece);
                             piece.clear();
                           } else {
                             piece += c;
                           }
                         }
-                        if (!piece.empty() || !skipEmpty) out.emplace_back(piece);
-                        return Value(std::move(out));
+                        if (!piece.empty() || !skipEmpty) tokens.emplace_back(piece);
+                        return Value(std::move(tokens));
                       }};
     } else if (n == "fatal") {
       into = Function{"fatal", [](const Arguments& a, const KeywordArguments&) -> Value {
@@ -527,6 +527,16 @@ struct Walker {
     }
     if (!block) throw XacroError{"Undefined block \"" + name + "\"", blockName->where};
     if (block->raw) {
+      // A property block may insert blocks itself: bounded like macro calls.
+      if (p.macroDepth_ >= p.limits_.maxMacroDepth) {
+        diagnosticsLimit(in, "blocks inserted inside each other more than " + std::to_string(p.limits_.maxMacroDepth) +
+                                 " deep at block '" + name + "'");
+      }
+      ++p.macroDepth_;
+      struct Restore {
+        Processor& p;
+        ~Restore() { --p.macroDepth_; }
+      } restore{p};
       children(*block->raw, symbols, macros, into);
       return;
     }

@@ -18,6 +18,15 @@ void expandXacroFile(const interlink::plugin::LoadRequest& request, interlink::p
       interlink::xacro::expandXacro(request.path, request.content, host, hasArguments ? *host->arguments : kNoArguments,
                                     diagnostics);
   if (!expansion.root) return;
+  if (expansion.root->children.empty()) {
+    // A library of macros and properties that other xacro files include: nothing to load, and
+    // not an error (`interlink check DIR` walks such files too).
+    diagnostics.warning(interlink::ErrorCode::EXPANSION_ERROR,
+                        "the file expands to an empty <" + expansion.root->name +
+                            ">: a library of macros and properties for other xacro files; nothing to load",
+                        expansion.root->where);
+    return;
+  }
   expanded.extension = ".urdf";
   expanded.content = interlink::xacro::writeExpansion(*expansion.root, expanded.origins);
   expanded.steps = std::move(expansion.steps);

@@ -165,14 +165,22 @@ bool Processor::lookupProperty(const ScopePtr& scope, const std::string& name, V
       if (property.block) return false;
       if (property.pending) {
         if (property.resolving) throw XacroError{"circular variable definition: " + name, {}};
+        if (resolvingDepth_ >= limits_.maxMacroDepth) {
+          throw XacroError{"properties defined through more than " + std::to_string(limits_.maxMacroDepth) +
+                               " other properties (at '" + name + "')",
+                           {}};
+        }
         property.resolving = true;
+        ++resolvingDepth_;
         Value v;
         try {
           v = evalText(property.text, s);
         } catch (...) {
           property.resolving = false;
+          --resolvingDepth_;
           throw;
         }
+        --resolvingDepth_;
         property.value = v.isString() ? literalValue(v.string()) : v;
         property.pending = false;
         property.resolving = false;

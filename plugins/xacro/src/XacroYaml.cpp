@@ -2,6 +2,7 @@
 // (YAML 1.1 core rules), since xacro files index and compute with those values.
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <regex>
 
 #include "XacroExpander.hpp"
@@ -81,7 +82,17 @@ Value convert(const YAML::Node& node, int depth) {
     }
     case YAML::NodeType::Map: {
       Dict items;
-      for (const auto& entry : node) items.emplace_back(convert(entry.first, depth + 1), convert(entry.second, depth + 1));
+      for (const auto& entry : node) {
+        Value key = convert(entry.first, depth + 1);
+        Value value = convert(entry.second, depth + 1);
+        // A repeated key replaces the earlier value in its place, as in PyYAML (a Python dict).
+        auto same = std::find_if(items.begin(), items.end(), [&](const auto& item) { return equal(item.first, key); });
+        if (same != items.end()) {
+          same->second = std::move(value);
+        } else {
+          items.emplace_back(std::move(key), std::move(value));
+        }
+      }
       return items;
     }
   }
