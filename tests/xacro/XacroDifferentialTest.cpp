@@ -1,7 +1,7 @@
 // Public xacro descriptions of three vendors (tests/data/<package>, origin and licence in their
 // README.md), each expanded by Interlink with 2-3 argument settings, against the URDF that ROS's
 // xacro (ros2 branch) produced for the same arguments (tests/data/xacro_reference, see its
-// README.md). Compared: the whole core model (links, inertials, visuals and collisions with their
+// README.md). Compared: the expanded text (without comments and layout), the whole core model (links, inertials, visuals and collisions with their
 // colours, joints with limits and axes; as the JSON core model without file locations) and every
 // frame's pose at zero and at two random non-zero configurations.
 #include <gtest/gtest.h>
@@ -98,6 +98,19 @@ std::string firstDifference(const std::string& a, const std::string& b) {
   return "line " + std::to_string(line) + ":\n  interlink: " + around(a) + "\n  reference: " + around(b);
 }
 
+/// An XML document without its comments, declaration and layout, empty elements written `<x/>`:
+/// what is left is what xacro's expansion says (elements, attributes in xacro's sorted order, texts).
+std::string expansionText(const std::string& xml) {
+  static const std::regex kComment(R"(<!--[\s\S]*?-->)");
+  static const std::regex kDeclaration(R"(<\?xml[^>]*\?>)");
+  static const std::regex kEmpty(R"(<([\w:]+)([^<>]*[^/<>])?></\1>)");
+  std::string text = std::regex_replace(xml, kComment, "");
+  text = withoutLayout(std::regex_replace(text, kDeclaration, ""));
+  text = std::regex_replace(text, kEmpty, "<$1$2/>");
+  const auto first = text.find_first_not_of(" \n");
+  return first == std::string::npos ? std::string() : text.substr(first, text.find_last_not_of(" \n") - first + 1);
+}
+
 class XacroDifferential : public ::testing::TestWithParam<Case> {};
 
 TEST_P(XacroDifferential, CoreModelAndFramesMatchRosXacro) {
@@ -109,6 +122,11 @@ TEST_P(XacroDifferential, CoreModelAndFramesMatchRosXacro) {
   ASSERT_TRUE(theirs.ok()) << dump(theirs.diagnostics);
   ASSERT_TRUE(ours.document.model && theirs.document.model);
   EXPECT_GE(ours.document.model->links.size(), 5u);
+
+  // The expansion is ROS's xacro's, element for element and attribute for attribute.
+  const std::string expansion = expansionText(ours.expandedText);
+  const std::string reference = expansionText(readFile(dataDir() + "/xacro_reference/" + c.reference + ".urdf"));
+  EXPECT_TRUE(expansion == reference) << firstDifference(expansion, reference);
 
   const std::string a = coreModel(ours);
   const std::string b = coreModel(theirs);
@@ -146,7 +164,7 @@ TEST_P(XacroDifferential, CoreModelAndFramesMatchRosXacro) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Vendors, XacroDifferential, ::testing::ValuesIn(kCases),
-                         [](const ::testing::TestParamInfo<Case>& info) { return std::string(info.param.reference); });
+                         [](const ::testing::TestParamInfo<Case>& caseInfo) { return std::string(caseInfo.param.reference); });
 
 TEST(XacroDifferential, ConvertWritesWhatRosXacroWritesModuloLayout) {
   // The expansion itself (convert robot.urdf.xacro -o robot.urdf) reads back to the same model.

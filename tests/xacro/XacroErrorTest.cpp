@@ -80,12 +80,12 @@ TEST(XacroErrors, UrdfFindingsInsideAMacroMapBackWithTheChain) {
 
 TEST(XacroErrors, MissingParameterUnknownMacroAndBadBlocks) {
   Scratch scratch;
-  const LoadResult r = loadXacro(scratch, robot(R"(
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
   <xacro:macro name="m" params="a b *blk"><link name="${a}${b}"/></xacro:macro>
   <xacro:m a="1"><origin/></xacro:m>
   <xacro:m a="1" b="2" c="3"><origin/></xacro:m>
   <xacro:m a="1" b="2"/>
-  <xacro:nothere/>)"));
+  <xacro:nothere/>)xml"));
   EXPECT_TRUE(hasMessage(r.diagnostics, "Undefined parameters [b]")) << dump(r.diagnostics);
   EXPECT_TRUE(hasMessage(r.diagnostics, "Invalid parameter \"c\"")) << dump(r.diagnostics);
   EXPECT_TRUE(hasMessage(r.diagnostics, "Not enough blocks")) << dump(r.diagnostics);
@@ -95,12 +95,12 @@ TEST(XacroErrors, MissingParameterUnknownMacroAndBadBlocks) {
 
 TEST(XacroErrors, IncludeNotFoundBadExpressionBadConditionUndefinedArgument) {
   Scratch scratch;
-  const LoadResult r = loadXacro(scratch, robot(R"(
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
   <xacro:include filename="no/such/file.xacro"/>
   <link name="${1 +}"/>
   <xacro:if value="maybe"><link name="x"/></xacro:if>
   <link name="$(arg not_given)"/>
-  <xacro:include filename="optional_missing.xacro" optional="true"/>)"));
+  <xacro:include filename="optional_missing.xacro" optional="true"/>)xml"));
   EXPECT_TRUE(hasMessage(r.diagnostics, "file.xacro")) << dump(r.diagnostics);
   EXPECT_TRUE(hasMessage(r.diagnostics, "invalid syntax")) << dump(r.diagnostics);
   EXPECT_TRUE(hasMessage(r.diagnostics, "which is not a boolean expression")) << dump(r.diagnostics);
@@ -111,7 +111,7 @@ TEST(XacroErrors, IncludeNotFoundBadExpressionBadConditionUndefinedArgument) {
 TEST(XacroHostile, InfiniteRecursionIsStopped) {
   Scratch scratch;
   const auto start = std::chrono::steady_clock::now();
-  const LoadResult r = loadXacro(scratch, robot(R"(<xacro:macro name="f" params="n"><xacro:f n="${n + 1}"/></xacro:macro><xacro:f n="0"/>)"));
+  const LoadResult r = loadXacro(scratch, robot(R"xml(<xacro:macro name="f" params="n"><xacro:f n="${n + 1}"/></xacro:macro><xacro:f n="0"/>)xml"));
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
   ASSERT_FALSE(r.ok());
   EXPECT_TRUE(r.diagnostics.contains(ErrorCode::EXPANSION_LIMIT)) << dump(r.diagnostics);
@@ -120,8 +120,8 @@ TEST(XacroHostile, InfiniteRecursionIsStopped) {
 
 TEST(XacroHostile, SelfInsertingBlocksAndLongPropertyChainsAreStopped) {
   Scratch scratch;
-  const LoadResult blocks = loadXacro(scratch, robot(R"(<xacro:property name="b"><xacro:insert_block name="b"/></xacro:property>
-  <xacro:insert_block name="b"/>)"));
+  const LoadResult blocks = loadXacro(scratch, robot(R"xml(<xacro:property name="b"><xacro:insert_block name="b"/></xacro:property>
+  <xacro:insert_block name="b"/>)xml"));
   ASSERT_FALSE(blocks.ok());
   EXPECT_TRUE(blocks.diagnostics.contains(ErrorCode::EXPANSION_LIMIT)) << dump(blocks.diagnostics);
   std::string chain = "<xacro:property name=\"p0\" value=\"0\"/>\n";
@@ -163,14 +163,14 @@ TEST(XacroHostile, SelfIncludeAndHugeValuesAreRefused) {
 
 TEST(XacroCli, CheckDirectoryArgConvertAndFrames) {
   Scratch scratch;
-  const std::string file = scratch.write("models/arm.urdf.xacro", robot(R"(
+  const std::string file = scratch.write("models/arm.urdf.xacro", robot(R"xml(
   <xacro:arg name="id" default="a"/>
   <link name="$(arg id)_tip"/>
   <joint name="j" type="revolute"><parent link="base"/><child link="$(arg id)_tip"/><origin xyz="0 0 1"/>
-    <axis xyz="1 0 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>)"));
+    <axis xyz="1 0 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>)xml"));
   scratch.write("models/broken.xacro", robot("<link name=\"${oops}\"/>"));
-  const std::string library = scratch.write("models/lib.xacro", R"(<robot xmlns:xacro="http://www.ros.org/wiki/xacro">
-  <xacro:property name="p" value="1"/><xacro:macro name="m"><link name="l"/></xacro:macro></robot>)");
+  const std::string library = scratch.write("models/lib.xacro", R"xml(<robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <xacro:property name="p" value="1"/><xacro:macro name="m"><link name="l"/></xacro:macro></robot>)xml");
   const std::string cli = cliPath();
   const CommandResult check = run(cli + " check " + scratch.path("models"));
   EXPECT_EQ(check.exitCode, 1) << check.output;

@@ -12,17 +12,17 @@ namespace {
 
 TEST(XacroProperties, ValuesExpressionsAndLiterals) {
   Scratch scratch;
-  const LoadResult r = loadXacro(scratch, robot(R"(
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
   <xacro:property name="L" value="0.5"/>
   <xacro:property name="half" value="${L / 2}"/>
   <xacro:property name="name" value="arm"/>
   <link name="${name}_link"><inertial><mass value="${L * 4}"/><inertia ixx="${half}" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
   <joint name="j" type="revolute"><parent link="base"/><child link="${name}_link"/>
     <origin xyz="${half} 0 ${L ** 2}" rpy="0 0 ${pi / 2}"/><axis xyz="0 0 1"/>
-    <limit lower="${-pi}" upper="${pi}" effort="1" velocity="1"/></joint>)"));
+    <limit lower="${-pi}" upper="${pi}" effort="1" velocity="1"/></joint>)xml"));
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
-  EXPECT_NE(r.expandedText.find(R"(xyz="0.25 0 0.25")"), std::string::npos) << r.expandedText;
-  EXPECT_NE(r.expandedText.find(R"(rpy="0 0 1.5707963267948966")"), std::string::npos);
+  EXPECT_NE(r.expandedText.find(R"xml(xyz="0.25 0 0.25")xml"), std::string::npos) << r.expandedText;
+  EXPECT_NE(r.expandedText.find(R"xml(rpy="0 0 1.5707963267948966")xml"), std::string::npos);
   const Link* link = linkNamed(r, "arm_link");
   ASSERT_NE(link, nullptr);
   EXPECT_DOUBLE_EQ(link->inertial.mass, 2.0);
@@ -34,21 +34,21 @@ TEST(XacroProperties, ValuesExpressionsAndLiterals) {
 
 TEST(XacroProperties, LazyEvaluationUsesTheValueAtFirstUse) {
   Scratch scratch;
-  const LoadResult r = loadXacro(scratch, robot(R"(
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
   <xacro:property name="b" value="${a * 2}"/>
   <xacro:property name="a" value="3"/>
-  <link name="l${b}"/><joint name="j" type="fixed"><parent link="base"/><child link="l6"/></joint>)"));
+  <link name="l${b}"/><joint name="j" type="fixed"><parent link="base"/><child link="l6"/></joint>)xml"));
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   EXPECT_NE(linkNamed(r, "l6"), nullptr);
 }
 
 TEST(XacroProperties, ContentBlocksAreInsertedWhereAsked) {
   Scratch scratch;
-  const LoadResult r = loadXacro(scratch, robot(R"(
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
   <xacro:property name="o" value="0.125"/>
   <xacro:property name="origin_block"><origin xyz="${o} 0 0" rpy="0 0 0"/></xacro:property>
   <link name="a"/>
-  <joint name="j" type="fixed"><parent link="base"/><child link="a"/><xacro:insert_block name="origin_block"/></joint>)"));
+  <joint name="j" type="fixed"><parent link="base"/><child link="a"/><xacro:insert_block name="origin_block"/></joint>)xml"));
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   const Joint* joint = jointNamed(r, "j");
   ASSERT_NE(joint, nullptr);
@@ -57,7 +57,7 @@ TEST(XacroProperties, ContentBlocksAreInsertedWhereAsked) {
 
 TEST(XacroProperties, ScopesLocalGlobalParentDefaultRemove) {
   Scratch scratch;
-  const LoadResult r = loadXacro(scratch, robot(R"(
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
   <xacro:property name="x" value="outer"/>
   <xacro:macro name="m">
     <xacro:property name="x" value="inner"/>
@@ -74,26 +74,26 @@ TEST(XacroProperties, ScopesLocalGlobalParentDefaultRemove) {
   <link name="${x}_${d}"/>
   <xacro:property name="d" remove="true"/>
   <xacro:property name="d" default="again"/>
-  <link name="${d}"/>)"));
+  <link name="${d}"/>)xml"));
   const std::string& text = r.expandedText;
   ASSERT_FALSE(text.empty()) << dump(r.diagnostics);
-  EXPECT_NE(text.find(R"(name="inner")"), std::string::npos) << text;  // the macro's own scope
-  EXPECT_NE(text.find(R"(name="outer_after")"), std::string::npos);    // ... does not leak
-  EXPECT_NE(text.find(R"(name="global_inner")"), std::string::npos);
-  EXPECT_NE(text.find(R"(name="parent_inner")"), std::string::npos);
-  EXPECT_NE(text.find(R"(name="outer_used")"), std::string::npos);
-  EXPECT_NE(text.find(R"(name="again")"), std::string::npos);
+  EXPECT_NE(text.find(R"xml(name="inner")xml"), std::string::npos) << text;  // the macro's own scope
+  EXPECT_NE(text.find(R"xml(name="outer_after")xml"), std::string::npos);    // ... does not leak
+  EXPECT_NE(text.find(R"xml(name="global_inner")xml"), std::string::npos);
+  EXPECT_NE(text.find(R"xml(name="parent_inner")xml"), std::string::npos);
+  EXPECT_NE(text.find(R"xml(name="outer_used")xml"), std::string::npos);
+  EXPECT_NE(text.find(R"xml(name="again")xml"), std::string::npos);
 }
 
 TEST(XacroArguments, DefaultsOptionsAndXacroArg) {
   Scratch scratch;
-  const std::string text = robot(R"(
+  const std::string text = robot(R"xml(
   <xacro:arg name="arm_id" default="fr3"/>
   <xacro:arg name="hand" default="true"/>
   <link name="$(arg arm_id)_link0"/>
   <joint name="j" type="fixed"><parent link="base"/><child link="$(arg arm_id)_link0"/></joint>
   <xacro:if value="$(arg hand)"><link name="hand"/><joint name="h" type="fixed"><parent link="base"/><child link="hand"/></joint></xacro:if>
-  <gazebo reference="${xacro.arg('arm_id')}_copy"/>)");
+  <gazebo reference="${xacro.arg('arm_id')}_copy"/>)xml");
   const LoadResult defaults = loadXacro(scratch, text);
   ASSERT_TRUE(defaults.ok()) << dump(defaults.diagnostics);
   EXPECT_NE(linkNamed(defaults, "fr3_link0"), nullptr);
@@ -108,16 +108,16 @@ TEST(XacroArguments, DefaultsOptionsAndXacroArg) {
 TEST(XacroSubstitutions, FindThroughResourcePathsAndRosPackagePath) {
   Scratch scratch;
   scratch.write("packages/my_pkg/package.xml", "<package/>");
-  scratch.write("packages/my_pkg/urdf/part.xacro", R"(<robot xmlns:xacro="http://www.ros.org/wiki/xacro">
-  <link name="from_package"/><joint name="p" type="fixed"><parent link="base"/><child link="from_package"/></joint></robot>)");
-  const std::string text = robot(R"(<xacro:include filename="$(find my_pkg)/urdf/part.xacro"/>
-  <gazebo reference="${'$(find my_pkg)'.endswith('my_pkg')}"/>)");
+  scratch.write("packages/my_pkg/urdf/part.xacro", R"xml(<robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <link name="from_package"/><joint name="p" type="fixed"><parent link="base"/><child link="from_package"/></joint></robot>)xml");
+  const std::string text = robot(R"xml(<xacro:include filename="$(find my_pkg)/urdf/part.xacro"/>
+  <gazebo reference="${'$(find my_pkg)'.endswith('my_pkg')}"/>)xml");
   LoadOptions options;
   options.resourcePaths = {scratch.path("packages")};  // -I DIR
   const LoadResult r = loadXacro(scratch, text, {}, "robot.urdf.xacro", options);
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   EXPECT_NE(linkNamed(r, "from_package"), nullptr);
-  EXPECT_NE(r.expandedText.find(R"(reference="True")"), std::string::npos);
+  EXPECT_NE(r.expandedText.find(R"xml(reference="True")xml"), std::string::npos);
 
   ::setenv("ROS_PACKAGE_PATH", scratch.path("packages").c_str(), 1);
   const LoadResult fromEnvironment = loadXacro(scratch, text);
@@ -129,25 +129,25 @@ TEST(XacroSubstitutions, FindThroughResourcePathsAndRosPackagePath) {
 TEST(XacroSubstitutions, EnvOptenvEvalDirname) {
   Scratch scratch;
   ::setenv("INTERLINK_XACRO_TEST", "from_env", 1);
-  const LoadResult r = loadXacro(scratch, robot(R"(
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
   <xacro:arg name="n" default="3"/>
   <link name="$(env INTERLINK_XACRO_TEST)"/>
   <link name="$(optenv INTERLINK_XACRO_UNSET fallback text)"/>
   <link name="$(optenv INTERLINK_XACRO_TEST other)_2"/>
   <link name="e$(eval n * 2 + 1)"/>
-  <link name="${'$(dirname)' != ''}"/>)"));
+  <link name="${'$(dirname)' != ''}"/>)xml"));
   ::unsetenv("INTERLINK_XACRO_TEST");
   ASSERT_FALSE(r.expandedText.empty()) << dump(r.diagnostics);
-  EXPECT_NE(r.expandedText.find(R"(name="from_env")"), std::string::npos) << r.expandedText;
-  EXPECT_NE(r.expandedText.find(R"(name="fallback text")"), std::string::npos);
-  EXPECT_NE(r.expandedText.find(R"(name="from_env_2")"), std::string::npos);
-  EXPECT_NE(r.expandedText.find(R"(name="e7")"), std::string::npos);
-  EXPECT_NE(r.expandedText.find(R"(name="True")"), std::string::npos);
+  EXPECT_NE(r.expandedText.find(R"xml(name="from_env")xml"), std::string::npos) << r.expandedText;
+  EXPECT_NE(r.expandedText.find(R"xml(name="fallback text")xml"), std::string::npos);
+  EXPECT_NE(r.expandedText.find(R"xml(name="from_env_2")xml"), std::string::npos);
+  EXPECT_NE(r.expandedText.find(R"xml(name="e7")xml"), std::string::npos);
+  EXPECT_NE(r.expandedText.find(R"xml(name="True")xml"), std::string::npos);
 }
 
 TEST(XacroMacros, ParametersAndDefaults) {
   Scratch scratch;
-  const LoadResult r = loadXacro(scratch, robot(R"(
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
   <xacro:property name="inherited" value="from_scope"/>
   <xacro:property name="side" value="left"/>
   <xacro:macro name="seg" params="name length:=0.5 side:=^ inherited:=^|unused other:=^|fallback">
@@ -155,7 +155,7 @@ TEST(XacroMacros, ParametersAndDefaults) {
     <joint name="${name}_j" type="fixed"><parent link="base"/><child link="${name}_${side}_${inherited}_${other}"/></joint>
   </xacro:macro>
   <xacro:seg name="a"/>
-  <xacro:seg name="b" length="2" side="right" other="given"/>)"));
+  <xacro:seg name="b" length="2" side="right" other="given"/>)xml"));
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   const Link* a = linkNamed(r, "a_left_from_scope_fallback");
   ASSERT_NE(a, nullptr);
@@ -167,7 +167,7 @@ TEST(XacroMacros, ParametersAndDefaults) {
 
 TEST(XacroMacros, BlockParametersAndInsertBlock) {
   Scratch scratch;
-  const LoadResult r = loadXacro(scratch, robot(R"(
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
   <xacro:macro name="wrap" params="name *origin **shapes">
     <link name="${name}"><visual><xacro:insert_block name="shapes"/></visual></link>
     <joint name="${name}_j" type="fixed"><parent link="base"/><child link="${name}"/><xacro:insert_block name="origin"/></joint>
@@ -176,7 +176,7 @@ TEST(XacroMacros, BlockParametersAndInsertBlock) {
   <xacro:wrap name="w">
     <origin xyz="${k} 0 0"/>
     <shapes><geometry><sphere radius="${k / 4}"/></geometry></shapes>
-  </xacro:wrap>)"));
+  </xacro:wrap>)xml"));
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   const Joint* joint = jointNamed(r, "w_j");
   ASSERT_NE(joint, nullptr);
@@ -189,7 +189,7 @@ TEST(XacroMacros, BlockParametersAndInsertBlock) {
 
 TEST(XacroMacros, RecursionBuildsAChain) {
   Scratch scratch;
-  const LoadResult r = loadXacro(scratch, robot(R"(
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
   <xacro:macro name="chain" params="n parent">
     <xacro:if value="${n > 0}">
       <link name="l${n}"/>
@@ -198,7 +198,7 @@ TEST(XacroMacros, RecursionBuildsAChain) {
       <xacro:chain n="${n - 1}" parent="l${n}"/>
     </xacro:if>
   </xacro:macro>
-  <xacro:chain n="5" parent="base"/>)"));
+  <xacro:chain n="5" parent="base"/>)xml"));
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   EXPECT_EQ(r.document.model->links.size(), 6u);
   EXPECT_EQ(r.kinematics.dofs().size(), 5u);
@@ -206,17 +206,17 @@ TEST(XacroMacros, RecursionBuildsAChain) {
 
 TEST(XacroIncludes, MacrosFromIncludedFilesAndNamespaces) {
   Scratch scratch;
-  scratch.write("inc/parts.xacro", R"(<robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+  scratch.write("inc/parts.xacro", R"xml(<robot xmlns:xacro="http://www.ros.org/wiki/xacro">
   <xacro:property name="size" value="0.2"/>
   <xacro:macro name="part" params="name"><link name="${name}"><collision><geometry><box size="${size} ${size} ${size}"/></geometry></collision></link>
   <joint name="${name}_j" type="fixed"><parent link="base"/><child link="${name}"/></joint></xacro:macro>
-</robot>)");
-  const LoadResult r = loadXacro(scratch, robot(R"(
+</robot>)xml");
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
   <xacro:include filename="inc/parts.xacro"/>
   <xacro:include filename="inc/parts.xacro" ns="other"/>
   <xacro:part name="plain"/>
   <xacro:other.part name="namespaced"/>
-  <link name="s${other.size * 10}"/><joint name="s" type="fixed"><parent link="base"/><child link="s2.0"/></joint>)"));
+  <link name="s${other.size * 10}"/><joint name="s" type="fixed"><parent link="base"/><child link="s2.0"/></joint>)xml"));
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   EXPECT_NE(linkNamed(r, "plain"), nullptr);
   EXPECT_NE(linkNamed(r, "namespaced"), nullptr);
@@ -225,13 +225,13 @@ TEST(XacroIncludes, MacrosFromIncludedFilesAndNamespaces) {
 
 TEST(XacroConditionals, IfAndUnlessAcceptXacroBooleans) {
   Scratch scratch;
-  const LoadResult r = loadXacro(scratch, robot(R"(
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
   <xacro:property name="on" value="true"/>
   <xacro:if value="${on}"><link name="if_true"/></xacro:if>
   <xacro:if value="false"><link name="if_false"/></xacro:if>
   <xacro:if value="1"><link name="if_one"/></xacro:if>
   <xacro:unless value="0"><link name="unless_zero"/></xacro:unless>
-  <xacro:unless value="${1 + 1 == 2}"><link name="unless_true"/></xacro:unless>)"));
+  <xacro:unless value="${1 + 1 == 2}"><link name="unless_true"/></xacro:unless>)xml"));
   ASSERT_FALSE(r.expandedText.empty()) << dump(r.diagnostics);
   EXPECT_NE(r.expandedText.find("if_true"), std::string::npos);
   EXPECT_EQ(r.expandedText.find("if_false"), std::string::npos);
@@ -242,19 +242,19 @@ TEST(XacroConditionals, IfAndUnlessAcceptXacroBooleans) {
 
 TEST(XacroElements, ElementAndAttribute) {
   Scratch scratch;
-  const LoadResult r = loadXacro(scratch, robot(R"(
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
   <xacro:property name="kind" value="link"/>
   <xacro:element xacro:name="${kind}" name="made"><xacro:attribute name="type" value="${'unused'}"/></xacro:element>
-  <joint name="j" type="fixed"><parent link="base"/><xacro:element xacro:name="child"><xacro:attribute name="link" value="made"/></xacro:element></joint>)"));
+  <joint name="j" type="fixed"><parent link="base"/><xacro:element xacro:name="child"><xacro:attribute name="link" value="made"/></xacro:element></joint>)xml"));
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   EXPECT_NE(linkNamed(r, "made"), nullptr);
-  EXPECT_NE(r.expandedText.find(R"(<link name="made" type="unused"/>)"), std::string::npos) << r.expandedText;
-  EXPECT_NE(r.expandedText.find(R"(<child link="made"/>)"), std::string::npos);
+  EXPECT_NE(r.expandedText.find(R"xml(<link name="made" type="unused"/>)xml"), std::string::npos) << r.expandedText;
+  EXPECT_NE(r.expandedText.find(R"xml(<child link="made"/>)xml"), std::string::npos);
 }
 
 TEST(XacroYaml, LoadYamlWithTypesAndAngles) {
   Scratch scratch;
-  scratch.write("config/limits.yaml", R"(joints:
+  scratch.write("config/limits.yaml", R"xml(joints:
   shoulder:
     lower: !degrees -90
     upper: !radians pi / 4
@@ -262,14 +262,14 @@ TEST(XacroYaml, LoadYamlWithTypesAndAngles) {
     name: "shoulder_joint"
   list: [1, 2.5, three]
 flag: true
-)");
-  const LoadResult r = loadXacro(scratch, robot(R"(
+)xml");
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
   <xacro:property name="cfg" value="${xacro.load_yaml('config/limits.yaml')}"/>
   <xacro:property name="s" value="${cfg['joints']['shoulder']}"/>
   <link name="l"/>
   <joint name="${s.name}" type="revolute"><parent link="base"/><child link="l"/><axis xyz="0 0 1"/>
     <limit lower="${s['lower']}" upper="${s.upper}" effort="${s.effort}" velocity="${cfg.joints.list[1]}"/></joint>
-  <xacro:if value="${cfg.flag and cfg['joints']['list'][2] == 'three'}"><link name="typed"/></xacro:if>)"));
+  <xacro:if value="${cfg.flag and cfg['joints']['list'][2] == 'three'}"><link name="typed"/></xacro:if>)xml"));
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   const Joint* joint = jointNamed(r, "shoulder_joint");
   ASSERT_NE(joint, nullptr);
@@ -282,14 +282,14 @@ flag: true
 
 TEST(XacroDocument, CommentsAndXmlModelProcessingInstruction) {
   Scratch scratch;
-  const LoadResult r = loadXacro(scratch, R"(<?xml version="1.0"?>
+  const LoadResult r = loadXacro(scratch, R"xml(<?xml version="1.0"?>
 <?xml-model href="https://raw.githubusercontent.com/ros/urdfdom/master/xsd/urdf.xsd" ?>
 <!-- a comment before the root -->
 <robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">
   <!-- a comment with ${undefined} is not evaluated -->
   <link name="base"/>
   <xacro:property name="x" value="1"/> <!-- after a property -->
-</robot>)");
+</robot>)xml");
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   EXPECT_EQ(r.expandedText.find("xmlns:xacro"), std::string::npos);  // the xacro namespace is removed
   EXPECT_NE(linkNamed(r, "base"), nullptr);
@@ -297,9 +297,9 @@ TEST(XacroDocument, CommentsAndXmlModelProcessingInstruction) {
 
 TEST(XacroDocument, EscapedDollarAndTextContent) {
   Scratch scratch;
-  const LoadResult r = loadXacro(scratch, robot(R"(
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
   <xacro:property name="ns" value="arm"/>
-  <gazebo><plugin name="p" filename="lib.so"><robotNamespace>/${ns}</robotNamespace><raw>$${not_evaluated}</raw></plugin></gazebo>)"));
+  <gazebo><plugin name="p" filename="lib.so"><robotNamespace>/${ns}</robotNamespace><raw>$${not_evaluated}</raw></plugin></gazebo>)xml"));
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   EXPECT_NE(r.expandedText.find("<robotNamespace>/arm</robotNamespace>"), std::string::npos) << r.expandedText;
   EXPECT_NE(r.expandedText.find("<raw>${not_evaluated}</raw>"), std::string::npos);

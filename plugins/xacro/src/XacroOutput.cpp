@@ -2,6 +2,8 @@
 // and column where it is written, so the URDF plugin's findings map back to the xacro sources.
 #include "XacroExpander.hpp"
 
+#include <algorithm>
+
 namespace interlink::xacro {
 
 namespace {
@@ -47,7 +49,12 @@ class Writer {
     write(std::string(static_cast<std::size_t>(depth) * 2, ' '));
     mark(e.where, e.step);
     write("<" + e.name);
-    for (const OutAttribute& a : e.attributes) {
+    // Sorted by name, as ROS's xacro writes them (its xmlutils sorts attribute names).
+    std::vector<const OutAttribute*> sorted;
+    for (const OutAttribute& a : e.attributes) sorted.push_back(&a);
+    std::stable_sort(sorted.begin(), sorted.end(), [](const OutAttribute* x, const OutAttribute* y) { return x->name < y->name; });
+    for (const OutAttribute* attribute : sorted) {
+      const OutAttribute& a = *attribute;
       write(" ");
       mark(a.where, a.step);
       write(a.name + "=\"" + escaped(a.value, true) + "\"");
