@@ -269,7 +269,7 @@ flag: true
   <link name="l"/>
   <joint name="${s.name}" type="revolute"><parent link="base"/><child link="l"/><axis xyz="0 0 1"/>
     <limit lower="${s['lower']}" upper="${s.upper}" effort="${s.effort}" velocity="${cfg.joints.list[1]}"/></joint>
-  <xacro:if value="${cfg.flag and cfg['joints']['list'][2] == 'three'}"><link name="typed"/></xacro:if>)xml"));
+  <xacro:if value="${cfg.flag and cfg['joints']['list'][2] == 'three'}"><gazebo reference="typed"/></xacro:if>)xml"));
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   const Joint* joint = jointNamed(r, "shoulder_joint");
   ASSERT_NE(joint, nullptr);

@@ -435,6 +435,10 @@ struct Walker {
     if (!resolveMacro(name, callerMacros, callerSymbols, macro, macroScope, symbols)) {
       throw XacroError{"unknown macro name: xacro:" + name, call.where};
     }
+    if (++p.macroCalls_ > p.limits_.maxMacroCalls) {
+      diagnosticsLimit(call, "more than " + std::to_string(p.limits_.maxMacroCalls) +
+                                 " macro calls in one expansion (a macro bomb?) at macro '" + name + "'");
+    }
     if (p.macroDepth_ >= p.limits_.maxMacroDepth) {
       diagnosticsLimit(call, "macro calls nested more than " + std::to_string(p.limits_.maxMacroDepth) +
                                  " deep (infinite recursion?) at macro '" + name + "'");

@@ -38,6 +38,7 @@ struct OutElement {
 /// Bounds that keep a hostile file's expansion finite (docs/xacro.md).
 struct ExpansionLimits {
   std::size_t maxMacroDepth = 200;         // nested macro calls (recursion)
+  std::size_t maxMacroCalls = 100000;      // macro calls in the whole expansion (a macro bomb)
   std::size_t maxElements = 2000000;       // elements in the expansion
   std::size_t maxOutputBytes = 256 << 20;  // text of attributes and elements together
   std::size_t maxIncludes = 10000;         // xacro:include and load_yaml, all together

@@ -100,6 +100,7 @@ class Processor {
   std::vector<std::string> fileStack_;  // the files being processed, top-level first
   std::deque<xml::XmlElement> trees_;   // every file's tree, alive for the macros that point into it
   std::size_t macroDepth_ = 0;
+  std::size_t macroCalls_ = 0;
   std::size_t resolvingDepth_ = 0;  // lazy properties being evaluated inside each other
   std::size_t includes_ = 0;
   std::size_t elements_ = 0;
