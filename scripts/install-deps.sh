@@ -16,7 +16,7 @@ packages=(
   hyperfine                                        # whole-process start-up benchmark (bench/startup)
   python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest   # the Python package and its tests
   libmujoco-dev                                    # MuJoCo 2.2.2: the MJCF reference (tests only)
-  libyaml-cpp-dev                                  # xacro.load_yaml (plugins/xacro): Universal Robots' descriptions need it
+  libyaml-dev                                      # xacro.load_yaml (plugins/xacro; libyaml, the parser PyYAML uses: 6x yaml-cpp)
   libqhull-dev                                     # convex hulls of MJCF meshes, as MuJoCo builds them (plugins/mjcf)
   clang libclang-rt-14-dev                         # fuzzing (libFuzzer) and sanitizer builds: scripts/fuzz.sh, scripts/sanitize.sh
 )

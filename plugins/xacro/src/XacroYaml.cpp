@@ -1,6 +1,6 @@
-// xacro.load_yaml: YAML through yaml-cpp, with scalars typed as PyYAML's safe loader types them
+// xacro.load_yaml: YAML through libyaml (the C library PyYAML itself uses), with scalars typed as PyYAML's safe loader types them
 // (YAML 1.1 core rules), since xacro files index and compute with those values.
-#include <yaml-cpp/yaml.h>
+#include <yaml.h>
 
 #include <algorithm>
 #include <regex>
@@ -54,14 +54,17 @@ Value plainScalar(const std::string& s) {
   return s;
 }
 
-Value convert(const YAML::Node& node, int depth) {
+/// Counts converted nodes: aliases make a small document a large tree (a YAML bomb).
+constexpr std::size_t kMaxYamlNodes = std::size_t{1} << 20;
+
+Value convert(yaml_document_t& document, yaml_node_t* node, int depth, std::size_t& count) {
+  if (!node) return Value();
   if (depth > 200) throw ExpressionError("YAML nested too deeply");
-  switch (node.Type()) {
-    case YAML::NodeType::Null:
-    case YAML::NodeType::Undefined: return Value();
-    case YAML::NodeType::Scalar: {
-      const std::string& tag = node.Tag();
-      const std::string& text = node.Scalar();
+  if (++count > kMaxYamlNodes) throw ExpressionError("YAML document too large (aliases expanded)");
+  switch (node->type) {
+    case YAML_SCALAR_NODE: {
+      const std::string tag = node->tag ? reinterpret_cast<const char*>(node->tag) : "";
+      const std::string text(reinterpret_cast<const char*>(node->data.scalar.value), node->data.scalar.length);
       if (tag == "!radians" || tag == "!degrees") {
         NoNames names;
         double value = 0;
@@ -72,21 +75,23 @@ Value convert(const YAML::Node& node, int depth) {
         }
         return tag == "!degrees" ? value * M_PI / 180.0 : value;
       }
-      if (tag == "?") return plainScalar(text);
-      return text;  // quoted or explicitly tagged: a string
+      if (node->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) return plainScalar(text);
+      return text;  // quoted or a block scalar: a string
     }
-    case YAML::NodeType::Sequence: {
+    case YAML_SEQUENCE_NODE: {
       List items;
-      for (const auto& item : node) items.push_back(convert(item, depth + 1));
+      for (yaml_node_item_t* item = node->data.sequence.items.start; item < node->data.sequence.items.top; ++item) {
+        items.push_back(convert(document, yaml_document_get_node(&document, *item), depth + 1, count));
+      }
       return items;
     }
-    case YAML::NodeType::Map: {
+    case YAML_MAPPING_NODE: {
       Dict items;
-      for (const auto& entry : node) {
-        Value key = convert(entry.first, depth + 1);
-        Value value = convert(entry.second, depth + 1);
+      for (yaml_node_pair_t* pair = node->data.mapping.pairs.start; pair < node->data.mapping.pairs.top; ++pair) {
+        Value key = convert(document, yaml_document_get_node(&document, pair->key), depth + 1, count);
+        Value value = convert(document, yaml_document_get_node(&document, pair->value), depth + 1, count);
         // A repeated key replaces the earlier value in its place, as in PyYAML (a Python dict).
-        auto same = std::find_if(items.begin(), items.end(), [&](const auto& item) { return equal(item.first, key); });
+        auto same = std::find_if(items.begin(), items.end(), [&](const auto& entry) { return equal(entry.first, key); });
         if (same != items.end()) {
           same->second = std::move(value);
         } else {
@@ -95,6 +100,7 @@ Value convert(const YAML::Node& node, int depth) {
       }
       return items;
     }
+    case YAML_NO_NODE: break;
   }
   return Value();
 }
@@ -102,11 +108,27 @@ Value convert(const YAML::Node& node, int depth) {
 }  // namespace
 
 Value yamlToValue(std::string_view text) {
-  try {
-    return convert(YAML::Load(std::string(text)), 0);
-  } catch (const YAML::Exception& e) {
-    throw ExpressionError(std::string("YAML error: ") + e.what());
+  yaml_parser_t parser;
+  yaml_document_t document;
+  if (!yaml_parser_initialize(&parser)) throw ExpressionError("YAML error: out of memory");
+  yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  if (!yaml_parser_load(&parser, &document)) {
+    const std::string message = std::string("YAML error: ") + (parser.problem ? parser.problem : "unreadable") +
+                                " at line " + std::to_string(parser.problem_mark.line + 1) + ", column " +
+                                std::to_string(parser.problem_mark.column + 1);
+    yaml_parser_delete(&parser);
+    throw ExpressionError(message);
   }
+  struct Release {
+    yaml_parser_t& parser;
+    yaml_document_t& document;
+    ~Release() {
+      yaml_document_delete(&document);
+      yaml_parser_delete(&parser);
+    }
+  } release{parser, document};
+  std::size_t count = 0;
+  return convert(document, yaml_document_get_root_node(&document), 0, count);
 }
 
 }  // namespace interlink::xacro
