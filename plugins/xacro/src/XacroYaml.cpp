@@ -3,7 +3,6 @@
 #include <yaml.h>
 
 #include <algorithm>
-#include <regex>
 
 #include "XacroExpander.hpp"
 
@@ -24,32 +23,60 @@ std::string withoutUnderscores(const std::string& s) {
   return out;
 }
 
-/// A plain scalar typed by PyYAML's implicit resolvers.
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+/// [0-9_]* from `i`; returns the end.
+std::size_t digitsOrUnderscores(const std::string& s, std::size_t i) {
+  while (i < s.size() && (isDigit(s[i]) || s[i] == '_')) ++i;
+  return i;
+}
+
+/// PyYAML's int: [-+]?(0|[1-9][0-9_]*) (the decimal forms).
+bool yamlInt(const std::string& s) {
+  std::size_t i = s.size() > 0 && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+  if (i >= s.size() || !isDigit(s[i])) return false;
+  if (s[i] == '0') return i + 1 == s.size();
+  return digitsOrUnderscores(s, i + 1) == s.size();
+}
+
+/// PyYAML's float: [-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)? (a dot required).
+bool yamlFloat(const std::string& s) {
+  std::size_t i = s.size() > 0 && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+  const std::size_t integer = digitsOrUnderscores(s, i);
+  if (integer < s.size() && s[integer] != '.') return false;
+  if (integer >= s.size()) return false;
+  if (integer == i && (integer + 1 >= s.size() || !isDigit(s[integer + 1]))) return false;  // "." alone, ".e1"
+  std::size_t j = digitsOrUnderscores(s, integer + 1);
+  if (j == s.size()) return true;
+  if (s[j] != 'e' && s[j] != 'E') return false;
+  ++j;
+  if (j >= s.size() || (s[j] != '-' && s[j] != '+')) return false;
+  ++j;
+  if (j >= s.size()) return false;
+  while (j < s.size() && isDigit(s[j])) ++j;
+  return j == s.size();
+}
+
+/// A plain scalar typed by PyYAML's implicit resolvers (YAML 1.1).
 Value plainScalar(const std::string& s) {
-  static const std::regex kNull("~|null|Null|NULL|");
-  static const std::regex kTrue("yes|Yes|YES|true|True|TRUE|on|On|ON");
-  static const std::regex kFalse("no|No|NO|false|False|FALSE|off|Off|OFF");
-  static const std::regex kInt("[-+]?(0|[1-9][0-9_]*)");
-  static const std::regex kFloat(
-      "[-+]?([0-9][0-9_]*)\\.[0-9_]*([eE][-+][0-9]+)?|\\.[0-9_]+([eE][-+][0-9]+)?|[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
-  if (std::regex_match(s, kNull)) return Value();
-  if (std::regex_match(s, kTrue)) return true;
-  if (std::regex_match(s, kFalse)) return false;
-  if (std::regex_match(s, kInt)) {
+  if (s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL") return Value();
+  for (const char* word : {"yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"}) {
+    if (s == word) return true;
+  }
+  for (const char* word : {"no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"}) {
+    if (s == word) return false;
+  }
+  if (yamlInt(s)) {
     std::int64_t i = 0;
     if (parsePythonInt(withoutUnderscores(s), i)) return i;
   }
-  if (std::regex_match(s, kFloat)) {
-    std::string text = withoutUnderscores(s);
-    const auto dot = text.find(".inf");
-    if (dot != std::string::npos) return text[0] == '-' ? -HUGE_VAL : HUGE_VAL;
-    if (text.find(".nan") != std::string::npos || text.find(".NaN") != std::string::npos ||
-        text.find(".NAN") != std::string::npos) {
-      return std::nan("");
-    }
-    for (char& c : text) c = static_cast<char>(c == 'I' || c == 'N' ? c - 'A' + 'a' : c);
+  const std::string sign = !s.empty() && (s[0] == '-' || s[0] == '+') ? s.substr(0, 1) : "";
+  const std::string unsigned_ = s.substr(sign.size());
+  if (unsigned_ == ".inf" || unsigned_ == ".Inf" || unsigned_ == ".INF") return sign == "-" ? -HUGE_VAL : HUGE_VAL;
+  if (sign.empty() && (s == ".nan" || s == ".NaN" || s == ".NAN")) return std::nan("");
+  if (yamlFloat(s)) {
     double d = 0;
-    if (parsePythonFloat(text, d)) return d;
+    if (parsePythonFloat(withoutUnderscores(s), d)) return d;
   }
   return s;
 }
