@@ -12,10 +12,10 @@ FR3 = DATA / "franka_description/robots/fr3/fr3.urdf.xacro"
 def test_load_xacro_with_arguments():
     default = interlink.load(FR3, resource_paths=[DATA])
     assert "fr3_hand" in default.frames()
-    arm_only = interlink.load(FR3, resource_paths=[DATA], args={"hand": "false", "arm_id": "fp3"})
+    arm_only = interlink.load(FR3, resource_paths=[DATA], args={"hand": "false", "arm_prefix": "left"})
     frames = arm_only.frames()
-    assert "fp3_link7" in frames
-    assert "fr3_hand" not in frames and "fp3_hand" not in frames
+    assert "left_fr3_link7" in frames
+    assert "fr3_hand" not in frames and "left_fr3_hand" not in frames
     assert len(arm_only.dofs) == 7
 
 

@@ -136,9 +136,7 @@ bool equal(const Value& a, const Value& b) {
     if (a.isFloat() || b.isFloat()) return toDouble(a) == toDouble(b);
     return toInt(a) == toInt(b);
   }
-  if (a.v.index() != b.v.index()) {
-    return (a.isList() || a.isTuple()) && (b.isList() || b.isTuple()) ? false : false;
-  }
+  if (a.v.index() != b.v.index()) return false;  // [1] != (1,) in Python too
   if (a.isNone()) return true;
   if (a.isString()) return a.string() == b.string();
   if (a.isList() || a.isTuple()) {
