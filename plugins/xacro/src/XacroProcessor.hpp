@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "XacroExpander.hpp"
@@ -107,6 +108,8 @@ class Processor {
   std::size_t bytes_ = 0;
   std::size_t errors_ = 0;
   const SourceLocation* current_ = nullptr;  // the element being processed
+  /// Every `${...}` text parsed once per expansion (macro bodies evaluate the same texts again).
+  std::unordered_map<std::string, std::shared_ptr<const Expression>> parsed_;
 
   void report(const XacroError& error, const SourceLocation& fallback);
   void warn(const std::string& message, const SourceLocation& where);

@@ -117,7 +117,9 @@ Value Processor::evalText(const std::string& text, const ScopePtr& scope) {
         const std::string expression = evalString(inner, scope);
         ScopeEnvironment environment(*this, scope);
         try {
-          pieces.push_back(evaluate(expression, environment));
+          auto& parsed = parsed_[expression];
+          if (!parsed) parsed = std::make_shared<const Expression>(expression);
+          pieces.push_back(parsed->evaluate(environment));
         } catch (const ExpressionError& e) {
           throw XacroError{std::string(e.what()) + "\nwhen evaluating expression '" + inner + "'", {}};
         }
