@@ -20,13 +20,14 @@ namespace interlink::cli {
 
 const char* const kCheckUsage =
     "usage: interlink check FILE|DIR|-... [-I DIR] [--from NAME] [--format text|json|sarif] [-j N]\n"
-    "                       [-q] [--werror] [--ignore CODE]... [--only CODE]...\n"
+    "                       [-q] [--werror] [--ignore CODE]... [--only CODE]... [--arg NAME:=VALUE]...\n"
     "  Loads each file with its format plugin, resolves includes and runs every frame-graph phase.\n"
     "  A directory is walked (recursively) for files whose extension a format plugin claims; '-'\n"
     "  reads standard input. Diagnostics are printed as file:line:col: error[CODE]: message.\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
     "  --confine                 read includes and meshes only from inside FILE's directory and the -I\n"
     "                            DIRs (for untrusted files; default: follow paths as the format says)\n"
+    "  --arg NAME:=VALUE         an argument of a xacro file ($(arg NAME); repeatable, docs/xacro.md)\n"
     "  -v, --verbose             every warning on its own line (default: repeats of one kind grouped)\n"
     "  --strict                  refuse what is loaded only because the format's reference tool\n"
     "                            tolerates it: XML_SYNTAX and DEVIATION_TOLERATED warnings become errors\n"

@@ -24,7 +24,24 @@ LoadOptions InputOptions::loadOptions() const {
   options.world = world;
   options.strict = strict;
   options.confineToRoots = confine;
+  for (const std::string& argument : arguments) {
+    std::string name, value;
+    if (splitArgument(argument, name, value)) options.arguments.emplace_back(std::move(name), std::move(value));
+  }
   return options;
+}
+
+bool splitArgument(const std::string& text, std::string& name, std::string& value) {
+  std::size_t at = text.find(":=");
+  std::size_t skip = 2;
+  if (at == std::string::npos) {
+    at = text.find('=');
+    skip = 1;
+  }
+  if (at == std::string::npos || at == 0) return false;
+  name = text.substr(0, at);
+  value = text.substr(at + skip);
+  return true;
 }
 
 std::string shownWorld(const LoadResult& result) {

@@ -21,8 +21,12 @@ struct InputOptions {
   bool strict = false;                     // --strict: refuse what only the reference tool tolerates
   bool confine = false;                    // --confine: LoadOptions::confineToRoots
   bool explain = false;                    // check --explain: list what is kept but not interpreted
+  std::vector<std::string> arguments;      // --arg NAME:=VALUE (LoadOptions::arguments), as written
   LoadOptions loadOptions() const;
 };
+
+/// Splits `NAME:=VALUE` (xacro's form; `NAME=VALUE` is accepted too); false when it has no name.
+bool splitArgument(const std::string& text, std::string& name, std::string& value);
 
 /// Loads `input` (`-` reads standard input; includes then resolve from the working directory).
 LoadResult loadInput(const Loader& loader, const std::string& input, const InputOptions& options);

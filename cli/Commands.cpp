@@ -28,7 +28,7 @@ std::string number(double value) {
 
 const char* const kFramesUsage =
     "usage: interlink frames FILE [--positions SPEC | --qpos Q] [--frame NAME] [--relative-to FRAME] [--format quaternion|rpy|matrix]\n"
-    "                       [--world NAME] [--json] [-I DIR] [--from NAME]\n"
+    "                       [--world NAME] [--json] [-I DIR] [--from NAME] [--arg NAME:=VALUE]...\n"
     "  Prints every named frame (links, joints, frames, models; nested names scoped with '::') with its\n"
     "  pose. Poses are relative to the world for a world file and to the top model frame for a model\n"
     "  file, unless --relative-to names another frame.\n"
@@ -49,10 +49,11 @@ const char* const kFramesUsage =
     "                    {\"error\":{\"message\",\"diagnostics\":[...]}} (docs/cli.md)\n"
     "  Numbers are the shortest text that reads back to the same double. Text output: one frame a line,\n"
     "  fields separated by two spaces; a name containing spaces or quotes is printed in double quotes\n"
-    "  (JSON string rules). FILE may be '-' (standard input); --from NAME chooses the format plugin.\n";
+    "  (JSON string rules). FILE may be '-' (standard input); --from NAME chooses the format plugin.\n"
+    "  --arg NAME:=VALUE an argument of a xacro file ($(arg NAME); repeatable, docs/xacro.md)\n";
 
 const char* const kTreeUsage =
-    "usage: interlink tree FILE [--world NAME] [-I DIR] [--from NAME]\n"
+    "usage: interlink tree FILE [--world NAME] [-I DIR] [--from NAME] [--arg NAME:=VALUE]...\n"
     "  Draws the kinematic tree (links under their parent link with box-drawing lines, the joint\n"
     "  between them) and prints the DOF order used by `frames --positions`. --world NAME chooses the\n"
     "  world of a file that holds several (default: the first; every world is checked either way).\n";

@@ -1,4 +1,5 @@
 // `interlink convert IN -o OUT`: any loaded format to any writer of convert::WriterRegistry.
+#include <algorithm>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -10,7 +11,7 @@
 namespace interlink::cli {
 
 const char* const kConvertUsage =
-    "usage: interlink convert IN -o OUT [--to FORMAT] [--mesh-uris STYLE] [-I DIR] [--from NAME]\n"
+    "usage: interlink convert IN -o OUT [--to FORMAT] [--mesh-uris STYLE] [-I DIR] [--from NAME] [--arg NAME:=VALUE]...\n"
     "  Loads IN (any registered format, includes composed; '-' reads standard input) and writes it\n"
     "  in the format named by --to, else by OUT's extension:\n"
     "    sdformat (.sdf)  SDFormat 1.9: nested models and frames kept, every pose written relative_to\n"
@@ -26,6 +27,8 @@ const char* const kConvertUsage =
     "  --mesh-uris STYLE         portable (default: package:// and model:// as written, other files\n"
     "                            relative to OUT), relative, absolute or as-written\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
+    "  --arg NAME:=VALUE         an argument of a xacro file ($(arg NAME); repeatable, docs/xacro.md); a xacro file\n"
+    "                            converted to .urdf is written as expanded, as ROS's xacro writes it\n"
     "  -v, --verbose             every warning on its own line (default: what OUT cannot hold is\n"
     "                            reported once per kind, with a count)\n"
     "  OUT is never IN: convert refuses to overwrite its input.\n"
@@ -64,6 +67,13 @@ int runConvert(const ConvertOptions& options) {
   if (!loaded.ok()) {
     std::cerr << "interlink: " << name << " has errors; nothing was written\n";
     return onlyIoErrors(loaded.diagnostics, input) ? 2 : 1;
+  }
+  // A macro-language file (xacro) converted to the format it expands to is written as expanded,
+  // as ROS's xacro writes it, not rebuilt from the model.
+  const auto& extensions = writer->extensions;
+  if (!loaded.expandedText.empty() &&
+      std::find(extensions.begin(), extensions.end(), loaded.expandedExtension) != extensions.end()) {
+    return writeOutput(output, loaded.expandedText) ? 0 : 2;
   }
   // The read-back finds meshes and includes as the load did, with the output's own directory first.
   LoadOptions readBackOptions = options.input.loadOptions();

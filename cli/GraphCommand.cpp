@@ -31,6 +31,7 @@ const char* const kGraphUsage =
     "  --tree                    the kinematic tree alone: links and joints, no other frames or edges\n"
     "  --no-poses                no pose labels on the tree edges\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
+    "  --arg NAME:=VALUE         an argument of a xacro file ($(arg NAME); repeatable, docs/xacro.md)\n"
     "  exit status: 0 written, 1 invalid input, 2 usage or I/O error (also: `dot` missing or failing)\n";
 
 namespace {

@@ -57,6 +57,13 @@ void addInputOptions(CLI::App& command, InputOptions& input) {
   command.add_option("--from", input.from);
   command.add_flag("-v,--verbose", input.verbose);
   command.add_flag("--strict", input.strict);
+  // Every loading command (the viewer's too) takes xacro arguments, as `xacro file NAME:=VALUE` does.
+  command.add_option("--arg", input.arguments)
+      ->allow_extra_args(false)
+      ->check([](const std::string& text) {
+        std::string name, value;
+        return splitArgument(text, name, value) ? std::string() : "expected NAME:=VALUE, got '" + text + "'";
+      });
 }
 
 /// The one FILE of a command that loads a model, and the input options.

@@ -17,6 +17,7 @@ packages=(
   python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest   # the Python package and its tests
   python3-setuptools python3-wheel python3-pip python3-venv   # `pip install .` offline (pyproject.toml, setup.py) and its wheel test
   libmujoco-dev                                    # MuJoCo 2.2.2: the MJCF reference (tests only)
+  libyaml-dev                                      # xacro.load_yaml (plugins/xacro; libyaml, the parser PyYAML uses: 6x yaml-cpp)
   libqhull-dev                                     # convex hulls of MJCF meshes, as MuJoCo builds them (plugins/mjcf)
   libjs-three                                      # three.js r111 (+ GLTFLoader, OrbitControls) compiled into `interlink view`'s page
   libcpp-httplib-dev zlib1g-dev                    # `interlink view`: the live mode's HTTP server; meshes deflated into the page

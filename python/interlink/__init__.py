@@ -34,7 +34,7 @@ Model.view = _view.view
 Model._repr_html_ = _view.repr_html
 
 if TYPE_CHECKING:
-    from typing import List, Optional, Sequence, Union
+    from typing import List, Mapping, Optional, Sequence, Union
 
 __all__ = [
     "Diagnostic",
@@ -89,6 +89,7 @@ def load(
     format: Optional[str] = None,
     resource_paths: Sequence[Union[str, PathLike]] = (),
     confine: bool = False,
+    args: Optional[Mapping[str, str]] = None,
 ) -> Model:
     """Loads a model file, composes its includes and resolves every frame.
 
@@ -96,11 +97,13 @@ def load(
     default the file's extension (and content) choose. ``resource_paths`` are searched for
     ``model://`` and ``package://`` URIs before ``INTERLINK_RESOURCE_PATH``. Includes and meshes
     are followed wherever the file names them; ``confine=True`` (for untrusted files) reads them
-    only from the file's directory and the resource paths.
+    only from the file's directory and the resource paths. ``args`` are the arguments of a xacro
+    file (``$(arg NAME)``), e.g. ``{"arm_id": "fr3"}``.
     Raises LoadError (with ``.diagnostics``) when the input is invalid.
     """
     path = fspath(path)
-    model = _interlink._load(path, format, [fspath(p) for p in resource_paths], confine)
+    arguments = {str(k): str(v) for k, v in (args or {}).items()}
+    model = _interlink._load(path, format, [fspath(p) for p in resource_paths], confine, arguments)
     return _checked(model, path)
 
 

@@ -83,12 +83,14 @@ PYBIND11_MODULE(_interlink, m) {
   bindWriters(m, model);
 
   m.def("_load", [](const std::string& path, const std::optional<std::string>& format, const std::vector<std::string>& resourcePaths,
-                    bool confine) {
+                    bool confine, const std::map<std::string, std::string>& args) {
         const Loader& loader = sharedLoader();
-        const LoadOptions options = makeOptions(format, resourcePaths, confine);
+        LoadOptions options = makeOptions(format, resourcePaths, confine);
+        options.arguments.assign(args.begin(), args.end());  // xacro's $(arg NAME)
         py::gil_scoped_release release;
         return PyModel(loader.loadFile(path, options), options);
       }, py::arg("path"), py::arg("format"), py::arg("resource_paths"), py::arg("confine") = false,
+      py::arg("args") = std::map<std::string, std::string>(),
       "Loads a file; never raises for bad input.");
   m.def("_loads", [](const std::string& text, const std::optional<std::string>& format, const std::string& fileName,
                      const std::vector<std::string>& resourcePaths, bool confine) {

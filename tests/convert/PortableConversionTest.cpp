@@ -49,13 +49,13 @@ test::CommandResult cli(const std::string& args) { return test::run(test::cliPat
 
 LoadResult load(const std::string& path) {
   LoadOptions options;
-  options.allowPathsOutsideRoots = true;  // DART's SKEL files name meshes in a sibling directory
+  // Paths are followed by default (DART's SKEL files name meshes in a sibling directory).
   return sharedLoader().loadFile(path, options);
 }
 
 /// Converts `input` with the CLI to `output`; asserts exit status 0.
 std::string convert(const std::string& input, const std::string& output, const std::string& extra = {}) {
-  auto result = cli("convert " + input + " -o " + output + " --allow-paths-outside-roots " + extra);
+  auto result = cli("convert " + input + " -o " + output + " " + extra);
   EXPECT_EQ(result.exitCode, 0) << input << " -> " << output << "\n" << result.output;
   return test::readFile(output);
 }
@@ -385,7 +385,7 @@ TEST(PortableConversion, EverySourceFormatRoundTripsThroughEveryTarget) {
     const std::string stem = tempDir() + "/" + fs::path(source).stem().string();
     for (const char* extension : {".sdf", ".urdf", ".mjcf"}) {
       const std::string output = stem + extension;
-      auto result = cli("convert " + source + " -o " + output + " --allow-paths-outside-roots");
+      auto result = cli("convert " + source + " -o " + output);
       if (result.exitCode != 0) {
         // Only a target that cannot hold the graph (URDF and loops) may refuse; nothing is left.
         EXPECT_EQ(result.exitCode, 1) << result.output;

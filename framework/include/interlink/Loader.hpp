@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "interlink/Diagnostics.hpp"
@@ -65,6 +66,9 @@ struct LoadOptions {
   /// A file may hold several worlds; every one is checked and resolved, and LoadResult::graph and
   /// ::kinematics hold the one named here (empty: the first).
   std::string world;
+  /// Arguments of formats that take them, in order (xacro's `$(arg NAME)`; the CLI's
+  /// `--arg NAME:=VALUE`). A later value of one name wins.
+  std::vector<std::pair<std::string, std::string>> arguments;
 };
 
 struct LoadResult {
@@ -72,6 +76,10 @@ struct LoadResult {
   Diagnostics diagnostics;
   FrameGraph graph;
   Kinematics kinematics;
+  /// When the top-level file is in a macro language over another format (xacro over URDF): the
+  /// expanded document and the extension of its format (".urdf"); empty otherwise.
+  std::string expandedText;
+  std::string expandedExtension;
   bool ok() const { return !diagnostics.hasErrors(); }
 };
 

@@ -47,6 +47,10 @@ class INTERLINK_API PluginHandle {
 
   /// Calls the plugin's load function, turning any exception into a PLUGIN_EXCEPTION error.
   void load(const plugin::LoadRequest& request, Document& document, Diagnostics& diagnostics) const;
+  /// True for a macro language over another format (FormatApi::expand).
+  bool expands() const;
+  /// Expands the file into a document of another format (exceptions contained as in `load`).
+  void expand(const plugin::LoadRequest& request, plugin::ExpandedDocument& expanded, Diagnostics& diagnostics) const;
 
  private:
   std::shared_ptr<const detail::LoadedPlugin> plugin_;

@@ -6,6 +6,7 @@
 #include "check/MeshCheck.hpp"
 #include "check/ResolutionCheck.hpp"
 #include "check/WarningGroups.hpp"
+#include "compose/Expansion.hpp"
 #include "compose/ResourceLookup.hpp"
 #include "compose/FileNamesAsGiven.hpp"
 #include "io/PathPolicy.hpp"
@@ -229,6 +230,8 @@ struct Loader::Impl {
     std::vector<SourceLocation> modelsMissingIncludes;
     /// The mesh limits of this load and what its meshes have spent (every plugin call shares it).
     MeshBudget meshBudget;
+    std::string expandedText;  // the top-level file's expansion (a macro language's file)
+    std::string expandedExtension;
     /// What the file system said, per load: a file included many times (the legs of a robot, an
     /// include bomb) is canonicalised and resolved once.
     mutable std::unordered_map<std::string, std::string> canonicalPaths;  // "" when it has none
@@ -314,7 +317,7 @@ struct Loader::Impl {
   Context makeContext(const LoadOptions& options, Diagnostics& diagnostics) const {
     return Context{options, diagnostics, {}, {},
                    detail::ResourceSearchPath::fromEnvironment(options.resourcePaths, options.packagePaths),
-                   {}, lazyHardware(), {}, 0, 0, false, 0, {}, MeshBudget{options.meshLimits, 0, 0}, {}, {}};
+                   {}, lazyHardware(), {}, 0, 0, false, 0, {}, MeshBudget{options.meshLimits, 0, 0}, {}, {}, {}, {}};
   }
   /// Sets the path policy once the top-level file is known: its directory and the search
   /// directories are the roots of a confined load. `topLevelFile` is empty for a model given as
@@ -590,14 +593,26 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, std
   request.path = path;
   request.content = content;
   request.host = &host;
+  host.arguments = &context.options.arguments;
   Document document;
   const std::size_t diagnosticsBefore = context.diagnostics.size();
-  plugin.load(request, document, context.diagnostics);
+  PluginHandle reader = plugin;  // a macro language's file is read by the plugin of its expansion
+  if (plugin.expands()) {
+    detail::ExpansionResult expansion = detail::expandThenLoad(registry, plugin, request, document, context.diagnostics);
+    if (!expansion.reader) return std::nullopt;
+    reader = expansion.reader;
+    if (!requestedAt.known()) {
+      context.expandedText = std::move(expansion.text);
+      context.expandedExtension = expansion.extension;
+    }
+  } else {
+    plugin.load(request, document, context.diagnostics);
+  }
   if (context.options.strict) refuseTolerated(context.diagnostics, diagnosticsBefore);
   if (document.sourceFile.empty()) document.sourceFile = path;
-  if (document.format.empty()) document.format = plugin.info().name;
-  const ModelSource source{path, plugin.info().name, document.formatVersion, false};
-  const std::shared_ptr<const void> keepAlive = plugin.keepAlive();
+  if (document.format.empty()) document.format = reader.info().name;
+  const ModelSource source{path, reader.info().name, document.formatVersion, false};
+  const std::shared_ptr<const void> keepAlive = reader.keepAlive();
   if (document.model) stampSource(*document.model, source, keepAlive);
   for (World& world : document.worlds) {
     for (Model& m : world.models) stampSource(m, source, keepAlive);
@@ -869,6 +884,8 @@ LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options)
   auto document = impl_->loadDocument(absolute, SourceLocation{}, context);
   if (document) {
     result.document = std::move(*document);
+    result.expandedText = std::move(context.expandedText);
+    result.expandedExtension = std::move(context.expandedExtension);
     impl_->finish(result, absolute, context);
   }
   detail::nameFilesAsGiven(result.diagnostics, path, absolute);
@@ -890,6 +907,8 @@ LoadResult Loader::loadString(const std::string& content, const std::string& fil
   auto document = impl_->parseDocument(absolute, content, SourceLocation{}, context);
   if (!document) return result;
   result.document = std::move(*document);
+  result.expandedText = std::move(context.expandedText);
+  result.expandedExtension = std::move(context.expandedExtension);
   impl_->finish(result, absolute, context);
   return result;
 }

@@ -110,6 +110,28 @@ void PluginHandle::load(const plugin::LoadRequest& request, Document& document, 
   }
 }
 
+bool PluginHandle::expands() const { return plugin_ && plugin::formatHasExpand(plugin_->descriptor->format); }
+
+void PluginHandle::expand(const plugin::LoadRequest& request, plugin::ExpandedDocument& expanded,
+                          Diagnostics& diagnostics) const {
+  if (!expands()) {
+    diagnostics.error(ErrorCode::PLUGIN_ERROR, "plugin '" + plugin_->info.name + "' cannot expand files",
+                      SourceLocation{request.path, 0, 0});
+    return;
+  }
+  try {
+    plugin_->descriptor->format->expand(request, expanded, diagnostics);
+  } catch (const std::exception& e) {
+    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
+                      "plugin '" + plugin_->info.name + "' threw while expanding the file: " + e.what(),
+                      SourceLocation{request.path, 0, 0});
+  } catch (...) {
+    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
+                      "plugin '" + plugin_->info.name + "' threw an unknown exception while expanding the file",
+                      SourceLocation{request.path, 0, 0});
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 struct PluginRegistry::Impl {
   /// An accepted library: registered from the cache (not opened yet) or opened.
@@ -159,8 +181,11 @@ struct PluginRegistry::Impl {
     if (!d->version) return "its descriptor has no version";
     if (d->kind == PluginKind::Format) {
       if (!d->format) return "a format plugin without a format table";
-      if (d->format->size != sizeof(FormatApi)) return "its format table has the wrong size";
-      if (!d->format->load) return "its format table has no load function";
+      // Fields are appended to the format table: a table from before `expand` is still whole.
+      if (d->format->size != sizeof(FormatApi) && d->format->size != plugin::kFormatApiSizeWithoutExpand) {
+        return "its format table has the wrong size";
+      }
+      if (!d->format->load && !plugin::formatHasExpand(d->format)) return "its format table has no load function";
       if (!d->format->extensions || !d->format->extensions[0]) return "a format plugin that claims no file extension";
       for (const char* const* e = d->format->extensions; *e; ++e) {
         if ((*e)[0] != '.' || (*e)[1] == '\0') return std::string("invalid extension '") + *e + "' (expected '.ext')";

@@ -73,7 +73,9 @@ namespace interlink {
   X(INCLUDE_LIMIT)        /* too many included models or elements in one load */                  \
   X(PATH_OUTSIDE_ROOTS)   /* an include or mesh outside a confined load's directory trees */      \
   X(DEVIATION_TOLERATED)  /* loaded as the format's reference tool does (warning); --strict refuses */ \
-  X(MESH_LIMIT)           /* a mesh file beyond a MeshLimits bound (LoadOptions::meshLimits) */
+  X(MESH_LIMIT)           /* a mesh file beyond a MeshLimits bound (LoadOptions::meshLimits) */    \
+  X(EXPANSION_ERROR)      /* a macro language (xacro) failed: undefined property, bad expression */ \
+  X(EXPANSION_LIMIT)      /* a macro expansion grew past its bounds (recursion, size) */
 
 enum class ErrorCode : std::int32_t {
 #define INTERLINK_ENUM_ENTRY(name) name,

@@ -13,9 +13,13 @@
 #include <string>
 #include <string_view>
 
+#include <utility>
+#include <vector>
+
 #include "interlink/Diagnostics.hpp"
 #include "interlink/model/Document.hpp"
 #include "interlink/plugin/MeshBudget.hpp"
+#include "interlink/plugin/Expansion.hpp"
 
 namespace interlink::plugin {
 
@@ -83,6 +87,9 @@ struct HostServices {
   /// The load's mesh limits and what it has spent of them (LoadOptions::meshLimits), shared by
   /// every plugin call of one load; read meshes through framework/mesh (MeshReader), which keeps it.
   MeshBudget* meshBudget = nullptr;
+  /// Arguments of the load for formats that take them (xacro's `$(arg NAME)`): LoadOptions::arguments
+  /// in the order given. Null when the host has none. (Appended in 0.x: check with hostHas.)
+  const std::vector<std::pair<std::string, std::string>>* arguments = nullptr;
 };
 
 /// True when `host` is new enough to have the field at `offset` (use offsetof).
@@ -111,7 +118,20 @@ struct FormatApi {
   /// the reason at `where`. Asked of the plugin that read the including file.
   std::string (*modelFileInDirectory)(const std::string& directory, const std::string& uri, const SourceLocation& where,
                                       Diagnostics& diagnostics) = nullptr;
+  /// Optional, for a macro language over another format (xacro over URDF). Expands the file into
+  /// a document of that format (`expanded.extension`) with the map back to its sources; the
+  /// loader passes the text to that format's plugin and maps its findings back. A plugin with
+  /// `expand` may leave `load` null. (Appended: a table shorter than this field has no expand.)
+  void (*expand)(const LoadRequest& request, ExpandedDocument& expanded, Diagnostics& diagnostics) = nullptr;
 };
+
+/// The size of a format table before `expand` was appended: the smallest the core accepts.
+inline constexpr std::size_t kFormatApiSizeWithoutExpand = offsetof(FormatApi, expand);
+
+/// True when `api` is new enough to have `expand`.
+inline bool formatHasExpand(const FormatApi* api) {
+  return api != nullptr && api->size >= offsetof(FormatApi, expand) + sizeof(api->expand) && api->expand != nullptr;
+}
 
 struct HardwareApi;  // defined in interlink/plugin/HardwareApi.hpp
 

@@ -77,6 +77,24 @@ std::string guardedDirectory(const std::string& directory, const std::string& ur
   return {};
 }
 
+using ExpandFunction = void (*)(const LoadRequest&, ExpandedDocument&, Diagnostics&);
+
+template <ExpandFunction Expand>
+void guardedExpand(const LoadRequest& request, ExpandedDocument& expanded, Diagnostics& diagnostics,
+                   const char* pluginName) {
+  try {
+    Expand(request, expanded, diagnostics);
+  } catch (const std::exception& e) {
+    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
+                      std::string("plugin '") + pluginName + "' threw while expanding the file: " + e.what(),
+                      SourceLocation{request.path, 0, 0});
+  } catch (...) {
+    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
+                      std::string("plugin '") + pluginName + "' threw an unknown exception while expanding the file",
+                      SourceLocation{request.path, 0, 0});
+  }
+}
+
 }  // namespace interlink::plugin::detail
 
 #define INTERLINK_REGISTER_FORMAT_PLUGIN(NAME, VERSION, LOAD_FN, SNIFF_FN, ...) \
@@ -98,6 +116,44 @@ std::string guardedDirectory(const std::string& directory, const std::string& ur
                                                              &::interlink::plugin::detail::guardedSniff<SNIFF_FN>>(); \
     api.modelFileInDirectory = ::interlink::plugin::detail::guardUnlessNull<                           \
         DIRECTORY_FN, &::interlink::plugin::detail::guardedDirectory<DIRECTORY_FN>>();                 \
+    return api;                                                                                         \
+  }                                                                                                     \
+  const ::interlink::plugin::FormatApi interlinkFormatApi = makeInterlinkFormatApi();                   \
+  ::interlink::plugin::PluginDescriptor makeInterlinkDescriptor() {                                     \
+    ::interlink::plugin::PluginDescriptor d;                                                            \
+    d.name = NAME;                                                                                      \
+    d.version = VERSION;                                                                                \
+    d.kind = ::interlink::plugin::PluginKind::Format;                                                   \
+    d.format = &interlinkFormatApi;                                                                     \
+    return d;                                                                                           \
+  }                                                                                                     \
+  const ::interlink::plugin::PluginDescriptor interlinkDescriptor = makeInterlinkDescriptor();          \
+  }                                                                                                     \
+  extern "C" INTERLINK_PLUGIN_EXPORT const ::interlink::plugin::PluginDescriptor*                      \
+  interlink_plugin_descriptor() {                                                                       \
+    return &interlinkDescriptor;                                                                        \
+  }
+
+/// A macro language over another format (docs/plugin-guide.md, "Macro languages"): EXPAND_FN
+/// fills an ExpandedDocument (text of another format with the map back to the sources) and the
+/// loader hands the text to the plugin of that format.
+///
+///   static void expandMyMacros(const interlink::plugin::LoadRequest& request,
+///                              interlink::plugin::ExpandedDocument& expanded, interlink::Diagnostics& diagnostics);
+///   INTERLINK_REGISTER_EXPANDING_FORMAT_PLUGIN("mymacros", "1.0.0", expandMyMacros, nullptr, ".mym")
+#define INTERLINK_REGISTER_EXPANDING_FORMAT_PLUGIN(NAME, VERSION, EXPAND_FN, SNIFF_FN, ...)               \
+  namespace {                                                                                           \
+  const char* const interlinkPluginExtensions[] = {__VA_ARGS__, nullptr};                              \
+  void interlinkGuardedExpand(const ::interlink::plugin::LoadRequest& r,                                \
+                              ::interlink::plugin::ExpandedDocument& e, ::interlink::Diagnostics& g) {  \
+    ::interlink::plugin::detail::guardedExpand<EXPAND_FN>(r, e, g, NAME);                               \
+  }                                                                                                     \
+  ::interlink::plugin::FormatApi makeInterlinkFormatApi() {                                             \
+    ::interlink::plugin::FormatApi api;                                                                 \
+    api.extensions = interlinkPluginExtensions;                                                         \
+    api.expand = &interlinkGuardedExpand;                                                               \
+    api.sniff = ::interlink::plugin::detail::guardUnlessNull<SNIFF_FN,                                  \
+                                                             &::interlink::plugin::detail::guardedSniff<SNIFF_FN>>(); \
     return api;                                                                                         \
   }                                                                                                     \
   const ::interlink::plugin::FormatApi interlinkFormatApi = makeInterlinkFormatApi();                   \

@@ -1,0 +1,676 @@
+// The element walk of xacro's eval_all: every xacro: element is processed where it stands, in
+// document order (ROS 2 xacro's only mode, "in-order").
+#include "XacroExpander.hpp"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "XacroProcessor.hpp"
+#include "interlink/xml/XmlParser.hpp"
+
+namespace interlink::xacro {
+
+namespace fs = std::filesystem;
+using detail::Abort;
+using detail::Block;
+using detail::Macro;
+using detail::MacroTable;
+using detail::MacroTablePtr;
+using detail::Processor;
+using detail::Scope;
+using detail::ScopePtr;
+using detail::XacroError;
+
+namespace detail {
+
+namespace {
+
+const std::string kPrefix = "xacro:";
+
+const xml::Attribute* required(const xml::XmlElement& element, const char* name) {
+  const xml::Attribute* a = element.attribute(name);
+  if (!a) throw XacroError{element.name + ": missing attribute '" + name + "'", element.where};
+  return a;
+}
+
+/// One parameter of a macro's `params`: `name`, `name:=default`, `name:=^`, `name:=^|default`,
+/// `*block`, `**block`. Returns false at the end of the text.
+bool nextParameter(std::string_view& rest, std::string& name, std::optional<std::pair<std::optional<std::string>, std::optional<std::string>>>& spec) {
+  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  while (!rest.empty() && space(rest.front())) rest.remove_prefix(1);
+  if (rest.empty()) return false;
+  std::size_t i = 0;
+  while (i < rest.size() && !space(rest[i]) && rest[i] != ':' && rest[i] != '=') ++i;
+  name = std::string(rest.substr(0, i));
+  std::size_t j = i;
+  while (j < rest.size() && space(rest[j])) ++j;
+  spec.reset();
+  std::size_t k = j;
+  if (k < rest.size() && rest[k] == ':') ++k;
+  if (k < rest.size() && rest[k] == '=' && !name.empty()) {
+    ++k;
+    while (k < rest.size() && space(rest[k])) ++k;
+    bool forward = false;
+    if (k < rest.size() && rest[k] == '^') {
+      forward = true;
+      ++k;
+      if (k < rest.size() && rest[k] == '|') ++k;
+    }
+    // The default: quoted pieces and unquoted characters up to white space; ${...} and $(...)
+    // are taken whole.
+    std::string value;
+    while (k < rest.size() && !space(rest[k])) {
+      const char c = rest[k];
+      if (c == '\'' || c == '"') {
+        const std::size_t close = rest.find(c, k + 1);
+        const std::size_t end = close == std::string_view::npos ? rest.size() : close + 1;
+        value += std::string(rest.substr(k, end - k));
+        k = end;
+      } else if (c == '$' && k + 1 < rest.size() && (rest[k + 1] == '{' || rest[k + 1] == '(')) {
+        const std::size_t close = rest.find(rest[k + 1] == '{' ? '}' : ')', k + 2);
+        const std::size_t end = close == std::string_view::npos ? rest.size() : close + 1;
+        value += std::string(rest.substr(k, end - k));
+        k = end;
+      } else {
+        value += c;
+        ++k;
+      }
+    }
+    std::optional<std::string> fallback;
+    if (!value.empty()) fallback = value;
+    spec.emplace(forward ? std::optional<std::string>(name) : std::nullopt, fallback);
+    rest.remove_prefix(k);
+    return true;
+  }
+  rest.remove_prefix(i);
+  return true;
+}
+
+std::string joinNames(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ",") + n;
+  return out;
+}
+
+}  // namespace
+
+Processor::Processor(const std::string& path, const plugin::HostServices* host,
+                     const std::vector<std::pair<std::string, std::string>>& arguments, Diagnostics& diagnostics,
+                     const ExpansionLimits& limits)
+    : path_(path), host_(host), diagnostics_(diagnostics), limits_(limits) {
+  for (const auto& [name, value] : arguments) arguments_[name] = value;
+  fileStack_.push_back(path);
+}
+
+void Processor::report(const XacroError& error, const SourceLocation& fallback) {
+  const SourceLocation where = error.where.known() ? error.where : fallback;
+  diagnostics_.error(ErrorCode::EXPANSION_ERROR, error.message, where);
+  for (std::uint32_t s = step_; s >= 1 && s <= steps_.size(); s = steps_[s - 1].parent) {
+    diagnostics_.add(Diagnostic{Severity::Note, ErrorCode::EXPANSION_ERROR, steps_[s - 1].what, steps_[s - 1].where});
+  }
+  if (++errors_ >= limits_.maxErrors) {
+    diagnostics_.error(ErrorCode::EXPANSION_LIMIT, "too many errors; expansion stopped", where);
+    throw Abort{};
+  }
+}
+
+void Processor::warn(const std::string& message, const SourceLocation& where) {
+  diagnostics_.warning(ErrorCode::EXPANSION_ERROR, message, where);
+}
+
+void Processor::countOutput(std::size_t elements, std::size_t bytes, const SourceLocation& where) {
+  elements_ += elements;
+  bytes_ += bytes;
+  if (elements_ > limits_.maxElements || bytes_ > limits_.maxOutputBytes) {
+    diagnostics_.error(ErrorCode::EXPANSION_LIMIT,
+                       "the expansion grew past " + std::to_string(limits_.maxElements) + " elements or " +
+                           std::to_string(limits_.maxOutputBytes >> 20) + " MiB (a macro bomb?)",
+                       where);
+    throw Abort{};
+  }
+}
+
+std::optional<std::string> Processor::readFile(const std::string& file, const SourceLocation& where, bool quiet,
+                                               std::string* resolved) {
+  if (++includes_ > limits_.maxIncludes) {
+    diagnostics_.error(ErrorCode::INCLUDE_LIMIT,
+                       "more than " + std::to_string(limits_.maxIncludes) + " includes and YAML files in one expansion", where);
+    throw Abort{};
+  }
+  if (!plugin::hostHas(host_, offsetof(plugin::HostServices, endInclude)) || !host_->beginInclude) {
+    throw XacroError{"cannot read '" + file + "': the host offers no include service", where};
+  }
+  plugin::IncludedFile included;
+  Diagnostics found;
+  if (!host_->beginInclude(host_->context, file, fileStack_.back(), where, included, found)) {
+    if (!quiet) {
+      for (const Diagnostic& d : found) diagnostics_.add(d);
+      throw XacroError{"No such file or directory: " + file, where};
+    }
+    return std::nullopt;
+  }
+  std::string content(included.content);
+  if (resolved) *resolved = included.path;
+  host_->endInclude(host_->context);
+  return content;
+}
+
+Value Processor::loadYaml(const std::string& filename) {
+  const SourceLocation where = current_ ? *current_ : SourceLocation{};
+  const std::string file = absoluteFilename(filename);
+  std::string resolved;
+  std::optional<std::string> content = readFile(file, where, false, &resolved);
+  try {
+    return yamlToValue(*content);
+  } catch (const ExpressionError& e) {
+    throw XacroError{std::string(e.what()) + " in '" + resolved + "'", where};
+  }
+}
+
+bool Processor::xacroFunction(const std::string& name, Value& out) {
+  Processor* self = this;
+  const auto make = [&](const std::string& n, Value& into) -> bool {
+    if (n == "load_yaml") {
+      into = Function{"load_yaml", [self](const Arguments& a, const KeywordArguments&) {
+                        if (a.size() != 1 || !a[0].isString()) throw ExpressionError("load_yaml() takes one file name");
+                        return self->loadYaml(a[0].string());
+                      }};
+    } else if (n == "abs_filename") {
+      into = Function{"abs_filename", [self](const Arguments& a, const KeywordArguments&) {
+                        if (a.size() != 1 || !a[0].isString()) throw ExpressionError("abs_filename() takes one file name");
+                        return Value(self->absoluteFilename(a[0].string()));
+                      }};
+    } else if (n == "dotify") {
+      into = Function{"dotify", [](const Arguments& a, const KeywordArguments&) {
+                        if (a.size() != 1) throw ExpressionError("dotify() takes one dict");
+                        return a[0];
+                      }};
+    } else if (n == "arg") {
+      into = Function{"arg", [self](const Arguments& a, const KeywordArguments&) {
+                        if (a.size() != 1 || !a[0].isString()) throw ExpressionError("arg() takes one name");
+                        auto found = self->arguments_.find(a[0].string());
+                        if (found == self->arguments_.end()) throw ExpressionError("KeyError: '" + a[0].string() + "'");
+                        return Value(found->second);
+                      }};
+    } else if (n == "tokenize") {
+      into = Function{"tokenize", [](const Arguments& a, const KeywordArguments& k) {
+                        if (a.empty() || !a[0].isString()) throw ExpressionError("tokenize() takes a string");
+                        std::string separators = a.size() > 1 ? str(a[1]) : ",; ";
+                        bool skipEmpty = a.size() > 2 ? truthy(a[2]) : true;
+                        for (const auto& [key, v] : k) {
+                          if (key == "sep") separators = str(v);
+                          if (key == "skip_empty") skipEmpty = truthy(v);
+                        }
+                        List tokens;
+                        std::string piece;
+                        for (char c : a[0].string()) {
+                          if (separators.find(c) != std::string::npos) {
+                            if (!piece.empty() || !skipEmpty) tokens.emplace_back(piece);
+                            piece.clear();
+                          } else {
+                            piece += c;
+                          }
+                        }
+                        if (!piece.empty() || !skipEmpty) tokens.emplace_back(piece);
+                        return Value(std::move(tokens));
+                      }};
+    } else if (n == "fatal") {
+      into = Function{"fatal", [](const Arguments& a, const KeywordArguments&) -> Value {
+                        std::string message;
+                        for (const Value& v : a) message += (message.empty() ? "" : " ") + str(v);
+                        throw ExpressionError(message);
+                      }};
+    } else if (n == "message" || n == "warning" || n == "error" || n == "print_location") {
+      const bool warns = n == "warning" || n == "error";
+      into = Function{n, [self, warns](const Arguments& a, const KeywordArguments&) {
+                        std::string message;
+                        for (const Value& v : a) message += (message.empty() ? "" : " ") + str(v);
+                        if (warns) self->warn(message, self->current_ ? *self->current_ : SourceLocation{});
+                        return Value(std::string());
+                      }};
+    } else {
+      return false;
+    }
+    return true;
+  };
+  if (name == "xacro") {
+    out = Namespace{"xacro", [make](const std::string& member, Value& value) { return make(member, value); }};
+    return true;
+  }
+  // Reached directly too (deprecated in xacro, still used).
+  if (name == "load_yaml" || name == "abs_filename" || name == "dotify") return make(name, out);
+  return false;
+}
+
+// Elements ------------------------------------------------------------------------------------
+
+namespace {
+
+struct Walker {
+  Processor& p;
+
+  void attributes(const xml::XmlElement& in, const ScopePtr& symbols, OutElement& out) {
+    for (const xml::Attribute& a : in.attributes) {
+      if (a.name.rfind(kPrefix, 0) == 0 || a.name == "xmlns:xacro") continue;
+      p.current_ = &a.where;
+      std::string value;
+      try {
+        value = p.evalString(a.value, symbols);
+      } catch (const XacroError& e) {
+        p.report(e, a.where);
+      }
+      p.countOutput(0, value.size() + a.name.size(), a.where);
+      out.attributes.push_back(OutAttribute{a.name, std::move(value), a.where, p.step_});
+    }
+  }
+
+  void text(const xml::XmlElement& in, const ScopePtr& symbols, OutElement& into) {
+    if (in.text.find_first_not_of(" \t\r\n") == std::string::npos) return;
+    p.current_ = &in.where;
+    try {
+      const std::string value = p.evalString(in.text, symbols);
+      p.countOutput(0, value.size(), in.where);
+      into.text += value;
+    } catch (const XacroError& e) {
+      p.report(e, in.where);
+    }
+  }
+
+  void plainElement(const xml::XmlElement& in, const std::string& name, const ScopePtr& symbols,
+                    const MacroTablePtr& macros, OutElement& into) {
+    p.countOutput(1, name.size(), in.where);
+    OutElement out;
+    out.name = name;
+    out.where = in.where;
+    out.step = p.step_;
+    attributes(in, symbols, out);
+    children(in, symbols, macros, out);
+    into.children.push_back(std::move(out));
+  }
+
+  void children(const xml::XmlElement& in, const ScopePtr& symbols, const MacroTablePtr& macros, OutElement& into) {
+    text(in, symbols, into);
+    for (const xml::XmlElement& child : in.children) {
+      p.current_ = &child.where;
+      try {
+        element(child, child.name, symbols, macros, into);
+      } catch (const XacroError& e) {
+        p.report(e, child.where);
+      }
+    }
+  }
+
+  void element(const xml::XmlElement& in, const std::string& name, const ScopePtr& symbols, const MacroTablePtr& macros,
+               OutElement& into) {
+    if (name.rfind(kPrefix, 0) != 0) {
+      plainElement(in, name, symbols, macros, into);
+      return;
+    }
+    const std::string tag = name.substr(kPrefix.size());
+    if (tag == "property") {
+      p.defineProperty(in, symbols);
+    } else if (tag == "macro") {
+      defineMacro(in, macros);
+    } else if (tag == "include") {
+      include(in, symbols, macros, into);
+    } else if (tag == "if" || tag == "unless") {
+      const xml::Attribute* value = required(in, "value");
+      p.current_ = &value->where;
+      bool keep = p.booleanValue(p.evalText(value->value, symbols), value->value);
+      if (tag == "unless") keep = !keep;
+      if (keep) children(in, symbols, macros, into);
+    } else if (tag == "arg") {
+      const xml::Attribute* argName = required(in, "name");
+      const xml::Attribute* fallback = required(in, "default");
+      if (!p.arguments_.count(argName->value)) {
+        p.current_ = &fallback->where;
+        p.arguments_[argName->value] = p.evalString(fallback->value, symbols);
+      }
+    } else if (tag == "element") {
+      const xml::Attribute* elementName = required(in, "xacro:name");
+      p.current_ = &elementName->where;
+      const std::string evaluated = p.evalString(elementName->value, symbols);
+      if (evaluated.empty()) throw XacroError{"xacro:element: empty name", elementName->where};
+      element(in, evaluated, symbols, macros, into);
+    } else if (tag == "attribute") {
+      const xml::Attribute* attributeName = required(in, "name");
+      const xml::Attribute* value = required(in, "value");
+      p.current_ = &value->where;
+      const std::string n = p.evalString(attributeName->value, symbols);
+      if (n.empty()) throw XacroError{"xacro:attribute: empty name", attributeName->where};
+      std::string v = p.evalString(value->value, symbols);
+      auto existing = std::find_if(into.attributes.begin(), into.attributes.end(), [&](const OutAttribute& a) { return a.name == n; });
+      if (existing != into.attributes.end()) {
+        existing->value = std::move(v);
+        existing->where = value->where;
+        existing->step = p.step_;
+      } else {
+        into.attributes.push_back(OutAttribute{n, std::move(v), value->where, p.step_});
+      }
+    } else if (tag == "insert_block") {
+      insertBlock(in, symbols, macros, into);
+    } else if (tag == "call") {
+      const xml::Attribute* macro = required(in, "macro");
+      p.current_ = &macro->where;
+      const std::string target = p.evalString(macro->value, symbols);
+      if (target.empty()) throw XacroError{"xacro:call is missing the 'macro' attribute", macro->where};
+      callMacro(in, target, symbols, macros, into, true);
+    } else {
+      callMacro(in, tag, symbols, macros, into, false);
+    }
+  }
+
+  void defineMacro(const xml::XmlElement& in, const MacroTablePtr& macros) {
+    const xml::Attribute* macroName = required(in, "name");
+    std::string name = macroName->value;
+    if (name == "call") throw XacroError{"Invalid use of macro name 'call'", macroName->where};
+    if (name.find('.') != std::string::npos) {
+      throw XacroError{"macro names must not contain '.' (reserved for namespaces): " + name, macroName->where};
+    }
+    if (name.rfind(kPrefix, 0) == 0) {
+      p.warn("macro names must not contain prefix 'xacro:': " + name, macroName->where);
+      name = name.substr(kPrefix.size());
+    }
+    auto macro = std::make_shared<Macro>();
+    macro->name = name;
+    macro->body = &in;
+    if (const xml::Attribute* params = in.attribute("params")) {
+      std::string_view rest = params->value;
+      std::string param;
+      std::optional<std::pair<std::optional<std::string>, std::optional<std::string>>> spec;
+      while (nextParameter(rest, param, spec)) {
+        macro->params.push_back(param);
+        if (spec) macro->defaults[param] = *spec;
+      }
+    }
+    macros->macros[name] = std::move(macro);
+  }
+
+  /// The macro `fullName` ("name" or "ns.name") with the tables its body runs in.
+  bool resolveMacro(const std::string& fullName, MacroTablePtr macros, ScopePtr symbols, std::shared_ptr<const Macro>& macro,
+                    MacroTablePtr& macroScope, ScopePtr& symbolScope) {
+    for (MacroTablePtr t = macros; t; t = t->parent) {
+      auto found = t->macros.find(fullName);
+      if (found != t->macros.end()) {
+        macro = found->second;
+        macroScope = macros;
+        symbolScope = symbols;
+        return true;
+      }
+    }
+    std::string rest = fullName;
+    for (std::size_t dot; (dot = rest.find('.')) != std::string::npos;) {
+      const std::string ns = rest.substr(0, dot);
+      rest = rest.substr(dot + 1);
+      MacroTablePtr inner;
+      for (MacroTablePtr t = macros; t && !inner; t = t->parent) {
+        auto found = t->namespaces.find(ns);
+        if (found != t->namespaces.end()) inner = found->second;
+      }
+      ScopePtr innerSymbols;
+      for (ScopePtr s = symbols; s && !innerSymbols; s = s->parent) {
+        auto found = s->namespaces.find(ns);
+        if (found != s->namespaces.end()) innerSymbols = found->second;
+      }
+      if (!inner || !innerSymbols) return false;
+      macros = inner;
+      symbols = innerSymbols;
+    }
+    if (rest == fullName) return false;
+    auto found = macros->macros.find(rest);
+    if (found == macros->macros.end()) return false;
+    macro = found->second;
+    macroScope = macros;
+    symbolScope = symbols;
+    return true;
+  }
+
+  void callMacro(const xml::XmlElement& call, const std::string& name, const ScopePtr& callerSymbols,
+                 const MacroTablePtr& callerMacros, OutElement& into, bool dynamic) {
+    std::shared_ptr<const Macro> macro;
+    MacroTablePtr macroScope;
+    ScopePtr symbols;
+    if (!resolveMacro(name, callerMacros, callerSymbols, macro, macroScope, symbols)) {
+      throw XacroError{"unknown macro name: xacro:" + name, call.where};
+    }
+    if (++p.macroCalls_ > p.limits_.maxMacroCalls) {
+      diagnosticsLimit(call, "more than " + std::to_string(p.limits_.maxMacroCalls) +
+                                 " macro calls in one expansion (a macro bomb?) at macro '" + name + "'");
+    }
+    if (p.macroDepth_ >= p.limits_.maxMacroDepth) {
+      diagnosticsLimit(call, "macro calls nested more than " + std::to_string(p.limits_.maxMacroDepth) +
+                                 " deep (infinite recursion?) at macro '" + name + "'");
+    }
+    auto scope = std::make_shared<Scope>();
+    scope->parent = symbols;
+    auto localMacros = std::make_shared<MacroTable>();
+    localMacros->parent = macroScope;
+    std::vector<std::string> params = macro->params;
+    for (const xml::Attribute& a : call.attributes) {
+      if (dynamic && a.name == "macro") continue;
+      auto it = std::find(params.begin(), params.end(), a.name);
+      if (it == params.end()) throw XacroError{"Invalid parameter \"" + a.name + "\" of macro '" + name + "'", a.where};
+      params.erase(it);
+      p.current_ = &a.where;
+      p.setProperty(scope, a.name, p.evalText(a.value, symbols), false);
+    }
+    // Blocks are expanded where the macro is called, in the caller's scope.
+    OutElement blocks;
+    children(call, callerSymbols, callerMacros, blocks);
+    std::size_t nextBlock = 0;
+    for (auto it = params.begin(); it != params.end();) {
+      if (it->empty() || (*it)[0] != '*') {
+        ++it;
+        continue;
+      }
+      if (nextBlock >= blocks.children.size()) throw XacroError{"Not enough blocks for macro '" + name + "'", call.where};
+      auto block = std::make_shared<Block>();
+      block->element = std::move(blocks.children[nextBlock++]);
+      Scope::Property property;
+      property.block = block;
+      scope->table[*it] = std::move(property);
+      it = params.erase(it);
+    }
+    if (nextBlock < blocks.children.size()) {
+      throw XacroError{"Unused block \"" + blocks.children[nextBlock].name + "\" in call of macro '" + name + "'",
+                       blocks.children[nextBlock].where};
+    }
+    for (auto it = params.begin(); it != params.end();) {
+      auto spec = macro->defaults.find(*it);
+      if (spec == macro->defaults.end() || (!spec->second.first && !spec->second.second)) {
+        ++it;
+        continue;
+      }
+      Value value;
+      if (spec->second.first && p.lookupProperty(symbols, *spec->second.first, value)) {
+        // forwarded from the caller's scope
+      } else if (spec->second.second) {
+        value = p.evalText(*spec->second.second, symbols);
+      } else {
+        throw XacroError{"Undefined property to forward: " + *spec->second.first, call.where};
+      }
+      p.setProperty(scope, *it, std::move(value), false);
+      it = params.erase(it);
+    }
+    if (!params.empty()) {
+      throw XacroError{"Undefined parameters [" + joinNames(params) + "] in call of macro '" + name + "'", call.where};
+    }
+    p.steps_.push_back(plugin::ExpansionStep{"in expansion of macro '" + name + "'", call.where, p.step_});
+    const std::uint32_t saved = p.step_;
+    p.step_ = static_cast<std::uint32_t>(p.steps_.size());
+    ++p.macroDepth_;
+    struct Restore {
+      Processor& p;
+      std::uint32_t step;
+      ~Restore() {
+        p.step_ = step;
+        --p.macroDepth_;
+      }
+    } restore{p, saved};
+    children(*macro->body, scope, localMacros, into);
+  }
+
+  [[noreturn]] void diagnosticsLimit(const xml::XmlElement& at, const std::string& message) {
+    p.diagnostics_.error(ErrorCode::EXPANSION_LIMIT, message, at.where);
+    for (std::uint32_t s = p.step_, n = 0; s >= 1 && s <= p.steps_.size() && n < 5; s = p.steps_[s - 1].parent, ++n) {
+      p.diagnostics_.add(Diagnostic{Severity::Note, ErrorCode::EXPANSION_LIMIT, p.steps_[s - 1].what, p.steps_[s - 1].where});
+    }
+    throw Abort{};
+  }
+
+  void insertBlock(const xml::XmlElement& in, const ScopePtr& symbols, const MacroTablePtr& macros, OutElement& into) {
+    const xml::Attribute* blockName = required(in, "name");
+    const std::string name = p.evalString(blockName->value, symbols);
+    bool contentOnly = true;
+    std::shared_ptr<const Block> block = p.lookupBlock(symbols, "**" + name);
+    if (!block) {
+      block = p.lookupBlock(symbols, "*" + name);
+      contentOnly = false;
+    }
+    if (!block) throw XacroError{"Undefined block \"" + name + "\"", blockName->where};
+    if (block->raw) {
+      // A property block may insert blocks itself: bounded like macro calls.
+      if (p.macroDepth_ >= p.limits_.maxMacroDepth) {
+        diagnosticsLimit(in, "blocks inserted inside each other more than " + std::to_string(p.limits_.maxMacroDepth) +
+                                 " deep at block '" + name + "'");
+      }
+      ++p.macroDepth_;
+      struct Restore {
+        Processor& p;
+        ~Restore() { --p.macroDepth_; }
+      } restore{p};
+      children(*block->raw, symbols, macros, into);
+      return;
+    }
+    std::size_t count = 1;
+    const auto countAll = [&](const OutElement& e, const auto& self) -> void {
+      for (const OutElement& c : e.children) {
+        ++count;
+        self(c, self);
+      }
+    };
+    countAll(block->element, countAll);
+    p.countOutput(count, 0, in.where);
+    if (contentOnly) {
+      into.text += block->element.text;
+      into.children.insert(into.children.end(), block->element.children.begin(), block->element.children.end());
+    } else {
+      into.children.push_back(block->element);
+    }
+  }
+
+  void include(const xml::XmlElement& in, const ScopePtr& symbols, const MacroTablePtr& macros, OutElement& into) {
+    const xml::Attribute* filename = required(in, "filename");
+    p.current_ = &filename->where;
+    const std::string spec = p.absoluteFilename(p.evalString(filename->value, symbols));
+    const xml::Attribute* optionalAttribute = in.attribute("optional");
+    const bool optional = optionalAttribute && p.booleanValue(Value(optionalAttribute->value), optionalAttribute->value);
+    ScopePtr innerSymbols = symbols;
+    MacroTablePtr innerMacros = macros;
+    if (const xml::Attribute* ns = in.attribute("ns")) {
+      const std::string nsName = p.evalString(ns->value, symbols);
+      innerSymbols = std::make_shared<Scope>();
+      innerSymbols->parent = symbols;
+      innerSymbols->isNamespace = true;
+      symbols->namespaces[nsName] = innerSymbols;
+      innerMacros = std::make_shared<MacroTable>();
+      macros->namespaces[nsName] = innerMacros;
+    }
+    std::vector<std::string> files;
+    if (spec.find_first_of("*[?") != std::string::npos) {
+      const fs::path pattern(spec);
+      std::error_code ec;
+      for (fs::directory_iterator it(pattern.parent_path(), ec), end; !ec && it != end; it.increment(ec)) {
+        if (::fnmatch(pattern.filename().c_str(), it->path().filename().c_str(), 0) == 0) files.push_back(it->path().string());
+      }
+      std::sort(files.begin(), files.end());
+      if (files.empty()) p.warn("Include tag's filename spec \"" + spec + "\" matched no files.", filename->where);
+    } else {
+      files.push_back(spec);
+    }
+    for (const std::string& file : files) {
+      std::string resolved;
+      std::optional<std::string> content;
+      if (++p.includes_ > p.limits_.maxIncludes) {
+        diagnosticsLimit(in, "more than " + std::to_string(p.limits_.maxIncludes) + " includes in one expansion");
+      }
+      plugin::IncludedFile included;
+      Diagnostics found;
+      const bool hasService = plugin::hostHas(p.host_, offsetof(plugin::HostServices, endInclude)) && p.host_->beginInclude;
+      if (!hasService || !p.host_->beginInclude(p.host_->context, file, p.fileStack_.back(), filename->where, included, found)) {
+        if (optional) continue;
+        for (const Diagnostic& d : found) p.diagnostics_.add(d);
+        throw XacroError{"No such file or directory: " + file, filename->where};
+      }
+      struct EndInclude {
+        Processor& p;
+        ~EndInclude() { p.host_->endInclude(p.host_->context); }
+      } end{p};
+      Diagnostics parseErrors;
+      std::optional<xml::XmlElement> root = xml::parse(included.content, included.path, parseErrors);
+      for (const Diagnostic& d : parseErrors) p.diagnostics_.add(d);
+      if (!root) throw XacroError{"XML parsing error in included file " + included.path, filename->where};
+      p.trees_.push_back(std::move(*root));
+      const xml::XmlElement& tree = p.trees_.back();
+      p.steps_.push_back(plugin::ExpansionStep{"in file included from here", in.where, p.step_});
+      const std::uint32_t saved = p.step_;
+      p.step_ = static_cast<std::uint32_t>(p.steps_.size());
+      p.fileStack_.push_back(included.path);
+      struct Restore {
+        Processor& p;
+        std::uint32_t step;
+        ~Restore() {
+          p.step_ = step;
+          p.fileStack_.pop_back();
+        }
+      } restore{p, saved};
+      children(tree, innerSymbols, innerMacros, into);
+    }
+  }
+};
+
+}  // namespace
+
+void Processor::expandChildren(const xml::XmlElement& element, const ScopePtr& symbols, const MacroTablePtr& macros,
+                               OutElement& into) {
+  Walker{*this}.children(element, symbols, macros, into);
+}
+
+Expansion Processor::run(std::string_view content) {
+  Expansion expansion;
+  std::optional<xml::XmlElement> root = xml::parse(content, path_, diagnostics_);
+  if (!root) return expansion;
+  trees_.push_back(std::move(*root));
+  const xml::XmlElement& tree = trees_.back();
+  auto symbols = std::make_shared<Scope>();
+  auto macros = std::make_shared<MacroTable>();
+  OutElement out;
+  out.name = tree.name;
+  out.where = tree.where;
+  try {
+    Walker walker{*this};
+    walker.attributes(tree, symbols, out);
+    if (const xml::Attribute* target = tree.attribute("xacro:targetNamespace")) {
+      out.attributes.push_back(OutAttribute{"xmlns", target->value, target->where, 0});
+    }
+    walker.children(tree, symbols, macros, out);
+  } catch (const Abort&) {
+    return expansion;
+  }
+  expansion.root = std::move(out);
+  expansion.steps = std::move(steps_);
+  return expansion;
+}
+
+}  // namespace detail
+
+Expansion expandXacro(const std::string& path, std::string_view content, const plugin::HostServices* host,
+                      const std::vector<std::pair<std::string, std::string>>& arguments, Diagnostics& diagnostics,
+                      const ExpansionLimits& limits) {
+  detail::Processor processor(path, host, arguments, diagnostics, limits);
+  return processor.run(content);
+}
+
+}  // namespace interlink::xacro

@@ -1,0 +1,131 @@
+#pragma once
+// The state of one xacro expansion: scopes of properties, tables of macros, the include stack,
+// the chain of macro calls and includes, the limits. XacroScope.cpp evaluates text and
+// properties; XacroExpander.cpp walks the elements.
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "XacroExpander.hpp"
+
+namespace interlink::xacro::detail {
+
+/// An error as xacro reports it; the processor adds the location and chain where it is caught.
+struct XacroError {
+  std::string message;
+  SourceLocation where;  // unknown: the element being processed
+};
+
+/// The expansion stops (too many errors, a limit reached); already reported.
+struct Abort {};
+
+/// A block: a macro's block parameter (expanded where the macro was called) or a property's
+/// content (expanded where it is inserted).
+struct Block {
+  OutElement element;                    // the block parameter's element, expanded
+  const xml::XmlElement* raw = nullptr;  // a property's content, not expanded yet
+};
+
+struct Macro {
+  std::string name;
+  const xml::XmlElement* body = nullptr;
+  std::vector<std::string> params;
+  /// Per parameter with a default: the name to forward from the caller (`^`), the default text.
+  std::map<std::string, std::pair<std::optional<std::string>, std::optional<std::string>>> defaults;
+};
+
+struct Scope;
+using ScopePtr = std::shared_ptr<Scope>;
+
+/// A table of properties (xacro's Table): looked up through the parents.
+struct Scope {
+  struct Property {
+    Value value;
+    std::string text;       // unevaluated text (pending)
+    bool pending = false;
+    bool resolving = false;
+    std::shared_ptr<const Block> block;
+  };
+  std::map<std::string, Property> table;
+  std::map<std::string, ScopePtr> namespaces;  // xacro:include ns="..."
+  ScopePtr parent;
+  bool isNamespace = false;
+};
+
+struct MacroTable;
+using MacroTablePtr = std::shared_ptr<MacroTable>;
+struct MacroTable {
+  std::map<std::string, std::shared_ptr<const Macro>> macros;
+  std::map<std::string, MacroTablePtr> namespaces;
+  MacroTablePtr parent;
+};
+
+class Processor {
+ public:
+  Processor(const std::string& path, const plugin::HostServices* host,
+            const std::vector<std::pair<std::string, std::string>>& arguments, Diagnostics& diagnostics,
+            const ExpansionLimits& limits);
+
+  Expansion run(std::string_view content);
+
+  // --- XacroScope.cpp: text, properties, substitution arguments -------------------------------
+  /// xacro's eval_text: `${expr}`, `$(command)`, `$${` escapes; one piece keeps its type.
+  Value evalText(const std::string& text, const ScopePtr& scope);
+  std::string evalString(const std::string& text, const ScopePtr& scope) { return str(evalText(text, scope)); }
+  /// xacro's get_boolean_value for xacro:if/unless and boolean attributes.
+  bool booleanValue(const Value& value, const std::string& condition);
+  /// The property `name` seen from `scope` (evaluated if pending); false when undefined.
+  bool lookupProperty(const ScopePtr& scope, const std::string& name, Value& out);
+  /// The block named `key` ("*name" or "**name") seen from `scope`.
+  std::shared_ptr<const Block> lookupBlock(const ScopePtr& scope, const std::string& key);
+  void setProperty(const ScopePtr& scope, const std::string& name, Value value, bool lazy);
+  /// xacro:property.
+  void defineProperty(const xml::XmlElement& element, const ScopePtr& scope);
+
+  // --- XacroExpander.cpp: elements ------------------------------------------------------------
+  void expandChildren(const xml::XmlElement& element, const ScopePtr& symbols, const MacroTablePtr& macros,
+                      OutElement& into);
+
+  // shared state
+  std::string path_;
+  const plugin::HostServices* host_;
+  std::map<std::string, std::string> arguments_;
+  Diagnostics& diagnostics_;
+  ExpansionLimits limits_;
+  std::vector<plugin::ExpansionStep> steps_;
+  std::uint32_t step_ = 0;             // the current chain (1-based in steps_)
+  std::vector<std::string> fileStack_;  // the files being processed, top-level first
+  std::deque<xml::XmlElement> trees_;   // every file's tree, alive for the macros that point into it
+  std::size_t macroDepth_ = 0;
+  std::size_t macroCalls_ = 0;
+  std::size_t resolvingDepth_ = 0;  // lazy properties being evaluated inside each other
+  std::size_t includes_ = 0;
+  std::size_t elements_ = 0;
+  std::size_t bytes_ = 0;
+  std::size_t errors_ = 0;
+  const SourceLocation* current_ = nullptr;  // the element being processed
+  /// Every `${...}` text parsed once per expansion (macro bodies evaluate the same texts again).
+  std::unordered_map<std::string, std::shared_ptr<const Expression>> parsed_;
+
+  void report(const XacroError& error, const SourceLocation& fallback);
+  void warn(const std::string& message, const SourceLocation& where);
+  void countOutput(std::size_t elements, std::size_t bytes, const SourceLocation& where);
+  /// A file through the host's include service (its limits, path policy and checks).
+  std::optional<std::string> readFile(const std::string& path, const SourceLocation& where, bool quiet,
+                                      std::string* resolved);
+  std::string absoluteFilename(const std::string& name) const;
+  std::string findPackage(const std::string& package, const SourceLocation& where);
+  Value loadYaml(const std::string& filename);
+  /// The names of the `xacro` namespace (load_yaml, arg, tokenize, ...); false when none.
+  bool xacroFunction(const std::string& name, Value& out);
+  Value substitution(const std::string& command, const ScopePtr& scope);
+};
+
+/// Python's rule for a property or macro name: an identifier that is not a keyword.
+bool isIdentifier(const std::string& name);
+
+}  // namespace interlink::xacro::detail

@@ -1,0 +1,358 @@
+// Text, properties and substitution arguments: xacro's eval_text, Table and substitution_args.
+#include <cstdlib>
+#include <filesystem>
+
+#include "XacroProcessor.hpp"
+
+namespace interlink::xacro::detail {
+
+namespace fs = std::filesystem;
+
+bool isIdentifier(const std::string& name) {
+  if (name.empty() || (name[0] >= '0' && name[0] <= '9')) return false;
+  for (char c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || (c & 0x80);
+    if (!ok) return false;
+  }
+  static const char* const kKeywords[] = {"False", "None",   "True",  "and",    "as",       "assert", "async",
+                                          "await", "break",  "class", "continue", "def",    "del",    "elif",
+                                          "else",  "except", "finally", "for",  "from",     "global", "if",
+                                          "import", "in",    "is",    "lambda", "nonlocal", "not",    "or",
+                                          "pass",  "raise",  "return", "try",   "while",    "with",   "yield"};
+  for (const char* k : kKeywords) {
+    if (name == k) return false;
+  }
+  return true;
+}
+
+namespace {
+
+/// Names seen by an expression: the properties in scope, the `xacro` functions, the builtins.
+class ScopeEnvironment : public Environment {
+ public:
+  ScopeEnvironment(Processor& processor, ScopePtr scope) : processor_(processor), scope_(std::move(scope)) {}
+  bool lookup(const std::string& name, Value& out) override {
+    return processor_.lookupProperty(scope_, name, out) || processor_.xacroFunction(name, out) ||
+           builtinGlobal(name, out);
+  }
+
+ private:
+  Processor& processor_;
+  ScopePtr scope_;
+};
+
+/// Names seen by $(eval ...): the arguments (typed as literals), arg() and the builtins.
+class ArgumentEnvironment : public Environment {
+ public:
+  explicit ArgumentEnvironment(Processor& processor) : processor_(processor) {}
+  bool lookup(const std::string& name, Value& out) override {
+    if (name == "arg") {
+      Processor* p = &processor_;
+      out = Function{"arg", [p](const Arguments& a, const KeywordArguments&) {
+                       if (a.size() != 1 || !a[0].isString()) throw ExpressionError("arg() takes one name");
+                       auto found = p->arguments_.find(a[0].string());
+                       if (found == p->arguments_.end()) throw ExpressionError("Undefined substitution argument " + a[0].string());
+                       return literalValue(found->second);
+                     }};
+      return true;
+    }
+    auto found = processor_.arguments_.find(name);
+    if (found != processor_.arguments_.end()) {
+      out = literalValue(found->second);
+      return true;
+    }
+    if (name == "true" || name == "false") {
+      out = name == "true";
+      return true;
+    }
+    return builtinGlobal(name, out);
+  }
+
+ private:
+  Processor& processor_;
+};
+
+std::vector<std::string> words(const std::string& text) {
+  std::vector<std::string> out;
+  std::string word;
+  for (char c : text) {
+    if (c == ' ') {
+      if (!word.empty()) out.push_back(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (!word.empty()) out.push_back(word);
+  return out;
+}
+
+}  // namespace
+
+Value Processor::evalText(const std::string& text, const ScopePtr& scope) {
+  if (text.find('$') == std::string::npos) return text;
+  std::vector<Value> pieces;
+  std::size_t i = 0;
+  const std::size_t n = text.size();
+  while (i < n) {
+    if (text[i] != '$') {
+      const std::size_t next = text.find('$', i);
+      pieces.emplace_back(text.substr(i, next == std::string::npos ? std::string::npos : next - i));
+      i = next == std::string::npos ? n : next;
+      continue;
+    }
+    std::size_t run = i;
+    while (run < n && text[run] == '$') ++run;
+    if (run - i >= 2 && run < n && (text[run] == '{' || text[run] == '(')) {
+      pieces.emplace_back(text.substr(i + 1, run - i));  // $${ is written as ${
+      i = run + 1;
+      continue;
+    }
+    if (i + 1 < n && (text[i + 1] == '{' || text[i + 1] == '(')) {
+      const char close = text[i + 1] == '{' ? '}' : ')';
+      const std::size_t end = text.find(close, i + 2);
+      if (end == std::string::npos) throw XacroError{"invalid expression: " + text.substr(i), {}};
+      const std::string inner = text.substr(i + 2, end - i - 2);
+      if (close == '}') {
+        const std::string expression = evalString(inner, scope);
+        ScopeEnvironment environment(*this, scope);
+        try {
+          auto& parsed = parsed_[expression];
+          if (!parsed) parsed = std::make_shared<const Expression>(expression);
+          pieces.push_back(parsed->evaluate(environment));
+        } catch (const ExpressionError& e) {
+          throw XacroError{std::string(e.what()) + "\nwhen evaluating expression '" + inner + "'", {}};
+        }
+      } else {
+        pieces.push_back(substitution(evalString(inner, scope), scope));
+      }
+      i = end + 1;
+      continue;
+    }
+    // A '$' not starting a substitution: text up to the next '$' ('$' alone at the end too).
+    if (i + 1 < n && text[i + 1] == '$') throw XacroError{"invalid expression: " + text.substr(i), {}};
+    const std::size_t next = text.find('$', i + 1);
+    pieces.emplace_back(text.substr(i, next == std::string::npos ? std::string::npos : next - i));
+    i = next == std::string::npos ? n : next;
+  }
+  if (pieces.size() == 1) return pieces.front();
+  std::string joined;
+  for (const Value& piece : pieces) {
+    joined += str(piece);
+    if (joined.size() > kMaxValueSize) throw XacroError{"value too large while evaluating '" + text + "'", {}};
+  }
+  return joined;
+}
+
+bool Processor::booleanValue(const Value& value, const std::string& condition) {
+  if (value.isString()) {
+    const std::string& s = value.string();
+    if (s == "true" || s == "True") return true;
+    if (s == "false" || s == "False") return false;
+    std::int64_t i = 0;
+    if (parsePythonInt(s, i)) return i != 0;
+  } else if (!value.isFunction() && !value.isNamespace()) {
+    return truthy(value);
+  }
+  throw XacroError{"Xacro conditional \"" + condition + "\" evaluated to \"" + str(value) +
+                       "\", which is not a boolean expression.",
+                   {}};
+}
+
+bool Processor::lookupProperty(const ScopePtr& scope, const std::string& name, Value& out) {
+  for (ScopePtr s = scope; s; s = s->parent) {
+    auto found = s->table.find(name);
+    if (found != s->table.end()) {
+      Scope::Property& property = found->second;
+      if (property.block) return false;
+      if (property.pending) {
+        if (property.resolving) throw XacroError{"circular variable definition: " + name, {}};
+        if (resolvingDepth_ >= limits_.maxMacroDepth) {
+          throw XacroError{"properties defined through more than " + std::to_string(limits_.maxMacroDepth) +
+                               " other properties (at '" + name + "')",
+                           {}};
+        }
+        property.resolving = true;
+        ++resolvingDepth_;
+        Value v;
+        try {
+          v = evalText(property.text, s);
+        } catch (...) {
+          property.resolving = false;
+          --resolvingDepth_;
+          throw;
+        }
+        --resolvingDepth_;
+        property.value = v.isString() ? literalValue(v.string()) : v;
+        property.pending = false;
+        property.resolving = false;
+      }
+      out = property.value;
+      return true;
+    }
+    auto ns = s->namespaces.find(name);
+    if (ns != s->namespaces.end()) {
+      ScopePtr inner = ns->second;
+      Processor* self = this;
+      out = Namespace{name, [self, inner](const std::string& member, Value& value) {
+                        return self->lookupProperty(inner, member, value);
+                      }};
+      return true;
+    }
+  }
+  return false;
+}
+
+std::shared_ptr<const Block> Processor::lookupBlock(const ScopePtr& scope, const std::string& key) {
+  for (ScopePtr s = scope; s; s = s->parent) {
+    auto found = s->table.find(key);
+    if (found != s->table.end() && found->second.block) return found->second.block;
+  }
+  return nullptr;
+}
+
+void Processor::setProperty(const ScopePtr& scope, const std::string& name, Value value, bool lazy) {
+  Scope::Property property;
+  if (value.isString()) value = literalValue(value.string());
+  if (lazy && value.isString()) {
+    property.text = value.string();
+    property.pending = true;
+  } else {
+    property.value = std::move(value);
+  }
+  scope->table[name] = std::move(property);
+}
+
+void Processor::defineProperty(const xml::XmlElement& element, const ScopePtr& scope) {
+  const xml::Attribute* nameAttribute = element.attribute("name");
+  if (!nameAttribute) throw XacroError{"xacro:property: missing attribute 'name'", element.where};
+  const std::string name = evalString(nameAttribute->value, scope);
+  if (!isIdentifier(name)) throw XacroError{"Property names must be valid python identifiers: " + name, nameAttribute->where};
+  if (name.rfind("__", 0) == 0) throw XacroError{"Property names must not start with double underscore:" + name, nameAttribute->where};
+  const xml::Attribute* value = element.attribute("value");
+  const xml::Attribute* fallback = element.attribute("default");
+  const xml::Attribute* remove = element.attribute("remove");
+  const xml::Attribute* scopeAttribute = element.attribute("scope");
+  const xml::Attribute* lazyAttribute = element.attribute("lazy_eval");
+  for (const xml::Attribute& a : element.attributes) {
+    if (a.name != "name" && a.name != "value" && a.name != "default" && a.name != "remove" && a.name != "scope" &&
+        a.name != "lazy_eval" && a.name.rfind("xmlns:", 0) != 0) {
+      warn("xacro:property: unknown attribute(s): " + a.name, a.where);
+    }
+  }
+  const bool removing = remove && booleanValue(evalText(remove->value, scope), remove->value);
+  if ((value != nullptr) + (fallback != nullptr) + removing > 1) {
+    throw XacroError{"Property attributes default, value, and remove are mutually exclusive: " + name, element.where};
+  }
+  if (removing) {
+    for (ScopePtr s = scope; s; s = s->parent) s->table.erase(name);
+    return;
+  }
+  std::optional<std::string> text = value ? std::optional<std::string>(value->value) : std::nullopt;
+  if (fallback) {
+    Value ignored;
+    if (lookupProperty(scope, name, ignored)) return;
+    text = fallback->value;
+  }
+  bool lazy = !lazyAttribute || booleanValue(evalText(lazyAttribute->value, scope), lazyAttribute->value);
+  ScopePtr target = scope;
+  const std::string scopeName = scopeAttribute ? scopeAttribute->value : std::string();
+  if (scopeName == "global") {
+    while (target->parent) target = target->parent;
+    lazy = false;
+  } else if (scopeName == "parent") {
+    if (!scope->parent) {
+      warn(name + ": no parent scope at global scope", element.where);
+      return;
+    }
+    target = scope->parent;
+    lazy = false;
+    if (!scope->isNamespace) {
+      while (target->isNamespace && target->parent) target = target->parent;
+    }
+  }
+  if (!text) {
+    // A content block: inserted with xacro:insert_block, expanded where it is inserted.
+    auto block = std::make_shared<Block>();
+    block->raw = &element;
+    Scope::Property property;
+    property.block = block;
+    target->table["**" + name] = std::move(property);
+    return;
+  }
+  Value v = lazy ? Value(*text) : evalText(*text, scope);
+  setProperty(target, name, std::move(v), lazy);
+}
+
+std::string Processor::absoluteFilename(const std::string& name) const {
+  if (fs::path(name).is_absolute()) return name;
+  const std::string& from = fileStack_.empty() ? path_ : fileStack_.back();
+  return (fs::path(from).parent_path() / name).lexically_normal().string();
+}
+
+std::string Processor::findPackage(const std::string& package, const SourceLocation& where) {
+  std::string found;
+  if (plugin::hostHas(host_, offsetof(plugin::HostServices, resolveUri)) && host_->resolveUri) {
+    found = host_->resolveUri(host_->context, "package://" + package, fileStack_.empty() ? path_ : fileStack_.back());
+  }
+  if (found.empty()) {
+    throw XacroError{"package '" + package +
+                         "' not found (searched -I directories, ROS_PACKAGE_PATH and AMENT_PREFIX_PATH/share)",
+                     where};
+  }
+  return fs::path(found).lexically_normal().string();
+}
+
+Value Processor::substitution(const std::string& command, const ScopePtr& scope) {
+  (void)scope;
+  const SourceLocation where = current_ ? *current_ : SourceLocation{};
+  if (command == "cwd") {
+    std::error_code ec;
+    return fs::current_path(ec).string();
+  }
+  if (command.rfind("eval ", 0) == 0) {
+    const std::string expression = command.substr(5);
+    if (expression.find("__") != std::string::npos) {
+      throw XacroError{"$(eval ...) may not contain double underscore expressions", where};
+    }
+    ArgumentEnvironment environment(*this);
+    try {
+      return str(evaluate(expression, environment));
+    } catch (const ExpressionError& e) {
+      throw XacroError{std::string(e.what()) + "\nwhen evaluating $(eval " + expression + ")", where};
+    }
+  }
+  const std::vector<std::string> parts = words(command);
+  if (parts.empty()) throw XacroError{"Unknown substitution command [" + command + "]", where};
+  const std::string& verb = parts[0];
+  if (verb == "arg") {
+    if (parts.size() != 2) throw XacroError{"$(arg var) must specify exactly one argument [" + command + "]", where};
+    auto found = arguments_.find(parts[1]);
+    if (found == arguments_.end()) throw XacroError{"Undefined substitution argument " + parts[1], where};
+    return found->second;
+  }
+  if (verb == "env" || verb == "optenv") {
+    if (parts.size() < 2 || (verb == "env" && parts.size() != 2)) {
+      throw XacroError{"$(" + verb + " var) command needs a variable name [" + command + "]", where};
+    }
+    const char* value = std::getenv(parts[1].c_str());
+    if (value) return std::string(value);
+    if (verb == "env") throw XacroError{"environment variable " + parts[1] + " is not set", where};
+    std::string fallback;
+    for (std::size_t k = 2; k < parts.size(); ++k) fallback += (k > 2 ? " " : "") + parts[k];
+    return fallback;
+  }
+  if (verb == "find") {
+    if (parts.size() != 2) throw XacroError{"$(find pkg) command only accepts one argument [" + command + "]", where};
+    return findPackage(parts[1], where);
+  }
+  if (verb == "dirname") {
+    const std::string& file = fileStack_.empty() ? path_ : fileStack_.back();
+    return fs::path(file).parent_path().string();
+  }
+  throw XacroError{"Unknown substitution command [" + command + "]. Valid commands are ['find', 'env', 'optenv', "
+                   "'dirname', 'arg', 'eval', 'cwd']",
+                   where};
+}
+
+}  // namespace interlink::xacro::detail

@@ -1,0 +1,56 @@
+#pragma once
+// xacro's `${...}` expression language: the part of Python's expression grammar xacro files use
+// (literals, names, attributes, calls with keywords, indexing and slices, arithmetic with **,
+// comparisons with chaining, in/not in, and/or/not, `a if c else b`, lists, tuples, dicts and
+// list comprehensions), parsed into a tree and evaluated against an environment of names.
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "XacroValue.hpp"
+
+namespace interlink::xacro {
+
+/// Where an expression finds names: the properties in scope, then the globals.
+class Environment {
+ public:
+  virtual ~Environment() = default;
+  /// The value of `name`, or false when it is not defined.
+  virtual bool lookup(const std::string& name, Value& out) = 0;
+};
+
+struct ExpressionNode;
+
+/// A parsed expression. Parsing throws ExpressionError ("invalid syntax ...") with the offset.
+class Expression {
+ public:
+  explicit Expression(std::string_view text);
+  ~Expression();
+  Expression(Expression&&) noexcept;
+  Expression& operator=(Expression&&) noexcept;
+
+  Value evaluate(Environment& environment) const;
+
+ private:
+  std::unique_ptr<ExpressionNode> root_;
+};
+
+/// Parses and evaluates `text` (what xacro's safe_eval does).
+Value evaluate(std::string_view text, Environment& environment);
+
+/// The names every expression sees: xacro's globals (list, dict, len, str, float, int, min, max,
+/// round, True, False, sorted, range, ...), `math.*` and the math functions and constants
+/// directly (pi, sin, radians, degrees, ...), and `python.*`.
+bool builtinGlobal(const std::string& name, Value& out);
+
+/// Members of a value reached with `.name`: string, list and dict methods, dict keys (xacro's
+/// YAML dicts allow `d.key`), namespace members. ExpressionError when there is none.
+Value attributeOf(const Value& object, const std::string& name);
+
+/// The largest string or list an expression may build (a bound on hostile input).
+inline constexpr std::size_t kMaxValueSize = std::size_t{16} << 20;
+/// The most items a list built by an expression may hold.
+inline constexpr std::size_t kMaxListItems = std::size_t{1} << 20;
+
+}  // namespace interlink::xacro

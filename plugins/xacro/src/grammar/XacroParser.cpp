@@ -1,0 +1,530 @@
+// The tokenizer and the recursive-descent parser of xacro's expression language (Python's
+// expression grammar, the part xacro files use).
+#include <algorithm>
+#include <vector>
+
+#include "XacroExpression.hpp"
+#include "XacroSyntax.hpp"
+
+namespace interlink::xacro {
+
+namespace {
+
+enum class TokenKind { End, Name, Number, String, Operator };
+
+struct Token {
+  TokenKind kind = TokenKind::End;
+  std::string text;  // name, operator, or the string's decoded value
+  Value number;
+  std::size_t offset = 0;
+};
+
+bool isNameStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || (c & 0x80); }
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+std::vector<Token> tokenize(std::string_view text) {
+  std::vector<Token> tokens;
+  std::size_t i = 0;
+  const auto fail = [&](const std::string& what) {
+    throw ExpressionError("invalid syntax at column " + std::to_string(i + 1) + ": " + what);
+  };
+  while (i < text.size()) {
+    const char c = text[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      ++i;
+      continue;
+    }
+    Token token;
+    token.offset = i;
+    if (isNameStart(c)) {
+      std::size_t end = i;
+      while (end < text.size() && (isNameStart(text[end]) || isDigit(text[end]))) ++end;
+      token.kind = TokenKind::Name;
+      token.text = std::string(text.substr(i, end - i));
+      i = end;
+    } else if (isDigit(c) || (c == '.' && i + 1 < text.size() && isDigit(text[i + 1]))) {
+      std::size_t end = i;
+      bool isFloat = false;
+      while (end < text.size() && (isDigit(text[end]) || text[end] == '_')) ++end;
+      if (end < text.size() && text[end] == '.') {
+        isFloat = true;
+        ++end;
+        while (end < text.size() && (isDigit(text[end]) || text[end] == '_')) ++end;
+      }
+      if (end < text.size() && (text[end] == 'e' || text[end] == 'E')) {
+        std::size_t e = end + 1;
+        if (e < text.size() && (text[e] == '+' || text[e] == '-')) ++e;
+        if (e < text.size() && isDigit(text[e])) {
+          isFloat = true;
+          end = e;
+          while (end < text.size() && isDigit(text[end])) ++end;
+        }
+      }
+      std::string literal;
+      for (char d : text.substr(i, end - i)) {
+        if (d != '_') literal += d;
+      }
+      token.kind = TokenKind::Number;
+      if (isFloat) {
+        double d = 0;
+        if (!parsePythonFloat(literal, d)) fail("bad number '" + literal + "'");
+        token.number = d;
+      } else {
+        std::int64_t n = 0;
+        if (!parsePythonInt(literal, n)) {
+          double d = 0;
+          if (!parsePythonFloat(literal, d)) fail("bad number '" + literal + "'");
+          throw ExpressionError("integer literal too large: " + literal);
+        }
+        token.number = n;
+      }
+      i = end;
+    } else if (c == '\'' || c == '"') {
+      const bool triple = text.substr(i, 3) == std::string(3, c);
+      const std::size_t quoteLength = triple ? 3 : 1;
+      std::size_t j = i + quoteLength;
+      std::string value;
+      bool closed = false;
+      while (j < text.size()) {
+        if (text.substr(j, quoteLength) == std::string(quoteLength, c)) {
+          closed = true;
+          j += quoteLength;
+          break;
+        }
+        if (text[j] == '\\' && j + 1 < text.size()) {
+          const char e = text[j + 1];
+          switch (e) {
+            case 'n': value += '\n'; break;
+            case 't': value += '\t'; break;
+            case 'r': value += '\r'; break;
+            case '\\': value += '\\'; break;
+            case '\'': value += '\''; break;
+            case '"': value += '"'; break;
+            case '\n': break;
+            default: value += '\\'; value += e;
+          }
+          j += 2;
+          continue;
+        }
+        value += text[j++];
+      }
+      if (!closed) fail("unterminated string");
+      token.kind = TokenKind::String;
+      token.text = std::move(value);
+      i = j;
+    } else {
+      static const char* const kOperators[] = {"**", "//", "==", "!=", "<=", ">=", "(", ")", "[", "]", "{", "}", ",",
+                                               ":",  ".",  "+",  "-",  "*",  "/",  "%", "<", ">", "~", "="};
+      bool found = false;
+      for (const char* op : kOperators) {
+        const std::string_view o(op);
+        if (text.substr(i, o.size()) == o) {
+          token.kind = TokenKind::Operator;
+          token.text = std::string(o);
+          i += o.size();
+          found = true;
+          break;
+        }
+      }
+      if (!found) fail(std::string("unexpected character '") + c + "'");
+    }
+    tokens.push_back(std::move(token));
+  }
+  Token end;
+  end.offset = text.size();
+  tokens.push_back(end);
+  return tokens;
+}
+
+}  // namespace
+
+namespace {
+
+using NodePtr = std::unique_ptr<ExpressionNode>;
+
+NodePtr makeNode(NodeKind kind) {
+  auto node = std::make_unique<ExpressionNode>();
+  node->kind = kind;
+  return node;
+}
+
+/// Recursive descent over Python's expression grammar, one function per precedence level.
+class Parser {
+ public:
+  explicit Parser(std::string_view text) : tokens_(tokenize(text)) {}
+
+  NodePtr parseAll() {
+    NodePtr node = tupleOrTest();
+    if (peek().kind != TokenKind::End) fail("unexpected '" + describe(peek()) + "'");
+    return node;
+  }
+
+ private:
+  static constexpr int kMaxNesting = 200;
+
+  const Token& peek(std::size_t ahead = 0) const { return tokens_[std::min(index_ + ahead, tokens_.size() - 1)]; }
+  Token next() { return tokens_[index_ < tokens_.size() - 1 ? index_++ : index_]; }
+  bool isOperator(const char* op, std::size_t ahead = 0) const {
+    return peek(ahead).kind == TokenKind::Operator && peek(ahead).text == op;
+  }
+  bool isKeyword(const char* word, std::size_t ahead = 0) const {
+    return peek(ahead).kind == TokenKind::Name && peek(ahead).text == word;
+  }
+  static std::string describe(const Token& t) { return t.kind == TokenKind::End ? "end of expression" : t.text; }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw ExpressionError("invalid syntax at column " + std::to_string(peek().offset + 1) + ": " + what);
+  }
+  void expect(const char* op) {
+    if (!isOperator(op)) fail(std::string("expected '") + op + "', got '" + describe(peek()) + "'");
+    next();
+  }
+  struct Depth {
+    explicit Depth(Parser& p) : parser(p) {
+      if (++parser.depth_ > kMaxNesting) parser.fail("expression nested too deeply");
+    }
+    ~Depth() { --parser.depth_; }
+    Parser& parser;
+  };
+
+  bool startsExpression() const {
+    const Token& t = peek();
+    if (t.kind == TokenKind::End) return false;
+    if (t.kind == TokenKind::Operator) return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" ||
+                                              t.text == "+" || t.text == "~";
+    if (t.kind == TokenKind::Name) return t.text != "for" && t.text != "if" && t.text != "else" && t.text != "in";
+    return true;
+  }
+
+  NodePtr tupleOrTest() {
+    NodePtr first = test();
+    if (!isOperator(",")) return first;
+    NodePtr tuple = makeNode(NodeKind::Tuple);
+    tuple->kids.push_back(std::move(first));
+    while (isOperator(",")) {
+      next();
+      if (!startsExpression()) break;
+      tuple->kids.push_back(test());
+    }
+    return tuple;
+  }
+
+  NodePtr test() {
+    Depth depth(*this);
+    if (isKeyword("lambda")) fail("lambda is not supported");
+    NodePtr value = orTest();
+    if (!isKeyword("if")) return value;
+    next();
+    NodePtr condition = orTest();
+    if (!isKeyword("else")) fail("expected 'else' in a conditional expression");
+    next();
+    NodePtr otherwise = test();
+    NodePtr node = makeNode(NodeKind::Conditional);
+    node->kids.push_back(std::move(condition));
+    node->kids.push_back(std::move(value));
+    node->kids.push_back(std::move(otherwise));
+    return node;
+  }
+
+  NodePtr orTest() {
+    NodePtr left = andTest();
+    while (isKeyword("or")) {
+      next();
+      NodePtr node = makeNode(NodeKind::Or);
+      node->kids.push_back(std::move(left));
+      node->kids.push_back(andTest());
+      left = std::move(node);
+    }
+    return left;
+  }
+
+  NodePtr andTest() {
+    NodePtr left = notTest();
+    while (isKeyword("and")) {
+      next();
+      NodePtr node = makeNode(NodeKind::And);
+      node->kids.push_back(std::move(left));
+      node->kids.push_back(notTest());
+      left = std::move(node);
+    }
+    return left;
+  }
+
+  NodePtr notTest() {
+    if (isKeyword("not")) {
+      Depth depth(*this);
+      next();
+      NodePtr node = makeNode(NodeKind::Not);
+      node->kids.push_back(notTest());
+      return node;
+    }
+    return comparison();
+  }
+
+  NodePtr comparison() {
+    NodePtr first = arithmetic();
+    NodePtr node;
+    for (;;) {
+      std::string op;
+      if (peek().kind == TokenKind::Operator &&
+          (peek().text == "<" || peek().text == ">" || peek().text == "==" || peek().text == "!=" ||
+           peek().text == "<=" || peek().text == ">=")) {
+        op = next().text;
+      } else if (isKeyword("in")) {
+        next();
+        op = "in";
+      } else if (isKeyword("not") && isKeyword("in", 1)) {
+        next();
+        next();
+        op = "not in";
+      } else if (isKeyword("is")) {
+        next();
+        op = "is";
+        if (isKeyword("not")) {
+          next();
+          op = "is not";
+        }
+      } else {
+        break;
+      }
+      if (!node) {
+        node = makeNode(NodeKind::Compare);
+        node->kids.push_back(std::move(first));
+      }
+      node->operators.push_back(op);
+      node->kids.push_back(arithmetic());
+    }
+    return node ? std::move(node) : std::move(first);
+  }
+
+  NodePtr binary(NodePtr left, std::string op, NodePtr right) {
+    NodePtr node = makeNode(NodeKind::Binary);
+    node->name = std::move(op);
+    node->kids.push_back(std::move(left));
+    node->kids.push_back(std::move(right));
+    return node;
+  }
+
+  NodePtr arithmetic() {
+    NodePtr left = term();
+    while (isOperator("+") || isOperator("-")) {
+      std::string op = next().text;
+      left = binary(std::move(left), op, term());
+    }
+    return left;
+  }
+
+  NodePtr term() {
+    NodePtr left = factor();
+    while (isOperator("*") || isOperator("/") || isOperator("//") || isOperator("%")) {
+      std::string op = next().text;
+      left = binary(std::move(left), op, factor());
+    }
+    return left;
+  }
+
+  NodePtr factor() {
+    if (isOperator("-") || isOperator("+") || isOperator("~")) {
+      Depth depth(*this);
+      NodePtr node = makeNode(NodeKind::Unary);
+      node->name = next().text;
+      node->kids.push_back(factor());
+      return node;
+    }
+    return power();
+  }
+
+  NodePtr power() {
+    NodePtr base = trailers(atom());
+    if (!isOperator("**")) return base;
+    next();
+    Depth depth(*this);
+    return binary(std::move(base), "**", factor());  // right-associative, binds tighter than unary on its left
+  }
+
+  NodePtr trailers(NodePtr node) {
+    for (;;) {
+      if (isOperator(".")) {
+        next();
+        if (peek().kind != TokenKind::Name) fail("expected a name after '.'");
+        NodePtr attribute = makeNode(NodeKind::Attribute);
+        attribute->name = next().text;
+        attribute->kids.push_back(std::move(node));
+        node = std::move(attribute);
+      } else if (isOperator("(")) {
+        next();
+        NodePtr call = makeNode(NodeKind::Call);
+        call->kids.push_back(std::move(node));
+        while (!isOperator(")")) {
+          std::string keyword;
+          if (peek().kind == TokenKind::Name && isOperator("=", 1)) {
+            keyword = next().text;
+            next();
+          }
+          call->operators.push_back(keyword);
+          call->kids.push_back(test());
+          if (!isOperator(",")) break;
+          next();
+        }
+        expect(")");
+        node = std::move(call);
+      } else if (isOperator("[")) {
+        next();
+        node = subscript(std::move(node));
+        expect("]");
+      } else {
+        return node;
+      }
+    }
+  }
+
+  NodePtr subscript(NodePtr object) {
+    NodePtr bounds[3];
+    bool isSlice = false;
+    if (!isOperator(":")) bounds[0] = test();
+    if (isOperator(":")) {
+      isSlice = true;
+      next();
+      if (!isOperator(":") && !isOperator("]")) bounds[1] = test();
+      if (isOperator(":")) {
+        next();
+        if (!isOperator("]")) bounds[2] = test();
+      }
+    }
+    NodePtr node = makeNode(isSlice ? NodeKind::Slice : NodeKind::Index);
+    node->kids.push_back(std::move(object));
+    if (isSlice) {
+      for (auto& b : bounds) node->kids.push_back(std::move(b));
+    } else {
+      node->kids.push_back(std::move(bounds[0]));
+    }
+    return node;
+  }
+
+  /// `[element for name in iterable if condition]` after the element was read.
+  NodePtr comprehension(NodePtr element) {
+    next();  // for
+    if (peek().kind != TokenKind::Name) fail("expected a name after 'for'");
+    NodePtr node = makeNode(NodeKind::Comprehension);
+    node->name = next().text;
+    if (!isKeyword("in")) fail("expected 'in'");
+    next();
+    node->kids.push_back(std::move(element));
+    node->kids.push_back(orTest());
+    if (isKeyword("if")) {
+      next();
+      node->kids.push_back(orTest());
+    }
+    return node;
+  }
+
+  NodePtr atom() {
+    Depth depth(*this);
+    const Token token = next();
+    switch (token.kind) {
+      case TokenKind::Number: {
+        NodePtr node = makeNode(NodeKind::Literal);
+        node->literal = token.number;
+        return node;
+      }
+      case TokenKind::String: {
+        std::string value = token.text;
+        while (peek().kind == TokenKind::String) value += next().text;  // 'a' 'b' is 'ab'
+        NodePtr node = makeNode(NodeKind::Literal);
+        node->literal = value;
+        return node;
+      }
+      case TokenKind::Name: {
+        NodePtr node = makeNode(NodeKind::Literal);
+        if (token.text == "True") node->literal = true;
+        else if (token.text == "False") node->literal = false;
+        else if (token.text == "None") node->literal = Value();
+        else {
+          static const char* const kReserved[] = {"and", "or", "not", "if", "else", "in", "is", "for", "lambda"};
+          for (const char* word : kReserved) {
+            if (token.text == word) {
+              --index_;
+              fail("unexpected '" + token.text + "'");
+            }
+          }
+          node->kind = NodeKind::Name;
+          node->name = token.text;
+        }
+        return node;
+      }
+      case TokenKind::Operator:
+        if (token.text == "(") {
+          if (isOperator(")")) {
+            next();
+            return makeNode(NodeKind::Tuple);
+          }
+          NodePtr inner = test();
+          if (isKeyword("for")) {
+            inner = comprehension(std::move(inner));
+            expect(")");
+            return inner;
+          }
+          if (isOperator(",")) {
+            NodePtr tuple = makeNode(NodeKind::Tuple);
+            tuple->kids.push_back(std::move(inner));
+            while (isOperator(",")) {
+              next();
+              if (isOperator(")")) break;
+              tuple->kids.push_back(test());
+            }
+            inner = std::move(tuple);
+          }
+          expect(")");
+          return inner;
+        }
+        if (token.text == "[") {
+          NodePtr list = makeNode(NodeKind::List);
+          if (!isOperator("]")) {
+            NodePtr first = test();
+            if (isKeyword("for")) {
+              NodePtr c = comprehension(std::move(first));
+              expect("]");
+              return c;
+            }
+            list->kids.push_back(std::move(first));
+            while (isOperator(",")) {
+              next();
+              if (isOperator("]")) break;
+              list->kids.push_back(test());
+            }
+          }
+          expect("]");
+          return list;
+        }
+        if (token.text == "{") {
+          NodePtr dict = makeNode(NodeKind::Dict);
+          while (!isOperator("}")) {
+            dict->kids.push_back(test());
+            expect(":");
+            dict->kids.push_back(test());
+            if (!isOperator(",")) break;
+            next();
+          }
+          expect("}");
+          return dict;
+        }
+        break;
+      case TokenKind::End:
+        break;
+    }
+    --index_;
+    fail("unexpected '" + describe(token) + "'");
+  }
+
+  std::vector<Token> tokens_;
+  std::size_t index_ = 0;
+  int depth_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<ExpressionNode> parseExpression(std::string_view text) {
+  Parser parser(text);
+  return parser.parseAll();
+}
+
+}  // namespace interlink::xacro

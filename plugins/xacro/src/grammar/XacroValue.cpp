@@ -1,0 +1,246 @@
+#include "XacroValue.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+
+namespace interlink::xacro {
+
+std::string typeName(const Value& value) {
+  switch (value.v.index()) {
+    case 0: return "NoneType";
+    case 1: return "bool";
+    case 2: return "int";
+    case 3: return "float";
+    case 4: return "str";
+    case 5: return "list";
+    case 6: return "tuple";
+    case 7: return "dict";
+    case 8: return "builtin_function_or_method";
+    default: return "namespace";
+  }
+}
+
+bool truthy(const Value& value) {
+  if (value.isNone()) return false;
+  if (value.isBool()) return std::get<bool>(value.v);
+  if (value.isInt()) return std::get<std::int64_t>(value.v) != 0;
+  if (value.isFloat()) return std::get<double>(value.v) != 0.0;
+  if (value.isString()) return !value.string().empty();
+  if (value.isList() || value.isTuple()) return !value.sequence().empty();
+  if (value.isDict()) return !value.dict().empty();
+  return true;
+}
+
+double toDouble(const Value& value, const char* what) {
+  if (value.isFloat()) return std::get<double>(value.v);
+  if (value.isInt()) return static_cast<double>(std::get<std::int64_t>(value.v));
+  if (value.isBool()) return std::get<bool>(value.v) ? 1.0 : 0.0;
+  throw ExpressionError(std::string("must be ") + what + ", not " + typeName(value));
+}
+
+std::int64_t toInt(const Value& value, const char* what) {
+  if (value.isInt()) return std::get<std::int64_t>(value.v);
+  if (value.isBool()) return std::get<bool>(value.v) ? 1 : 0;
+  throw ExpressionError(std::string("must be ") + what + ", not " + typeName(value));
+}
+
+std::string floatRepr(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  char buffer[64];
+  const auto written = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
+  std::string text(buffer, written.ptr);
+  // "-d.ddde±XX": split into sign, digits and the decimal exponent.
+  std::string sign;
+  if (text[0] == '-') {
+    sign = "-";
+    text.erase(0, 1);
+  }
+  const std::size_t e = text.find('e');
+  const int exponent = std::atoi(text.c_str() + e + 1);
+  std::string digits = text.substr(0, e);
+  if (digits.size() > 1) digits.erase(1, 1);  // drop the point
+  if (exponent >= -4 && exponent < 16) {
+    std::string out;
+    if (exponent < 0) {
+      out = "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
+    } else if (static_cast<int>(digits.size()) <= exponent + 1) {
+      out = digits + std::string(static_cast<std::size_t>(exponent + 1) - digits.size(), '0') + ".0";
+    } else {
+      out = digits.substr(0, static_cast<std::size_t>(exponent + 1)) + "." +
+            digits.substr(static_cast<std::size_t>(exponent + 1));
+    }
+    return sign + out;
+  }
+  std::string mantissa = digits.size() > 1 ? digits.substr(0, 1) + "." + digits.substr(1) : digits;
+  const int magnitude = exponent < 0 ? -exponent : exponent;
+  return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + (magnitude < 10 ? "0" : "") + std::to_string(magnitude);
+}
+
+namespace {
+
+std::string quoted(const std::string& s) {
+  const bool useDouble = s.find('\'') != std::string::npos && s.find('"') == std::string::npos;
+  const char quote = useDouble ? '"' : '\'';
+  std::string out(1, quote);
+  for (char c : s) {
+    if (c == '\\') out += "\\\\";
+    else if (c == quote) out += std::string("\\") + quote;
+    else if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c == '\r') out += "\\r";
+    else out += c;
+  }
+  return out + quote;
+}
+
+std::string joined(const List& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + repr(items[i]);
+  return out;
+}
+
+}  // namespace
+
+std::string repr(const Value& value) {
+  if (value.isString()) return quoted(value.string());
+  return str(value);
+}
+
+std::string str(const Value& value) {
+  switch (value.v.index()) {
+    case 0: return "None";
+    case 1: return std::get<bool>(value.v) ? "True" : "False";
+    case 2: return std::to_string(std::get<std::int64_t>(value.v));
+    case 3: return floatRepr(std::get<double>(value.v));
+    case 4: return value.string();
+    case 5: return "[" + joined(value.list()) + "]";
+    case 6: return "(" + joined(value.tuple()) + (value.tuple().size() == 1 ? ",)" : ")");
+    case 7: {
+      std::string out = "{";
+      bool first = true;
+      for (const auto& [k, v] : value.dict()) {
+        out += (first ? "" : ", ") + repr(k) + ": " + repr(v);
+        first = false;
+      }
+      return out + "}";
+    }
+    case 8: return "<built-in function " + value.function().name + ">";
+    default: return "<namespace " + value.nameSpace().name + ">";
+  }
+}
+
+bool equal(const Value& a, const Value& b) {
+  if (a.isNumber() && b.isNumber()) {
+    if (a.isFloat() || b.isFloat()) return toDouble(a) == toDouble(b);
+    return toInt(a) == toInt(b);
+  }
+  if (a.v.index() != b.v.index()) return false;  // [1] != (1,) in Python too
+  if (a.isNone()) return true;
+  if (a.isString()) return a.string() == b.string();
+  if (a.isList() || a.isTuple()) {
+    const List& x = a.sequence();
+    const List& y = b.sequence();
+    if (x.size() != y.size()) return false;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      if (!equal(x[i], y[i])) return false;
+    }
+    return true;
+  }
+  if (a.isDict()) {
+    if (a.dict().size() != b.dict().size()) return false;
+    for (const auto& [k, v] : a.dict()) {
+      const Value* other = dictFind(b.dict(), k);
+      if (!other || !equal(v, *other)) return false;
+    }
+    return true;
+  }
+  if (a.isFunction()) return &a.function() == &b.function();
+  return &a.nameSpace() == &b.nameSpace();
+}
+
+bool less(const Value& a, const Value& b) {
+  if (a.isNumber() && b.isNumber()) {
+    if (a.isFloat() || b.isFloat()) return toDouble(a) < toDouble(b);
+    return toInt(a) < toInt(b);
+  }
+  if (a.isString() && b.isString()) return a.string() < b.string();
+  if ((a.isList() && b.isList()) || (a.isTuple() && b.isTuple())) {
+    const List& x = a.sequence();
+    const List& y = b.sequence();
+    for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+      if (!equal(x[i], y[i])) return less(x[i], y[i]);
+    }
+    return x.size() < y.size();
+  }
+  throw ExpressionError("'<' not supported between instances of '" + typeName(a) + "' and '" + typeName(b) + "'");
+}
+
+const Value* dictFind(const Dict& dict, const Value& key) {
+  for (const auto& entry : dict) {
+    if (equal(entry.first, key)) return &entry.second;
+  }
+  return nullptr;
+}
+
+namespace {
+
+std::string_view trimmed(std::string_view s) {
+  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
+  while (!s.empty() && space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+/// Python's int(text): optional sign, decimal digits, surrounding white space.
+bool parsePythonInt(std::string_view text, std::int64_t& out) {
+  text = trimmed(text);
+  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+  if (text.empty() || text.front() == '+') return false;
+  const auto result = std::from_chars(text.data(), text.data() + text.size(), out);
+  return result.ec == std::errc() && result.ptr == text.data() + text.size();
+}
+
+/// Python's float(text): a decimal literal, inf, infinity or nan in any case, white space around.
+bool parsePythonFloat(std::string_view text, double& out) {
+  text = trimmed(text);
+  std::string_view body = text;
+  bool negative = false;
+  if (!body.empty() && (body.front() == '+' || body.front() == '-')) {
+    negative = body.front() == '-';
+    body.remove_prefix(1);
+  }
+  std::string lower;
+  for (char c : body) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  if (lower == "inf" || lower == "infinity") {
+    out = negative ? -HUGE_VAL : HUGE_VAL;
+    return true;
+  }
+  if (lower == "nan") {
+    out = std::nan("");
+    return true;
+  }
+  if (body.empty() || !((body.front() >= '0' && body.front() <= '9') || body.front() == '.')) return false;
+  double value = 0;
+  const auto result = std::from_chars(body.data(), body.data() + body.size(), value);
+  if (result.ec != std::errc() || result.ptr != body.data() + body.size()) return false;
+  out = negative ? -value : value;
+  return true;
+}
+
+Value literalValue(const std::string& text) {
+  if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'') return text.substr(1, text.size() - 2);
+  if (text.find('_') != std::string::npos) return text;
+  std::int64_t i = 0;
+  if (parsePythonInt(text, i)) return i;
+  double d = 0;
+  if (parsePythonFloat(text, d)) return d;
+  if (text == "true" || text == "True") return true;
+  if (text == "false" || text == "False") return false;
+  return text;
+}
+
+}  // namespace interlink::xacro

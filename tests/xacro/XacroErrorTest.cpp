@@ -1,0 +1,207 @@
+// xacro's errors, located in the xacro file with the macro/include chain as notes; the URDF
+// plugin's findings mapped back through the expansion; hostile input bounded; the CLI.
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "XacroSupport.hpp"
+
+namespace interlink::test {
+namespace {
+
+/// The first error, and the notes that follow it.
+struct Reported {
+  Diagnostic error;
+  std::vector<Diagnostic> notes;
+};
+
+Reported firstError(const Diagnostics& diagnostics) {
+  Reported out;
+  bool found = false;
+  for (const Diagnostic& d : diagnostics) {
+    if (!found && d.isError()) {
+      out.error = d;
+      found = true;
+    } else if (found && d.severity == Severity::Note) {
+      out.notes.push_back(d);
+    } else if (found) {
+      break;
+    }
+  }
+  EXPECT_TRUE(found) << dump(diagnostics);
+  return out;
+}
+
+TEST(XacroErrors, UndefinedPropertyIsLocatedAtTheAttribute) {
+  Scratch scratch;
+  const LoadResult r = loadXacro(scratch, robot("  <link name=\"a\">\n    <visual><geometry><box size=\"${missing} 1 1\"/></geometry></visual></link>"));
+  ASSERT_FALSE(r.ok());
+  const Reported e = firstError(r.diagnostics);
+  EXPECT_EQ(e.error.code, ErrorCode::EXPANSION_ERROR);
+  EXPECT_NE(e.error.message.find("name 'missing' is not defined"), std::string::npos) << e.error.message;
+  EXPECT_NE(e.error.message.find("when evaluating expression 'missing'"), std::string::npos);
+  EXPECT_EQ(e.error.where.line, 5);
+  EXPECT_GT(e.error.where.column, 20);
+  EXPECT_NE(e.error.where.file.str().find("robot.urdf.xacro"), std::string::npos);
+}
+
+TEST(XacroErrors, ErrorInsideAMacroOfAnIncludedFileCarriesTheChain) {
+  Scratch scratch;
+  scratch.write("arm.xacro", "<robot xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n"
+                             "  <xacro:macro name=\"arm\" params=\"n\">\n"
+                             "    <link name=\"${n}_${undefined_thing}\"/>\n"
+                             "  </xacro:macro>\n</robot>\n");
+  const LoadResult r = loadXacro(scratch, robot("  <xacro:include filename=\"arm.xacro\"/>\n  <xacro:macro name=\"outer\">\n"
+                                                "    <xacro:arm n=\"x\"/>\n  </xacro:macro>\n  <xacro:outer/>"));
+  ASSERT_FALSE(r.ok());
+  const Reported e = firstError(r.diagnostics);
+  EXPECT_NE(e.error.where.file.str().find("arm.xacro"), std::string::npos) << dump(r.diagnostics);
+  EXPECT_EQ(e.error.where.line, 3);
+  ASSERT_EQ(e.notes.size(), 2u) << dump(r.diagnostics);
+  EXPECT_EQ(e.notes[0].message, "in expansion of macro 'arm'");
+  EXPECT_EQ(e.notes[0].where.line, 6);
+  EXPECT_EQ(e.notes[1].message, "in expansion of macro 'outer'");
+  EXPECT_EQ(e.notes[1].where.line, 8);
+}
+
+TEST(XacroErrors, UrdfFindingsInsideAMacroMapBackWithTheChain) {
+  Scratch scratch;
+  const LoadResult r = loadXacro(scratch, robot("  <xacro:macro name=\"bad_joint\" params=\"name\">\n"
+                                                "    <joint name=\"${name}\" type=\"revolute\"><parent link=\"base\"/><child link=\"nowhere\"/>\n"
+                                                "      <axis xyz=\"0 0 1\"/><limit lower=\"0\" upper=\"1\" effort=\"1\" velocity=\"1\"/></joint>\n"
+                                                "  </xacro:macro>\n  <xacro:bad_joint name=\"j\"/>"));
+  ASSERT_FALSE(r.ok());
+  const Reported e = firstError(r.diagnostics);
+  EXPECT_NE(e.error.code, ErrorCode::EXPANSION_ERROR) << dump(r.diagnostics);  // the URDF plugin's or the graph's
+  EXPECT_NE(e.error.where.file.str().find("robot.urdf.xacro"), std::string::npos) << dump(r.diagnostics);
+  EXPECT_GE(e.error.where.line, 5);
+  EXPECT_LE(e.error.where.line, 6);
+}
+
+TEST(XacroErrors, MissingParameterUnknownMacroAndBadBlocks) {
+  Scratch scratch;
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
+  <xacro:macro name="m" params="a b *blk"><link name="${a}${b}"/></xacro:macro>
+  <xacro:m a="1"><origin/></xacro:m>
+  <xacro:m a="1" b="2" c="3"><origin/></xacro:m>
+  <xacro:m a="1" b="2"/>
+  <xacro:nothere/>)xml"));
+  EXPECT_TRUE(hasMessage(r.diagnostics, "Undefined parameters [b]")) << dump(r.diagnostics);
+  EXPECT_TRUE(hasMessage(r.diagnostics, "Invalid parameter \"c\"")) << dump(r.diagnostics);
+  EXPECT_TRUE(hasMessage(r.diagnostics, "Not enough blocks")) << dump(r.diagnostics);
+  EXPECT_TRUE(hasMessage(r.diagnostics, "unknown macro name: xacro:nothere")) << dump(r.diagnostics);
+  EXPECT_EQ(r.diagnostics.errorCount(), 4u) << dump(r.diagnostics);  // every error, not the first
+}
+
+TEST(XacroErrors, IncludeNotFoundBadExpressionBadConditionUndefinedArgument) {
+  Scratch scratch;
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
+  <xacro:include filename="no/such/file.xacro"/>
+  <link name="${1 +}"/>
+  <xacro:if value="maybe"><link name="x"/></xacro:if>
+  <link name="$(arg not_given)"/>
+  <xacro:include filename="optional_missing.xacro" optional="true"/>)xml"));
+  EXPECT_TRUE(hasMessage(r.diagnostics, "file.xacro")) << dump(r.diagnostics);
+  EXPECT_TRUE(hasMessage(r.diagnostics, "invalid syntax")) << dump(r.diagnostics);
+  EXPECT_TRUE(hasMessage(r.diagnostics, "which is not a boolean expression")) << dump(r.diagnostics);
+  EXPECT_TRUE(hasMessage(r.diagnostics, "Undefined substitution argument not_given")) << dump(r.diagnostics);
+  EXPECT_FALSE(hasMessage(r.diagnostics, "optional_missing")) << dump(r.diagnostics);
+}
+
+TEST(XacroHostile, InfiniteRecursionIsStopped) {
+  Scratch scratch;
+  const auto start = std::chrono::steady_clock::now();
+  const LoadResult r = loadXacro(scratch, robot(R"xml(<xacro:macro name="f" params="n"><xacro:f n="${n + 1}"/></xacro:macro><xacro:f n="0"/>)xml"));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(r.diagnostics.contains(ErrorCode::EXPANSION_LIMIT)) << dump(r.diagnostics);
+  EXPECT_TRUE(hasMessage(r.diagnostics, "nested more than 200")) << dump(r.diagnostics);
+}
+
+TEST(XacroHostile, SelfInsertingBlocksAndLongPropertyChainsAreStopped) {
+  Scratch scratch;
+  const LoadResult blocks = loadXacro(scratch, robot(R"xml(<xacro:property name="b"><xacro:insert_block name="b"/></xacro:property>
+  <xacro:insert_block name="b"/>)xml"));
+  ASSERT_FALSE(blocks.ok());
+  EXPECT_TRUE(blocks.diagnostics.contains(ErrorCode::EXPANSION_LIMIT)) << dump(blocks.diagnostics);
+  std::string chain = "<xacro:property name=\"p0\" value=\"0\"/>\n";
+  for (int i = 1; i <= 5000; ++i) {
+    chain += "<xacro:property name=\"p" + std::to_string(i) + "\" value=\"${p" + std::to_string(i - 1) + " + 1}\"/>\n";
+  }
+  chain += "<link name=\"l${p5000}\"/>";
+  const LoadResult properties = loadXacro(scratch, robot(chain));
+  ASSERT_FALSE(properties.ok());
+  EXPECT_TRUE(hasMessage(properties.diagnostics, "properties defined through more than")) << dump(properties.diagnostics);
+}
+
+TEST(XacroHostile, ExponentialMacroBombIsBounded) {
+  Scratch scratch;
+  std::string body;
+  body += "<xacro:macro name=\"m0\"><link name=\"x\"/></xacro:macro>\n";
+  for (int i = 1; i <= 40; ++i) {
+    body += "<xacro:macro name=\"m" + std::to_string(i) + "\"><xacro:m" + std::to_string(i - 1) + "/><xacro:m" +
+            std::to_string(i - 1) + "/></xacro:macro>\n";
+  }
+  body += "<xacro:m40/>";
+  const auto start = std::chrono::steady_clock::now();
+  const LoadResult r = loadXacro(scratch, robot(body));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(r.diagnostics.contains(ErrorCode::EXPANSION_LIMIT)) << dump(r.diagnostics);
+  EXPECT_TRUE(hasMessage(r.diagnostics, "macro calls in one expansion")) << dump(r.diagnostics);
+}
+
+TEST(XacroHostile, SelfIncludeAndHugeValuesAreRefused) {
+  Scratch scratch;
+  const LoadResult cycle = loadXacro(scratch, robot("<xacro:include filename=\"robot.urdf.xacro\"/>"));
+  ASSERT_FALSE(cycle.ok());
+  EXPECT_TRUE(cycle.diagnostics.contains(ErrorCode::INCLUDE_CYCLE) || cycle.diagnostics.contains(ErrorCode::INCLUDE_DEPTH))
+      << dump(cycle.diagnostics);
+  const LoadResult huge = loadXacro(scratch, robot("<link name=\"${'a' * 10 ** 9}\"/>"));
+  ASSERT_FALSE(huge.ok());
+  EXPECT_TRUE(hasMessage(huge.diagnostics, "too large")) << dump(huge.diagnostics);
+}
+
+TEST(XacroCli, CheckDirectoryArgConvertAndFrames) {
+  Scratch scratch;
+  const std::string file = scratch.write("models/arm.urdf.xacro", robot(R"xml(
+  <xacro:arg name="id" default="a"/>
+  <link name="$(arg id)_tip"/>
+  <joint name="j" type="revolute"><parent link="base"/><child link="$(arg id)_tip"/><origin xyz="0 0 1"/>
+    <axis xyz="1 0 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>)xml"));
+  scratch.write("models/broken.xacro", robot("<link name=\"${oops}\"/>"));
+  const std::string library = scratch.write("models/lib.xacro", R"xml(<robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <xacro:property name="p" value="1"/><xacro:macro name="m"><link name="l"/></xacro:macro></robot>)xml");
+  const std::string cli = cliPath();
+  const CommandResult check = run(cli + " check " + scratch.path("models"));
+  EXPECT_EQ(check.exitCode, 1) << check.output;
+  EXPECT_NE(check.output.find("broken.xacro:4"), std::string::npos) << check.output;
+  EXPECT_NE(check.output.find("name 'oops' is not defined"), std::string::npos) << check.output;
+
+  EXPECT_EQ(check.output.find("lib.xacro:2"), std::string::npos) << check.output;  // a macro library is no error
+  const CommandResult libraryCheck = run(cli + " check " + library);
+  EXPECT_EQ(libraryCheck.exitCode, 0) << libraryCheck.output;
+
+  const CommandResult frames = run(cli + " frames " + file + " --arg id:=fr3 --positions 0.5");
+  EXPECT_EQ(frames.exitCode, 0) << frames.output;
+  EXPECT_NE(frames.output.find("fr3_tip"), std::string::npos) << frames.output;
+
+  const CommandResult tree = run(cli + " tree " + file + " --arg id:=b");
+  EXPECT_EQ(tree.exitCode, 0) << tree.output;
+  EXPECT_NE(tree.output.find("b_tip"), std::string::npos) << tree.output;
+
+  const std::string out = scratch.path("arm.urdf");
+  const CommandResult convert = run(cli + " convert " + file + " --arg id:=c -o " + out);
+  EXPECT_EQ(convert.exitCode, 0) << convert.output;
+  const std::string written = readFile(out);
+  EXPECT_NE(written.find("<link name=\"c_tip\"/>"), std::string::npos) << written;
+  EXPECT_EQ(written.find("xacro:"), std::string::npos) << written;
+  const CommandResult reread = run(cli + " check " + out);
+  EXPECT_EQ(reread.exitCode, 0) << reread.output;
+
+  const CommandResult bad = run(cli + " check " + file + " --arg nonsense");
+  EXPECT_EQ(bad.exitCode, 2) << bad.output;
+}
+
+}  // namespace
+}  // namespace interlink::test

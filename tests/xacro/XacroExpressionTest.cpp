@@ -1,0 +1,173 @@
+// xacro's ${...} language against what Python (and so ROS's xacro) evaluates, case by case.
+#include <gtest/gtest.h>
+
+#include "XacroExpression.hpp"
+
+namespace interlink::xacro {
+namespace {
+
+class Names : public Environment {
+ public:
+  bool lookup(const std::string& name, Value& out) override {
+    if (name == "L") {
+      out = 0.5;
+      return true;
+    }
+    if (name == "n") {
+      out = 3;
+      return true;
+    }
+    if (name == "prefix") {
+      out = "left_";
+      return true;
+    }
+    if (name == "limits") {
+      out = Dict{{Value("lower"), Value(-2.5)}, {Value("joints"), Value(List{Value("a"), Value("b")})}};
+      return true;
+    }
+    return builtinGlobal(name, out);
+  }
+};
+
+std::string eval(const std::string& text) {
+  Names names;
+  return str(evaluate(text, names));
+}
+
+std::string error(const std::string& text) {
+  Names names;
+  try {
+    evaluate(text, names);
+  } catch (const ExpressionError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(XacroExpression, ArithmeticAsPython) {
+  EXPECT_EQ(eval("1 + 2 * 3"), "7");
+  EXPECT_EQ(eval("7 / 2"), "3.5");
+  EXPECT_EQ(eval("4 / 2"), "2.0");  // true division gives a float
+  EXPECT_EQ(eval("7 // 2"), "3");
+  EXPECT_EQ(eval("-7 // 2"), "-4");  // floor, not truncation
+  EXPECT_EQ(eval("-7 % 3"), "2");
+  EXPECT_EQ(eval("L * 2 + n"), "4.0");
+  EXPECT_EQ(eval("0.1 * 3"), "0.30000000000000004");  // Python's repr: shortest round trip
+  EXPECT_EQ(eval("-(n)"), "-3");
+}
+
+TEST(XacroExpression, PowerBindsRightAndTighterThanUnaryMinus) {
+  EXPECT_EQ(eval("2 ** 10"), "1024");
+  EXPECT_EQ(eval("2 ** 3 ** 2"), "512");
+  EXPECT_EQ(eval("-2 ** 2"), "-4");
+  EXPECT_EQ(eval("2 ** -1"), "0.5");
+  EXPECT_EQ(eval("L ** 2"), "0.25");
+}
+
+TEST(XacroExpression, FloatsPrintAsPythonPrintsThem) {
+  EXPECT_EQ(eval("1e-5"), "1e-05");
+  EXPECT_EQ(eval("1e16"), "1e+16");
+  EXPECT_EQ(eval("123.0"), "123.0");
+  EXPECT_EQ(eval("3e-07"), "3e-07");
+  EXPECT_EQ(eval("0.0001"), "0.0001");
+  EXPECT_EQ(eval("-0.0"), "-0.0");
+  EXPECT_EQ(floatRepr(1.0 / 3.0), "0.3333333333333333");
+}
+
+TEST(XacroExpression, ComparisonsChainAndLogicReturnsOperands) {
+  EXPECT_EQ(eval("1 < n < 5"), "True");
+  EXPECT_EQ(eval("1 < n < 2"), "False");
+  EXPECT_EQ(eval("n == 3.0"), "True");
+  EXPECT_EQ(eval("n != 3"), "False");
+  EXPECT_EQ(eval("'a' < 'b'"), "True");
+  EXPECT_EQ(eval("n and 'yes'"), "yes");
+  EXPECT_EQ(eval("0 or 'fallback'"), "fallback");
+  EXPECT_EQ(eval("not n"), "False");
+  EXPECT_EQ(eval("not 0 and 1"), "1");
+  EXPECT_EQ(eval("None is None"), "True");
+}
+
+TEST(XacroExpression, ConditionalExpression) {
+  EXPECT_EQ(eval("L / 2.0 if 'x' in 'xyz' else 0"), "0.25");
+  EXPECT_EQ(eval("1 if n > 5 else 2 if n > 1 else 3"), "2");
+  EXPECT_EQ(eval("1 if True else 1 / 0"), "1");  // the other branch is not evaluated
+}
+
+TEST(XacroExpression, StringsAndConcatenation) {
+  EXPECT_EQ(eval("prefix + 'link'"), "left_link");
+  EXPECT_EQ(eval("\"double\" 'adjacent'"), "doubleadjacent");
+  EXPECT_EQ(eval("'ab' * 3"), "ababab");
+  EXPECT_EQ(eval("'x y z'.split(' ')[1]"), "y");
+  EXPECT_EQ(eval("prefix.upper()"), "LEFT_");
+  EXPECT_EQ(eval("'{}_{}'.format(prefix, n)"), "left__3");
+  EXPECT_EQ(eval("'it\\'s'"), "it's");
+  EXPECT_EQ(eval("str(n) + 'x'"), "3x");
+  EXPECT_EQ(eval("'ink' in prefix + 'link'"), "True");
+  EXPECT_EQ(eval("len(prefix)"), "5");
+}
+
+TEST(XacroExpression, ListsDictsIndexingAndSlices) {
+  EXPECT_EQ(eval("[1, 2] + [3]"), "[1, 2, 3]");
+  EXPECT_EQ(eval("[1, 'a', 2.5]"), "[1, 'a', 2.5]");
+  EXPECT_EQ(eval("[10, 20, 30][-1]"), "30");
+  EXPECT_EQ(eval("[10, 20, 30][1:]"), "[20, 30]");
+  EXPECT_EQ(eval("'abcdef'[::2]"), "ace");
+  EXPECT_EQ(eval("limits['lower']"), "-2.5");
+  EXPECT_EQ(eval("limits.lower"), "-2.5");  // xacro's YAML dicts allow dotted keys
+  EXPECT_EQ(eval("limits['joints'][1]"), "b");
+  EXPECT_EQ(eval("{'a': 1, 'b': [1, 2]}"), "{'a': 1, 'b': [1, 2]}");
+  EXPECT_EQ(eval("dict(a=1, b=2)['b']"), "2");
+  EXPECT_EQ(eval("limits.get('upper', 1.5)"), "1.5");
+  EXPECT_EQ(eval("'lower' in limits"), "True");
+  EXPECT_EQ(eval("(1, 2)"), "(1, 2)");
+  EXPECT_EQ(eval("[i * 2 for i in range(4) if i > 0]"), "[2, 4, 6]");
+  EXPECT_EQ(eval("sorted([3, 1, 2])"), "[1, 2, 3]");
+  EXPECT_EQ(eval("sum([1, 2.5])"), "3.5");
+  EXPECT_EQ(eval("max(1, 5, 3), min([4, 2])"), "(5, 2)");
+}
+
+TEST(XacroExpression, MathFunctionsPiRadiansDegrees) {
+  EXPECT_EQ(eval("pi"), "3.141592653589793");
+  EXPECT_EQ(eval("math.pi / 2"), "1.5707963267948966");
+  EXPECT_EQ(eval("radians(180)"), "3.141592653589793");
+  EXPECT_EQ(eval("degrees(pi / 2)"), "90.0");
+  EXPECT_EQ(eval("cos(0)"), "1.0");
+  EXPECT_EQ(eval("math.sqrt(16)"), "4.0");
+  EXPECT_EQ(eval("atan2(1, 1) * 4"), "3.141592653589793");
+  EXPECT_EQ(eval("math.floor(2.7)"), "2");
+  EXPECT_EQ(eval("fabs(-1.5)"), "1.5");
+  EXPECT_EQ(eval("round(2.5)"), "2");  // half to even
+  EXPECT_EQ(eval("abs(-3)"), "3");
+  EXPECT_EQ(eval("int('12') + float('0.5')"), "12.5");
+}
+
+TEST(XacroExpression, ErrorsReadLikePython) {
+  EXPECT_EQ(error("undefined_name * 2"), "name 'undefined_name' is not defined");
+  EXPECT_EQ(error("1 / 0"), "division by zero");
+  EXPECT_NE(error("1 +").find("invalid syntax"), std::string::npos);
+  EXPECT_NE(error("'a' + 1").find("can only concatenate str"), std::string::npos);
+  EXPECT_NE(error("__import__('os')").find("invalid name"), std::string::npos);
+  EXPECT_NE(error("[1][5]").find("index out of range"), std::string::npos);
+  EXPECT_NE(error("limits['upper']").find("KeyError"), std::string::npos);
+  EXPECT_NE(error("math.sqrt(-1)").find("math domain error"), std::string::npos);
+  EXPECT_NE(error("lambda x: x").find("lambda"), std::string::npos);
+}
+
+TEST(XacroExpression, HostileInputIsBounded) {
+  EXPECT_NE(error("'a' * 10 ** 12").find("too large"), std::string::npos);
+  EXPECT_NE(error("2 ** 200").find("64-bit"), std::string::npos);
+  EXPECT_NE(error(std::string(5000, '(') + "1" + std::string(5000, ')')).find("nested too deeply"), std::string::npos);
+  EXPECT_NE(error("range(10 ** 9)").find("too large"), std::string::npos);
+}
+
+TEST(XacroExpression, PropertyTextBecomesItsLiteral) {
+  EXPECT_TRUE(literalValue("0.5").isFloat());
+  EXPECT_TRUE(literalValue("12").isInt());
+  EXPECT_TRUE(literalValue("true").isBool());
+  EXPECT_EQ(str(literalValue("'quoted'")), "quoted");
+  EXPECT_TRUE(literalValue("1_000").isString());  // xacro keeps text with '_' as text
+  EXPECT_TRUE(literalValue("abc").isString());
+}
+
+}  // namespace
+}  // namespace interlink::xacro
