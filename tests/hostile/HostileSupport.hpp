@@ -32,6 +32,21 @@ inline const Loader& hostileLoader() {
 /// Exit code of a bounded CLI run that one of its bounds stopped.
 constexpr int kStoppedByBound = 124;
 
+/// How much slower a program instrumented by AddressSanitizer runs (about 2-4x here): the factor
+/// by which the CPU bounds of linear-time checks grow in the sanitizer build, so that a bound
+/// tells a quadratic step from a linear one in both builds.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int kSanitizerSlowdown = 5;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+constexpr int kSanitizerSlowdown = 5;
+#else
+constexpr int kSanitizerSlowdown = 1;
+#endif
+#else
+constexpr int kSanitizerSlowdown = 1;
+#endif
+
 /// `sh -c COMMAND` in its own process group with two bounds, so that a runaway input fails the
 /// test instead of hanging it:
 ///  - `cpuSeconds` of CPU time (RLIMIT_CPU, inherited by what the shell starts) for work that

@@ -128,6 +128,8 @@ TEST(MeshFiles, DecodedSizeIsCappedPerMeshAndPerLoad) {
   // Two distinct files exceed it.
   std::string two = hostile::mjcfMeshAssets("cube.stl");
   two.replace(two.find("  </asset>"), 0, "    <mesh name=\"other\" file=\"other.stl\"/>\n");
+  // A mesh is read only when a geom needs its data (issue 27): a second geom uses the other file.
+  two.replace(two.find("    </body>"), 0, "      <geom type=\"mesh\" mesh=\"other\"/>\n");
   EXPECT_TRUE(loadReports(scratch.write("two.xml", two), load, ErrorCode::MESH_LIMIT, "maxDecodedBytesPerLoad"));
 }
 
@@ -138,7 +140,10 @@ TEST(MeshFiles, FilesPerLoadAreCounted) {
     scratch.write("m" + std::to_string(i) + ".stl", hostile::stlCube());
     model += "    <mesh name=\"m" + std::to_string(i) + "\" file=\"m" + std::to_string(i) + ".stl\"/>\n";
   }
-  model += "  </asset>\n  <worldbody/>\n</mujoco>\n";
+  // Each mesh is read only when a geom needs its data: one (weighed, colliding) geom per mesh.
+  model += "  </asset>\n  <worldbody>\n    <body name=\"b\">\n      <freejoint/>\n";
+  for (int i = 0; i < 3; ++i) model += "      <geom type=\"mesh\" mesh=\"m" + std::to_string(i) + "\"/>\n";
+  model += "    </body>\n  </worldbody>\n</mujoco>\n";
   LoadOptions options;
   options.meshLimits.maxFiles = 2;
   EXPECT_TRUE(loadReports(scratch.write("many.xml", model), options, ErrorCode::MESH_LIMIT, "maxFiles"));

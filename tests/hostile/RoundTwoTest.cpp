@@ -36,21 +36,18 @@ TEST(Stack, MjcfWriterOnALongChainDoesNotRecurse) {
   Scratch scratch;
   const std::string chain = scratch.write("chain.urdf", hostile::urdfChain(10000));
   const std::string out = scratch.path("chain.mjcf");
-  const CommandResult result = boundedCli("convert '" + chain + "' -o '" + out + "'", 20);
-  ASSERT_EQ(result.exitCode, 0) << "crashed or hung: " << result.output;
-  std::ifstream written(out);
-  const std::string text((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
-  std::size_t opened = 0, closed = 0;
-  for (std::size_t at = 0; (at = text.find("<body ", at)) != std::string::npos; ++at) ++opened;
-  for (std::size_t at = 0; (at = text.find("</body>", at)) != std::string::npos; ++at) ++closed;
-  EXPECT_EQ(opened, 10000u);
-  EXPECT_EQ(closed, 10000u);
+  const CommandResult result = boundedCli("convert '" + chain + "' -o '" + out + "'", 20 * kSanitizerSlowdown);
+  // The writer nests 10 000 bodies without recursing; the read-back of every written file (issue
+  // 28) then refuses XML nested deeper than the reader's 512 levels, and nothing is left behind.
+  ASSERT_EQ(result.exitCode, 1) << "crashed or hung: " << result.output;
+  EXPECT_NE(result.output.find("deeper than 512"), std::string::npos) << result.output;
+  EXPECT_FALSE(std::ifstream(out).good()) << "a file that does not read back was left at " << out;
 }
 
 TEST(LinearTime, SkelJointChainIsLinear) {
   Scratch scratch;
   const CommandResult result =
-      boundedCli("check '" + scratch.write("chain.skel", hostile::skelJointChain(30000)) + "' >/dev/null", 2);
+      boundedCli("check '" + scratch.write("chain.skel", hostile::skelJointChain(30000)) + "' >/dev/null", 2 * kSanitizerSlowdown);
   EXPECT_EQ(result.exitCode, 0) << result.output;
 }
 
@@ -86,7 +83,7 @@ TEST(Mimic, SelfReferenceAndCyclesAreRefused) {
 TEST(Mimic, LongCycleIsFoundInLinearTime) {
   Scratch scratch;
   const CommandResult result =
-      boundedCli("check '" + scratch.write("cycle.urdf", hostile::urdfMimicCycle(20000)) + "'", 2);
+      boundedCli("check '" + scratch.write("cycle.urdf", hostile::urdfMimicCycle(20000)) + "'", 2 * kSanitizerSlowdown);
   EXPECT_EQ(result.exitCode, 1) << result.output.substr(0, 2000);
   EXPECT_NE(result.output.find("cycle of 20000"), std::string::npos) << result.output.substr(0, 2000);
 }
