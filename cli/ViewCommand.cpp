@@ -3,7 +3,9 @@
 // server and the page's assets would otherwise add to the start-up of every other command.
 #include <dlfcn.h>
 
+#include <filesystem>
 #include <iostream>
+#include <string>
 
 #include "Commands.hpp"
 
@@ -25,8 +27,22 @@ const char* const kViewUsage =
     "  --open        start the desktop's browser on the URL (xdg-open)\n";
 
 int runView(const ViewOptions& options) {
-  // Found through the command's run path ($ORIGIN/../lib), in the build tree as when installed.
-  void* library = ::dlopen("libinterlink_view.so", RTLD_NOW | RTLD_LOCAL);
+  // Beside the command as the build tree and the install lay it out (bin/ and the library
+  // directory), by its full path: a run path is not searched when a sanitizer's runtime intercepts
+  // dlopen (the caller is then the runtime). Else the command's run path ($ORIGIN/../lib).
+  void* library = nullptr;
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    for (const char* relative : {INTERLINK_VIEW_LIBRARY_RELATIVE, "../lib/libinterlink_view.so"}) {
+      const std::filesystem::path candidate = self.parent_path() / relative;
+      if (std::filesystem::is_regular_file(candidate, error)) {
+        library = ::dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (library) break;
+      }
+    }
+  }
+  if (!library) library = ::dlopen("libinterlink_view.so", RTLD_NOW | RTLD_LOCAL);
   if (!library) {
     std::cerr << "interlink view: cannot load libinterlink_view.so: " << ::dlerror() << "\n";
     return 2;

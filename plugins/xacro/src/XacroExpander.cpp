@@ -575,6 +575,7 @@ struct Walker {
       innerSymbols->parent = symbols;
       innerSymbols->isNamespace = true;
       symbols->namespaces[nsName] = innerSymbols;
+      p.namespaceScopes_.push_back(innerSymbols);
       innerMacros = std::make_shared<MacroTable>();
       macros->namespaces[nsName] = innerMacros;
     }

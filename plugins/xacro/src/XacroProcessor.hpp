@@ -69,6 +69,13 @@ class Processor {
   Processor(const std::string& path, const plugin::HostServices* host,
             const std::vector<std::pair<std::string, std::string>>& arguments, Diagnostics& diagnostics,
             const ExpansionLimits& limits);
+  /// A namespace scope and the scope it belongs to hold each other (lookups fall back to the
+  /// parent; `${ns.name}` finds the namespace): the links are cut when the expansion ends.
+  ~Processor() {
+    for (const ScopePtr& scope : namespaceScopes_) scope->parent.reset();
+  }
+  Processor(const Processor&) = delete;
+  Processor& operator=(const Processor&) = delete;
 
   Expansion run(std::string_view content);
 
@@ -110,6 +117,7 @@ class Processor {
   const SourceLocation* current_ = nullptr;  // the element being processed
   /// Every `${...}` text parsed once per expansion (macro bodies evaluate the same texts again).
   std::unordered_map<std::string, std::shared_ptr<const Expression>> parsed_;
+  std::vector<ScopePtr> namespaceScopes_;  // xacro:include ns="...": cut from their parents at the end
 
   void report(const XacroError& error, const SourceLocation& fallback);
   void warn(const std::string& message, const SourceLocation& where);
