@@ -34,7 +34,9 @@ Value mathOf(std::string name, double (*f)(double)) {
   return positional(name, 1, 1, [f](const Arguments& a) { return Value(f(toDouble(a[0]))); });
 }
 
-List iterable(const Value& v) {
+}  // namespace
+
+List iterate(const Value& v) {
   if (v.isList() || v.isTuple()) return v.sequence();
   if (v.isString()) {
     List out;
@@ -48,6 +50,8 @@ List iterable(const Value& v) {
   }
   throw ExpressionError("'" + typeName(v) + "' object is not iterable");
 }
+
+namespace {
 
 Value toFloat(const Value& v) {
   if (v.isString()) {
@@ -78,7 +82,7 @@ double roundHalfEven(double x) { return std::nearbyint(x); }
 
 Value extreme(const std::string& name, const Arguments& args, bool wantMax) {
   if (args.empty()) throw ExpressionError(name + " expected at least 1 argument, got 0");
-  const List items = args.size() == 1 ? iterable(args[0]) : args;
+  const List items = args.size() == 1 ? iterate(args[0]) : args;
   if (items.empty()) throw ExpressionError(name + "() arg is an empty sequence");
   Value best = items[0];
   for (const Value& v : items) {
@@ -115,15 +119,15 @@ const std::map<std::string, Value>& builtinTable() {
     t["True"] = true;
     t["False"] = false;
     t["None"] = Value();
-    t["list"] = positional("list", 0, 1, [](const Arguments& a) { return a.empty() ? Value(List{}) : Value(iterable(a[0])); });
-    t["tuple"] = positional("tuple", 0, 1, [](const Arguments& a) { return Value(Tuple{a.empty() ? List{} : iterable(a[0])}); });
+    t["list"] = positional("list", 0, 1, [](const Arguments& a) { return a.empty() ? Value(List{}) : Value(iterate(a[0])); });
+    t["tuple"] = positional("tuple", 0, 1, [](const Arguments& a) { return Value(Tuple{a.empty() ? List{} : iterate(a[0])}); });
     t["dict"] = function("dict", [](const Arguments& a, const KeywordArguments& k) {
       Dict out;
       if (a.size() > 1) throw ExpressionError("dict expected at most 1 argument");
       if (!a.empty()) {
         if (a[0].isDict()) out = a[0].dict();
         else {
-          for (const Value& pair : iterable(a[0])) {
+          for (const Value& pair : iterate(a[0])) {
             if (!(pair.isList() || pair.isTuple()) || pair.sequence().size() != 2) {
               throw ExpressionError("dictionary update sequence element has wrong length");
             }
@@ -163,32 +167,32 @@ const std::map<std::string, Value>& builtinTable() {
     });
     t["sum"] = positional("sum", 1, 2, [](const Arguments& a) {
       Value total = a.size() > 1 ? a[1] : Value(0);
-      for (const Value& v : iterable(a[0])) {
+      for (const Value& v : iterate(a[0])) {
         const bool ints = !total.isFloat() && !v.isFloat();
         total = ints ? Value(toInt(total, "a number") + toInt(v, "a number")) : Value(toDouble(total) + toDouble(v));
       }
       return total;
     });
-    t["sorted"] = positional("sorted", 1, 1, [](const Arguments& a) { return Value(sortedList(iterable(a[0]))); });
+    t["sorted"] = positional("sorted", 1, 1, [](const Arguments& a) { return Value(sortedList(iterate(a[0]))); });
     t["reversed"] = positional("reversed", 1, 1, [](const Arguments& a) {
-      List items = iterable(a[0]);
+      List items = iterate(a[0]);
       std::reverse(items.begin(), items.end());
       return Value(std::move(items));
     });
     t["range"] = positional("range", 1, 3, rangeOf);
     t["any"] = positional("any", 1, 1, [](const Arguments& a) {
-      const List items = iterable(a[0]);
+      const List items = iterate(a[0]);
       return Value(std::any_of(items.begin(), items.end(), truthy));
     });
     t["all"] = positional("all", 1, 1, [](const Arguments& a) {
-      const List items = iterable(a[0]);
+      const List items = iterate(a[0]);
       return Value(std::all_of(items.begin(), items.end(), truthy));
     });
     t["zip"] = positional("zip", 0, 100, [](const Arguments& a) {
       std::vector<List> lists;
       std::size_t n = a.empty() ? 0 : SIZE_MAX;
       for (const Value& v : a) {
-        lists.push_back(iterable(v));
+        lists.push_back(iterate(v));
         n = std::min(n, lists.back().size());
       }
       List out;
@@ -202,13 +206,13 @@ const std::map<std::string, Value>& builtinTable() {
     t["enumerate"] = positional("enumerate", 1, 1, [](const Arguments& a) {
       List out;
       std::int64_t i = 0;
-      for (const Value& v : iterable(a[0])) out.emplace_back(Tuple{List{Value(i++), v}});
+      for (const Value& v : iterate(a[0])) out.emplace_back(Tuple{List{Value(i++), v}});
       return Value(std::move(out));
     });
     t["map"] = positional("map", 2, 2, [](const Arguments& a) {
       if (!a[0].isFunction()) throw ExpressionError("map() needs a function");
       List out;
-      for (const Value& v : iterable(a[1])) out.push_back(a[0].function().call({v}, {}));
+      for (const Value& v : iterate(a[1])) out.push_back(a[0].function().call({v}, {}));
       return Value(std::move(out));
     });
     // math: the functions and constants, also reachable directly (as xacro exposes them).
@@ -442,7 +446,7 @@ Value stringMethod(const std::string& s, const std::string& name) {
     return method(1, 1, [s](const Arguments& a) {
       std::string out;
       bool first = true;
-      for (const Value& v : iterable(a[0])) {
+      for (const Value& v : iterate(a[0])) {
         if (!v.isString()) throw ExpressionError("sequence item: expected str instance, " + typeName(v) + " found");
         out += (first ? "" : s) + v.string();
         first = false;

@@ -223,22 +223,6 @@ Value sliceValue(const Value& object, const Value* start, const Value* stop, con
   return out;
 }
 
-/// The items a `for` runs over.
-List iterate(const Value& v) {
-  if (v.isList() || v.isTuple()) return v.sequence();
-  if (v.isString()) {
-    List out;
-    for (char c : v.string()) out.emplace_back(std::string(1, c));
-    return out;
-  }
-  if (v.isDict()) {
-    List out;
-    for (const auto& entry : v.dict()) out.push_back(entry.first);
-    return out;
-  }
-  throw ExpressionError("'" + typeName(v) + "' object is not iterable");
-}
-
 /// The environment of a comprehension: its variable, then the enclosing names.
 class ComprehensionScope : public Environment {
  public:

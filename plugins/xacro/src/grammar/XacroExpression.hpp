@@ -48,6 +48,10 @@ bool builtinGlobal(const std::string& name, Value& out);
 /// YAML dicts allow `d.key`), namespace members. ExpressionError when there is none.
 Value attributeOf(const Value& object, const std::string& name);
 
+/// The items a `for` (and list(), tuple(), sorted(), ...) runs over: a list or tuple's items, a
+/// string's characters, a dict's keys. ExpressionError for anything else.
+List iterate(const Value& v);
+
 /// The largest string or list an expression may build (a bound on hostile input).
 inline constexpr std::size_t kMaxValueSize = std::size_t{16} << 20;
 /// The most items a list built by an expression may hold.
