@@ -82,6 +82,38 @@ inline std::string colladaNestedNodes(int n) {
   return text + "\n</visual_scene></library_visual_scenes>\n<scene><instance_visual_scene url=\"#s\"/></scene>\n</COLLADA>\n";
 }
 
+/// COLLADA with one triangle whose `<float_array>` says it holds `floats` values and whose
+/// `<triangles>` says it has `triangles` triangles with inputs up to `offset` (the true numbers:
+/// 9, 1 and 0). Assimp reserves what these claim before reading the values.
+inline std::string colladaTriangleClaiming(const std::string& floats = "9", const std::string& triangles = "1",
+                                           const std::string& offset = "0") {
+  return "<?xml version=\"1.0\"?>\n<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" version=\"1.4.1\">\n"
+         "<library_geometries><geometry id=\"g\"><mesh>\n"
+         "<source id=\"p\"><float_array id=\"pa\" count=\"" + floats + "\">0 0 0 1 0 0 0 1 0</float_array>\n"
+         "<technique_common><accessor source=\"#pa\" count=\"3\" stride=\"3\"><param name=\"X\" type=\"float\"/>"
+         "<param name=\"Y\" type=\"float\"/><param name=\"Z\" type=\"float\"/></accessor></technique_common></source>\n"
+         "<vertices id=\"v\"><input semantic=\"POSITION\" source=\"#p\"/></vertices>\n"
+         "<triangles count=\"" + triangles + "\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"" + offset +
+         "\"/><p>0 1 2</p></triangles>\n"
+         "</mesh></geometry></library_geometries>\n"
+         "<library_visual_scenes><visual_scene id=\"s\"><node id=\"n\"><instance_geometry url=\"#g\"/></node>"
+         "</visual_scene></library_visual_scenes>\n<scene><instance_visual_scene url=\"#s\"/></scene>\n</COLLADA>\n";
+}
+
+/// glTF whose one triangle accessor is named by `primitives` primitives: Assimp decodes it once
+/// for each.
+inline std::string gltfPrimitivesNamingOneAccessor(int primitives) {
+  std::string list;
+  for (int i = 0; i < primitives; ++i) list += std::string(i ? "," : "") + "{\"attributes\":{\"POSITION\":0}}";
+  const std::string data = "data:application/octet-stream;base64," + std::string(48, 'A');  // 36 zero bytes
+  return "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[0]}],\"nodes\":[{\"mesh\":0}],"
+         "\"meshes\":[{\"primitives\":[" + list + "]}],"
+         "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\","
+         "\"min\":[0,0,0],\"max\":[0,0,0]}],"
+         "\"bufferViews\":[{\"buffer\":0,\"byteLength\":36}],"
+         "\"buffers\":[{\"uri\":\"" + data + "\",\"byteLength\":36}]}";
+}
+
 /// glTF with a chain of n nodes (node i the only child of node i - 1), or a cycle of two.
 inline std::string gltfNodeChain(int n, bool cycle = false) {
   std::string nodes;

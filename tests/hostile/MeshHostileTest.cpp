@@ -156,6 +156,37 @@ TEST(MeshFiles, HugePolygonIsNotTriangulatedQuadratically) {
   EXPECT_NE(result.exitCode, kStoppedByBound) << "over a second of CPU time" << result.output;
 }
 
+TEST(MeshFiles, ColladaClaimsAreCheckedAgainstTheFileBeforeAssimpReserves) {
+  Scratch scratch;
+  // What the fuzzer found: a float_array claiming 9e8 values made Assimp reserve 3.6 GB.
+  const std::pair<std::string, std::string> claims[] = {
+      {"floats.dae", hostile::colladaTriangleClaiming("900000000")},
+      {"negative.dae", hostile::colladaTriangleClaiming("-1")},
+      {"triangles.dae", hostile::colladaTriangleClaiming("9", "0x7fffffff")},
+      {"offset.dae", hostile::colladaTriangleClaiming("9", "1", "1000000000")}};
+  for (const auto& [name, text] : claims) {
+    scratch.write(name, text);
+    const std::string model = scratch.write(name + ".skel", hostile::skelMesh(name));
+    EXPECT_TRUE(loadReports(model, {}, ErrorCode::FILE_READ, "can hold")) << name;
+  }
+  // The true claims load, with the triangle's bounds.
+  scratch.write("true.dae", hostile::colladaTriangleClaiming());
+  const LoadResult valid = hostileLoader().loadFile(scratch.write("true.skel", hostile::skelMesh("true.dae")));
+  EXPECT_TRUE(valid.ok()) << dump(valid.diagnostics);
+}
+
+TEST(MeshFiles, GltfAccessorNamedByManyPrimitivesIsCappedBeforeDecoding) {
+  Scratch scratch;
+  scratch.write("few.gltf", hostile::gltfPrimitivesNamingOneAccessor(3));
+  scratch.write("many.gltf", hostile::gltfPrimitivesNamingOneAccessor(40));
+  LoadOptions tight;
+  tight.meshLimits.maxDecodedBytesPerMesh = 300;  // 4 x 300 bytes: 33 primitives of 36 bytes
+  const LoadResult few = hostileLoader().loadFile(scratch.write("few.skel", hostile::skelMesh("few.gltf")), tight);
+  EXPECT_FALSE(hasCode(few, ErrorCode::MESH_LIMIT)) << dump(few.diagnostics);
+  EXPECT_TRUE(loadReports(scratch.write("many.skel", hostile::skelMesh("many.gltf")), tight, ErrorCode::MESH_LIMIT,
+                          "many primitives"));
+}
+
 TEST(MeshFiles, ValidMeshesStillLoadWithTheirMeasurements) {
   Scratch scratch;
   scratch.write("cube.obj", hostile::objCube("# a cube"));
