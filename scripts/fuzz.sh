@@ -55,6 +55,11 @@ for f in $(find tests -name '*.obj' -size -16k | head -5); do seed_mesh 1 "$f"; 
 for f in $(find tests -name '*.dae' -size -16k | head -5); do seed_mesh 2 "$f"; done
 for f in $(find tests -name '*.gltf' -size -16k | head -3); do seed_mesh 3 "$f"; done
 for f in $(find tests -name '*.ply' -size -16k | head -3); do seed_mesh 5 "$f"; done
+# Small valid files of every format written for the fuzzer (fuzz/seeds/mesh/README.md).
+seed_mesh 2 fuzz/seeds/mesh/tetra.dae
+seed_mesh 3 fuzz/seeds/mesh/tetra.gltf
+seed_mesh 4 fuzz/seeds/mesh/tetra.glb
+seed_mesh 5 fuzz/seeds/mesh/tetra.ply
 printf '<mujoco><worldbody><body><include file="inc.xml"/></body></worldbody></mujoco>\0<mujoco><body><body><include file="inc.xml"/></body></body></mujoco>' \
   > build-asan/fuzz/fuzz_mjcf_includes_seeds/self.xml
 printf '<mujoco><asset><include file="inc.xml"/></asset></mujoco>\0<mujoco><mesh name="m" vertex="0 0 0 1 0 0 0 1 0 0 0 1"/></mujoco>' \
