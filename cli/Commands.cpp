@@ -121,8 +121,12 @@ void printFrames(const LoadResult& result, const ModelQuery& query, const std::v
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const FrameInfo& frame = frames[shown[k]];
       const std::vector<double> quaternion = poseNumbers(poses[k], "quaternion");
-      out << (k ? "," : "") << "{\"name\":" << convert::jsonQuoted(frame.name) << ",\"kind\":\"" << frameKindName(frame.kind)
-          << "\",\"position\":[" << numberList(quaternion, 0, 3, ",") << "],\"quaternion_wxyz\":["
+      // A joint named like a link keeps its name beside its kind; "frame" gives the name that
+      // addresses its frame (--frame, --relative-to) where that differs.
+      out << (k ? "," : "") << "{\"name\":" << convert::jsonQuoted(frame.shownName()) << ",\"kind\":\""
+          << frameKindName(frame.kind) << "\"";
+      if (!frame.ownName.empty()) out << ",\"frame\":" << convert::jsonQuoted(frame.name);
+      out << ",\"position\":[" << numberList(quaternion, 0, 3, ",") << "],\"quaternion_wxyz\":["
           << numberList(quaternion, 3, 7, ",") << "]";
       if (format == "rpy") out << ",\"rpy\":[" << numberList(poseNumbers(poses[k], format), 3, 6, ",") << "]";
       if (format == "matrix") out << ",\"matrix\":[" << numberList(poseNumbers(poses[k], format), 0, 16, ",") << "]";
@@ -146,7 +150,7 @@ void printFrames(const LoadResult& result, const ModelQuery& query, const std::v
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const FrameInfo& frame = frames[shown[k]];
       const std::vector<double> values = poseNumbers(poses[k], format);
-      out << textName(frame.name) << "  " << frameKindName(frame.kind) << "  ";
+      out << textName(frame.shownName()) << "  " << frameKindName(frame.kind) << "  ";
       if (format == "matrix") {
         for (std::size_t r = 0; r < 4; ++r) out << (r ? "  " : "") << numberList(values, 4 * r, 4 * r + 4, " ");
       } else {
@@ -157,6 +161,16 @@ void printFrames(const LoadResult& result, const ModelQuery& query, const std::v
     out << "# dofs:";
     for (const std::string& dof : dofNames) out << " " << textName(dof);
     out << "\n";
+    // Joints named like links share their link's name above; say which name addresses each frame.
+    bool renamed = false;
+    for (std::size_t index : shown) {
+      const FrameInfo& frame = frames[index];
+      if (frame.ownName.empty()) continue;
+      out << (renamed ? "" : "# joint frames named like links, as --frame and --relative-to take them:") << " "
+          << textName(frame.ownName) << "=" << textName(frame.name);
+      renamed = true;
+    }
+    if (renamed) out << "\n";
   }
   std::cout << out.str();
 }

@@ -69,6 +69,7 @@ class Joint:
     """A joint, with or without DOFs: type, links, axes, origin, limits, dynamics."""
 
     name: str
+    frame: str
     type: str
     parent: str
     child: str

@@ -238,6 +238,9 @@ void bindElements(py::module_& module, py::class_<PyModel>& model) {
 
   py::class_<JointView>(module, "Joint", "A joint, with or without DOFs: type, links, axes, origin, limits, dynamics.")
       .def_property_readonly("name", [](const JointView& j) { return j.name; }, "Scoped name.")
+      .def_property_readonly("frame", [](const JointView& j) { return frameInfo(j.owner, j.frame).name; },
+                             "Name of its frame, as pose() takes it: its own name, or '<name>_joint' where a link "
+                             "has its name (URDF and SDFormat < 1.7 give joints their own namespace).")
       .def_property_readonly("type", [](const JointView& j) { return std::string(jointTypeName(j.joint->type)); },
                              "'fixed', 'revolute', 'continuous', 'prismatic', 'ball', 'free', ...")
       .def_property_readonly("parent", [](const JointView& j) { return j.joint->parent; }, "Parent frame as written.")

@@ -216,6 +216,26 @@ def test_convert_with_every_writer_of_the_cli(tmp_path):
         interlink.convert(tmp_path / "missing.urdf", tmp_path / "x.sdf")
 
 
+GEN3_LITE = SOURCE_DIR / "tests/data/ros_kortex/kortex_description/arms/gen3_lite/6dof/urdf/GEN3-LITE.urdf"  # BSD-3-Clause
+
+
+def test_joint_named_like_a_link_keeps_its_name_and_gives_its_frame():
+    # Kinova's Gen3 lite: joint END_EFFECTOR (fixed, 0.13 m along z) joins link END_EFFECTOR to DUMMY.
+    m = interlink.load(GEN3_LITE)
+    joint = m.joint("END_EFFECTOR")
+    assert joint.name == "END_EFFECTOR" and joint.type == "fixed"
+    assert joint.frame == "END_EFFECTOR_joint"
+    assert m.frame_kinds["END_EFFECTOR"] == "link" and m.frame_kinds[joint.frame] == "joint"
+    q = {"J0": 0.3, "J1": -0.4, "J2": 0.5, "J3": 0.2, "J4": -0.7, "J5": 1.1}
+    np.testing.assert_allclose(m.pose(joint.frame, q), m.pose("DUMMY", q), atol=1e-12)
+    np.testing.assert_allclose(np.linalg.inv(m.pose("END_EFFECTOR", q)) @ m.pose(joint.frame, q)[:, 3],
+                               [0, 0, 0.13, 1], atol=1e-12)
+    # The CLI's JSON names it the same way, with the frame's name beside it.
+    frames = json.loads(run_cli("frames", GEN3_LITE, "--json").stdout)["frames"]
+    entry = [f for f in frames if f["kind"] == "joint" and f["name"] == "END_EFFECTOR"]
+    assert len(entry) == 1 and entry[0]["frame"] == joint.frame
+
+
 def test_every_public_class_has_docstrings():
     for cls in (interlink.Link, interlink.Joint, interlink.Shape, interlink.Geometry, interlink.Frame,
                 interlink.ModelElement, interlink.Tree, interlink.Mimic, interlink.Model):

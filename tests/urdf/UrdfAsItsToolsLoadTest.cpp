@@ -8,6 +8,8 @@
 // is the reference for what loads.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <sstream>
 #include <string>
 
 #include "Scratch.hpp"
@@ -79,6 +81,106 @@ TEST(UrdfNamespaces, AnymalCLoadsWithEveryJointNamedLikeItsParent) {
   for (const Diagnostic& d : result.diagnostics) {
     EXPECT_EQ(d.message.find("names itself"), std::string::npos) << d.format();
   }
+}
+
+const std::string kGen3LitePackage = test::sourceDir() + "/tests/data/ros_kortex/kortex_description";
+const std::string kGen3Lite = "arms/gen3_lite/6dof/urdf/GEN3-LITE.urdf";  // in kGen3LitePackage
+
+TEST(UrdfNamespaces, PublicFilesWithJointsNamedLikeLinksLoadAsUrdfdomLoadsThem) {
+  // pybullet's quadrupeds hold each motor link by a fixed joint of the link's name; Kinova's Gen3
+  // lite names its last joint like its parent link (origins and licences in tests/data/*/README.md).
+  // KDL and MuJoCo agree with them at non-zero configurations in urdf_fk_differential_test.
+  const struct {
+    std::string file;
+    std::size_t dofs;
+    const char* sharedName;
+  } files[] = {{test::sourceDir() + "/tests/data/bullet3/quadruped/minitaur.urdf", 16, "motor_front_leftL_link"},
+               {test::sourceDir() + "/tests/data/bullet3/quadruped/quadruped.urdf", 16, "motor_front_leftL_link"},
+               {kGen3LitePackage + "/" + kGen3Lite, 6, "END_EFFECTOR"}};
+  for (const auto& f : files) {
+    ASSERT_EQ(checkUrdf(f.file), 0) << f.file;
+    const LoadResult result = loader().loadFile(f.file);
+    ASSERT_TRUE(result.ok()) << f.file << "\n" << test::dump(result.diagnostics);
+    EXPECT_EQ(result.kinematics.dofs().size(), f.dofs) << f.file;
+    const auto link = result.graph.find(f.sharedName);
+    ASSERT_TRUE(link.has_value()) << f.file;
+    EXPECT_EQ(result.graph.frames()[*link].kind, FrameKind::Link) << f.file;
+    const Joint* joint = nullptr;
+    for (const Joint& j : result.document.model->joints) {
+      if (j.name == f.sharedName) joint = &j;
+    }
+    ASSERT_NE(joint, nullptr) << f.file;
+    const auto frame = result.graph.frameOf(*joint);
+    ASSERT_TRUE(frame.has_value()) << f.file;
+    const FrameInfo& info = result.graph.frames()[*frame];
+    EXPECT_EQ(info.kind, FrameKind::Joint);
+    EXPECT_EQ(info.shownName(), f.sharedName);  // its own name beside its kind
+    EXPECT_EQ(info.name, std::string(f.sharedName) + "_joint");  // the graph's one namespace
+    EXPECT_EQ(result.graph.find(info.name), frame);
+  }
+}
+
+TEST(UrdfNamespaces, JointNamedLikeALinkKeepsItsNameInEveryOutputThatShowsTheKind) {
+  // Kinova's Gen3 lite, run in its package as a user does: joint END_EFFECTOR (fixed, 0.13 m
+  // along z) joins link END_EFFECTOR to DUMMY.
+  const std::string cli = "cd '" + kGen3LitePackage + "' && '" + test::cliPath() + "' ";
+  const std::string positions = " --positions J0=0.3,J1=-0.4,J2=0.5,J3=0.2,J4=-0.7,J5=1.1";
+
+  // frames --json: the joint's entry is named END_EFFECTOR with kind "joint", and "frame" gives
+  // the name --frame takes; no entry is named END_EFFECTOR_joint.
+  test::CommandResult run = test::run(cli + "frames --json " + kGen3Lite + positions);
+  ASSERT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_NE(run.output.find(R"({"name":"END_EFFECTOR","kind":"link")"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find(R"({"name":"END_EFFECTOR","kind":"joint","frame":"END_EFFECTOR_joint")"), std::string::npos)
+      << run.output;
+  EXPECT_EQ(run.output.find(R"("name":"END_EFFECTOR_joint")"), std::string::npos) << run.output;
+
+  // frames (text): the kind column tells them apart; a comment names the frame to ask for.
+  run = test::run(cli + "frames " + kGen3Lite + positions);
+  ASSERT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_NE(run.output.find("\nEND_EFFECTOR  joint  "), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("\nEND_EFFECTOR  link  "), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("END_EFFECTOR_joint  joint"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("END_EFFECTOR=END_EFFECTOR_joint"), std::string::npos) << run.output;
+  // The joint frame is DUMMY's pose (a fixed joint at the child's origin), whatever q is.
+  const test::CommandResult jointFrame =
+      test::run(cli + "frames " + kGen3Lite + positions + " --frame END_EFFECTOR_joint --relative-to DUMMY");
+  ASSERT_EQ(jointFrame.exitCode, 0) << jointFrame.output;
+  const std::size_t line = jointFrame.output.find("\nEND_EFFECTOR  joint  ");
+  ASSERT_NE(line, std::string::npos) << jointFrame.output;
+  std::istringstream numbers(jointFrame.output.substr(line + std::string("\nEND_EFFECTOR  joint  ").size()));
+  double xyzWxyz[7] = {};
+  for (double& value : xyzWxyz) numbers >> value;
+  ASSERT_FALSE(numbers.fail()) << jointFrame.output;
+  for (int k : {0, 1, 2, 4, 5, 6}) EXPECT_NEAR(xyzWxyz[k], 0.0, 1e-12) << jointFrame.output;
+  EXPECT_NEAR(std::abs(xyzWxyz[3]), 1.0, 1e-12) << jointFrame.output;
+
+  // graph: the joint's node is labelled END_EFFECTOR, "fixed joint".
+  run = test::run(cli + "graph " + kGen3Lite);
+  ASSERT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_NE(run.output.find("label=\"END_EFFECTOR\\nfixed joint\""), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("END_EFFECTOR_joint"), std::string::npos) << run.output;
+
+  // tree: joints are named by their own names.
+  run = test::run(cli + "tree " + kGen3Lite);
+  ASSERT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_NE(run.output.find("DUMMY  (fixed joint 'END_EFFECTOR')"), std::string::npos) << run.output;
+
+  // convert: URDF and MJCF keep two namespaces and the name; SDFormat 1.9 has one, so the joint is
+  // written as END_EFFECTOR_joint with a warning (libsdformat 12 keeps the URDF's name and
+  // refuses the model: "Joint with non-unique name [END_EFFECTOR]").
+  const std::string out = test::makeTempDir("interlink-shared-names");
+  ASSERT_FALSE(out.empty());
+  run = test::run(cli + "convert " + kGen3Lite + " -o '" + out + "/gen3_lite.sdf'");
+  ASSERT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_NE(run.output.find("warning[DUPLICATE_NAME]: joint 'END_EFFECTOR' is named like a link"), std::string::npos)
+      << run.output;
+  EXPECT_NE(test::readFile(out + "/gen3_lite.sdf").find("<joint name=\"END_EFFECTOR_joint\" type=\"fixed\""),
+            std::string::npos);
+  run = test::run(cli + "convert " + kGen3Lite + " -o '" + out + "/gen3_lite.urdf'");
+  ASSERT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_NE(test::readFile(out + "/gen3_lite.urdf").find("<joint name=\"END_EFFECTOR\" type=\"fixed\""),
+            std::string::npos);
 }
 
 TEST(UrdfNamespaces, SdformatOneTenIsAfterOneNineNotOneOne) {

@@ -220,5 +220,22 @@ INSTANTIATE_TEST_SUITE_P(JointsNamedLikeParentLinks, UrdfFkDifferential,
                          ::testing::Values("tests/data/anymal_c_simple_description/urdf/anymal.urdf"),
                          [](const ::testing::TestParamInfo<const char*>&) { return std::string("anymal_c"); });
 
+// pybullet's minitaur and quadruped (fixed joints named like the links they hold) and Kinova's
+// Gen3 lite (joint END_EFFECTOR on link END_EFFECTOR), as their projects ship them
+// (tests/data/bullet3, tests/data/ros_kortex: origins and licences in their README.md).
+INSTANTIATE_TEST_SUITE_P(PublicJointsNamedLikeLinks, UrdfFkDifferential,
+                         ::testing::Values("tests/data/bullet3/quadruped/minitaur.urdf",
+                                           "tests/data/bullet3/quadruped/quadruped.urdf",
+                                           "tests/data/ros_kortex/kortex_description/arms/gen3_lite/6dof/urdf/GEN3-LITE.urdf"),
+                         [](const ::testing::TestParamInfo<const char*>& robot) {
+                           std::string name = robot.param;
+                           name = name.substr(name.rfind('/') + 1);
+                           name = name.substr(0, name.find('.'));
+                           for (char& c : name) {
+                             if (c == '-') c = '_';
+                           }
+                           return name;
+                         });
+
 }  // namespace
 }  // namespace interlink

@@ -21,8 +21,16 @@ INTERLINK_API const char* frameKindName(FrameKind kind);
 INTERLINK_API std::string scopedName(const std::string& scope, const std::string& localName);
 
 struct FrameInfo {
-  std::string name;      // scoped with "::" from the root ("arm::forearm"); "world" for the world
+  /// The frame's name, unique in the graph: what find(), --frame and --relative-to take. Scoped
+  /// with "::" from the root ("arm::forearm"); "world" for the world.
+  std::string name;
   FrameKind kind = FrameKind::Frame;
+  /// The element's own scoped name where the frame's differs, else empty. Where joints have their
+  /// own namespace (URDF, SDFormat < 1.7), a joint named like a link keeps its name here ("LF_HAA")
+  /// while its frame, in the graph's one namespace, is "LF_HAA_joint" (libsdformat's rule).
+  std::string ownName;
+  /// The name to show beside the kind (frame listings, JSON, drawings): the element's own name.
+  const std::string& shownName() const { return ownName.empty() ? name : ownName; }
   /// X_RF: this frame in the root frame (the world for a world file, the top model frame for a
   /// model file), at the zero configuration.
   Pose pose = Pose::Identity();

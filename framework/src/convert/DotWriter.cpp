@@ -105,10 +105,11 @@ class DotWriter {
       case FrameKind::Joint: shape = "ellipse", fill = "lightblue"; break;
       case FrameKind::Frame: shape = "note", fill = "honeydew"; break;
     }
-    std::string label = (i == 0 ? f.name : localName(f.name)) + "\\n" + frameKindName(f.kind);
+    // Nodes are told apart by shape and kind: a joint named like a link keeps its own name.
+    std::string label = (i == 0 ? f.name : localName(f.shownName())) + "\\n" + frameKindName(f.kind);
     const TreeJoint* tree = f.kind == FrameKind::Joint ? treeJointOf(i) : nullptr;
     if (tree) {
-      label = localName(f.name) + "\\n" + std::string(jointTypeName(tree->type)) + " joint";
+      label = localName(f.shownName()) + "\\n" + std::string(jointTypeName(tree->type)) + " joint";
       if (tree->loopClosure) {
         label += "\\nloop closure";
         fill = "mistyrose";

@@ -527,6 +527,14 @@ class SdformatWriter {
     // The graph's name: "<name>_joint" when an SDFormat < 1.7 joint shared a link's name.
     const std::string name = index ? graph_.frames()[*index].name.substr(prefix.size()) : joint.name;
     const std::string what = "joint '" + prefix + name + "'";
+    if (index && !graph_.frames()[*index].ownName.empty()) {
+      // SDFormat >= 1.7 has one namespace; libsdformat 12 keeps a URDF joint's name and refuses the
+      // model (a joint and a link of the same name), so the written joint takes its frame's name.
+      diagnostics_.warning(ErrorCode::DUPLICATE_NAME,
+                           "joint '" + prefix + joint.name + "' is named like a link; SDFormat 1.9 gives links and joints one "
+                           "namespace, so it is written as '" + name + "' (positions by name follow the new name)",
+                           joint.where);
+    }
     if (childOnly || !isSdformatJointType(joint.type)) {
       // Kept as a frame on its child so that its name and pose survive.
       if (!childOnly) {

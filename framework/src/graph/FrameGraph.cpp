@@ -51,6 +51,7 @@ constexpr int kNone = -1;
 struct Vertex {
   std::string name;            // scoped from the root
   std::string_view localName;  // the last component of `name` (a view into it)
+  std::string ownName;         // the element's scoped name where `name` differs (FrameInfo::ownName)
   FrameKind kind = FrameKind::Frame;
   const SourceLocation* where = nullptr;  // the element's own location (the document outlives the build)
   int scope = kNone;      // scope the element is declared in
@@ -367,7 +368,8 @@ void FrameGraphBuilder::checkNameAttributes(int scope) {
         frameName += "_joint";
       }
     }
-    addElement(scope, frameName, joint);
+    const int vertex = addElement(scope, frameName, joint);
+    if (frameName != joint.name) vertices_[vertex].ownName = prefix + joint.name;
   }
   for (const Frame& frame : model.frames) {
     checkName(frame.name, "frame", frame.where, scope);
@@ -934,6 +936,7 @@ detail::GraphData FrameGraphBuilder::run() {
     FrameInfo info;
     info.name = std::move(vertices_[v].name);  // the builder is done with it (byName_ is not used again)
     info.kind = vertices_[v].kind;
+    info.ownName = std::move(vertices_[v].ownName);
     info.pose = resolved_[v];
     if (vertices_[v].where) info.where = *vertices_[v].where;
     // Attached links are resolved to names below, once every name has been moved.

@@ -298,6 +298,7 @@ struct Walker {
         element(child, child.name, symbols, macros, into);
       } catch (const XacroError& e) {
         p.report(e, child.where);
+        if (child.name == "xacro:include") p.includeFailed_ = true;
       }
     }
   }
@@ -433,6 +434,7 @@ struct Walker {
     MacroTablePtr macroScope;
     ScopePtr symbols;
     if (!resolveMacro(name, callerMacros, callerSymbols, macro, macroScope, symbols)) {
+      if (p.includeFailed_) return;  // most likely defined by the file that could not be included
       throw XacroError{"unknown macro name: xacro:" + name, call.where};
     }
     if (++p.macroCalls_ > p.limits_.maxMacroCalls) {

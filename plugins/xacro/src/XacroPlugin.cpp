@@ -1,6 +1,7 @@
 // The xacro format plugin: a macro language over URDF. It expands the file (XacroExpander) and
 // hands the URDF text, with the map back to the xacro sources, to the loader, which has the URDF
 // plugin read it (FormatApi::expand, docs/plugin-guide.md).
+#include <algorithm>
 #include <cstring>
 
 #include "XacroExpander.hpp"
@@ -18,13 +19,24 @@ void expandXacroFile(const interlink::plugin::LoadRequest& request, interlink::p
       interlink::xacro::expandXacro(request.path, request.content, host, hasArguments ? *host->arguments : kNoArguments,
                                     diagnostics);
   if (!expansion.root) return;
-  if (expansion.root->children.empty()) {
-    // A library of macros and properties that other xacro files include: nothing to load, and
-    // not an error (`interlink check DIR` walks such files too).
-    diagnostics.warning(interlink::ErrorCode::EXPANSION_ERROR,
-                        "the file expands to an empty <" + expansion.root->name +
-                            ">: a library of macros and properties for other xacro files; nothing to load",
-                        expansion.root->where);
+  const interlink::xacro::OutElement& root = *expansion.root;
+  const bool robot = root.name == "robot";
+  const bool hasLink = std::any_of(root.children.begin(), root.children.end(),
+                                   [](const interlink::xacro::OutElement& child) { return child.name == "link"; });
+  if (root.children.empty() || (robot && !hasLink)) {
+    // A library of macros and properties, or a fragment (a ROS package's `robot.gazebo.xacro` of
+    // <gazebo> elements) that other xacro files include: valid xacro with nothing to load, so a
+    // note naming it as xacro rather than "a robot without links", and not a warning (`check DIR
+    // --werror` walks such files too). Not said when errors emptied it: they say why.
+    if (!diagnostics.hasErrors()) {
+      const std::string what = root.children.empty() ? "a library of macros and properties"
+                                                     : "a fragment without a <link> (<" + root.children.front().name +
+                                                           ">, ...)";
+      diagnostics.add(interlink::Diagnostic{interlink::Severity::Note, interlink::ErrorCode::EXPANSION_ERROR,
+                                            "xacro file: it expands to " + what +
+                                                " for other xacro files to include; nothing to load on its own",
+                                            root.where});
+    }
     return;
   }
   expanded.extension = ".urdf";

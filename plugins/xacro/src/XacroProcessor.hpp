@@ -111,6 +111,9 @@ class Processor {
   std::size_t macroCalls_ = 0;
   std::size_t resolvingDepth_ = 0;  // lazy properties being evaluated inside each other
   std::size_t includes_ = 0;
+  // An include failed: the macros it would have defined are unknown, and calling them is not a
+  // second error (one cause, one error).
+  bool includeFailed_ = false;
   std::size_t elements_ = 0;
   std::size_t bytes_ = 0;
   std::size_t errors_ = 0;
