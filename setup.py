@@ -52,6 +52,9 @@ def install_prebuilt(build_dir, staging, package_dir):
     site = staging / cache_value(build_dir, "INTERLINK_PYTHON_INSTALL_DIR") / "interlink"
     if not site.is_dir():
         raise RuntimeError(f"{build_dir} installs no Python package (configure it with -DINTERLINK_BUILD_PYTHON=ON)")
+    # What an earlier run left in setuptools' build directory is replaced, not merged.
+    for part in ("lib", "bin"):
+        shutil.rmtree(package_dir / part, ignore_errors=True)
     shutil.copytree(site, package_dir, dirs_exist_ok=True)
     libdir = staging / cache_value(build_dir, "CMAKE_INSTALL_LIBDIR")
     shutil.copytree(libdir, package_dir / "lib", symlinks=True, dirs_exist_ok=True,

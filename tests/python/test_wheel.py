@@ -43,7 +43,8 @@ def test_wheel_installs_into_a_venv_and_passes_the_python_tests(tmp_path):
     listing = run([sys.executable, "-m", "zipfile", "-l", wheel]).stdout
     for member in ("interlink/__init__.py", "interlink/_interlink.pyi", "interlink/bin/interlink",
                    "interlink/lib/interlink/plugins/libinterlink_plugin_urdf.so",
-                   "interlink/lib/interlink/plugins/libinterlink_plugin_mjcf.so"):
+                   "interlink/lib/interlink/plugins/libinterlink_plugin_mjcf.so",
+                   "interlink/lib/interlink/libinterlink_mesh_assimp.so"):
         assert member in listing, member
     assert "interlink/include/" not in listing and "interlink/share/" not in listing
 
