@@ -12,6 +12,11 @@ The CMake build directory is ./build-wheel (kept: later builds are incremental),
 that ccache, given paths relative to the repository as scripts/build.sh gives them, serves both.
 Environment: INTERLINK_CMAKE_BUILD_DIR chooses another build directory; CMAKE_BUILD_PARALLEL_LEVEL
 sets the build's parallelism; INTERLINK_CMAKE_ARGS adds configure arguments (space separated).
+
+INTERLINK_PREBUILT_DIR names a build directory of this tree that is already configured (with the
+Python module) and built: nothing is configured or built, the package is what that tree installs,
+arranged as above. CI packages its sanitizer build this way, so that the wheel test runs there
+without a second build of the tree (tests/python/test_wheel.py).
 """
 
 import os
@@ -31,9 +36,48 @@ class CMakeExtension(Extension):
         super().__init__(name, sources=[])
 
 
+def cache_value(build_dir, name):
+    """A variable of the CMake cache of `build_dir`."""
+    for line in (Path(build_dir) / "CMakeCache.txt").read_text().splitlines():
+        if line.startswith(name + ":"):
+            return line.split("=", 1)[1]
+    raise RuntimeError(f"{build_dir} is not a configured CMake build of Interlink: no {name} in its cache")
+
+
+def install_prebuilt(build_dir, staging, package_dir):
+    """The package from an install of `build_dir`: the Python files and the module from its
+    site-packages, the libraries (plugins included) and the command beside them."""
+    shutil.rmtree(staging, ignore_errors=True)
+    subprocess.check_call(["cmake", "--install", str(build_dir), "--prefix", str(staging)])
+    site = staging / cache_value(build_dir, "INTERLINK_PYTHON_INSTALL_DIR") / "interlink"
+    if not site.is_dir():
+        raise RuntimeError(f"{build_dir} installs no Python package (configure it with -DINTERLINK_BUILD_PYTHON=ON)")
+    # What an earlier run left in setuptools' build directory is replaced, not merged.
+    for part in ("lib", "bin"):
+        shutil.rmtree(package_dir / part, ignore_errors=True)
+    shutil.copytree(site, package_dir, dirs_exist_ok=True)
+    libdir = staging / cache_value(build_dir, "CMAKE_INSTALL_LIBDIR")
+    shutil.copytree(libdir, package_dir / "lib", symlinks=True, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("python3*", "libinterlink_sdformat_bridge*"))
+    shutil.copytree(staging / cache_value(build_dir, "CMAKE_INSTALL_BINDIR"), package_dir / "bin", dirs_exist_ok=True)
+    shutil.rmtree(staging)
+
+
 class CMakeBuild(build_ext):
     def build_extension(self, ext):
         package_dir = Path(self.get_ext_fullpath(ext.name)).resolve().parent
+        prebuilt = os.environ.get("INTERLINK_PREBUILT_DIR")
+        if prebuilt:
+            install_prebuilt(Path(prebuilt).resolve(), Path(self.build_temp).resolve() / "prebuilt-install", package_dir)
+        else:
+            self.build_with_cmake(package_dir)
+        # What a C++ host needs (headers, CMake and pkg-config files, docs) is not part of the wheel.
+        for extra in ("include", "share", "lib/cmake", "lib/pkgconfig"):
+            shutil.rmtree(package_dir / extra, ignore_errors=True)
+        # The link-time name (libinterlink.so) serves C++ builds only; a wheel stores a symlink as a copy.
+        (package_dir / "lib" / "libinterlink.so").unlink(missing_ok=True)
+
+    def build_with_cmake(self, package_dir):
         build_dir = Path(os.environ.get("INTERLINK_CMAKE_BUILD_DIR") or SOURCE_DIR / "build-wheel")
         build_dir.mkdir(parents=True, exist_ok=True)
         configure = [
@@ -60,11 +104,6 @@ class CMakeBuild(build_ext):
         # Everything the configure above has (no tests, no benchmarks): what the install step installs.
         subprocess.check_call(["cmake", "--build", str(build_dir)], env=env)
         subprocess.check_call(["cmake", "--install", str(build_dir), "--prefix", str(package_dir)])
-        # What a C++ host needs (headers, CMake and pkg-config files, docs) is not part of the wheel.
-        for extra in ("include", "share", "lib/cmake", "lib/pkgconfig"):
-            shutil.rmtree(package_dir / extra, ignore_errors=True)
-        # The link-time name (libinterlink.so) serves C++ builds only; a wheel stores a symlink as a copy.
-        (package_dir / "lib" / "libinterlink.so").unlink(missing_ok=True)
 
 
 setup(

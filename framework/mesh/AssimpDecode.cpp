@@ -1,17 +1,112 @@
+// The Assimp decoder, a library of its own (libinterlink_mesh_assimp.so, loaded by AssimpModule.cpp
+// when a mesh first needs Assimp): Assimp and what it loads (Draco, minizip, zlib) cost every process
+// about 6 ms of CPU to load and relocate, a model without meshes more than MuJoCo's whole load.
 #include "AssimpDecode.hpp"
 
+#include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
+#include <sys/stat.h>
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <pthread.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <new>
 
 namespace interlink::mesh::detail {
 namespace {
+
+/// A file held in memory, read by Assimp as if from disk.
+class MemoryStream : public Assimp::IOStream {
+ public:
+  explicit MemoryStream(std::shared_ptr<const std::string> bytes) : bytes_(std::move(bytes)) {}
+  size_t Read(void* buffer, size_t size, size_t count) override {
+    if (size == 0 || count == 0) return 0;
+    const size_t available = (bytes_->size() - position_) / size;
+    const size_t items = std::min(count, available);
+    std::memcpy(buffer, bytes_->data() + position_, items * size);
+    position_ += items * size;
+    return items;
+  }
+  size_t Write(const void*, size_t, size_t) override { return 0; }
+  aiReturn Seek(size_t offset, aiOrigin origin) override {
+    size_t target = offset;
+    if (origin == aiOrigin_CUR) target = position_ + offset;
+    if (origin == aiOrigin_END) {
+      if (offset > bytes_->size()) return aiReturn_FAILURE;
+      target = bytes_->size() - offset;
+    }
+    if (target > bytes_->size()) return aiReturn_FAILURE;
+    position_ = target;
+    return aiReturn_SUCCESS;
+  }
+  size_t Tell() const override { return position_; }
+  size_t FileSize() const override { return bytes_->size(); }
+  void Flush() override {}
+
+ private:
+  std::shared_ptr<const std::string> bytes_;
+  size_t position_ = 0;
+};
+
+/// Assimp's only way to files: the main mesh from memory, its parts through the gate (MeshPartSource).
+class GuardedIOSystem : public Assimp::IOSystem {
+ public:
+  GuardedIOSystem(MeshPartSource& access, std::string mainFile, std::shared_ptr<const std::string> mainBytes,
+                  MeshFormat format, MeshError& refusal)
+      : access_(access), mainFile_(normalisedPath(mainFile)), format_(format), refusal_(refusal), main_(std::move(mainBytes)) {}
+
+  bool Exists(const char* file) const override {
+    const std::string path = normalisedPath(file);
+    if (path != mainFile_ && !mayOpenAsPart(format_, path)) return false;
+    struct stat status {};
+    return ::stat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode);
+  }
+  char getOsSeparator() const override { return '/'; }
+
+  Assimp::IOStream* Open(const char* file, const char* mode) override {
+    if (std::strpbrk(mode, "wa+") != nullptr) return nullptr;  // decoding never writes
+    const std::string path = normalisedPath(file);
+    if (path == mainFile_ && main_) return new MemoryStream(main_);
+    if (path != mainFile_ && !mayOpenAsPart(format_, path)) {
+      refuse({ErrorCode::FILE_READ, "it names '" + path + "', which a mesh of this format may not open (only " +
+                                        (format_ == MeshFormat::Obj ? std::string(".mtl") : std::string(".bin")) +
+                                        " files)"});
+      return nullptr;
+    }
+    // A part that is not there is Assimp's to handle (an OBJ without its .mtl loads without
+    // materials); one that is there but refused is the mesh's error.
+    struct stat status {};
+    if (path != mainFile_ && ::lstat(path.c_str(), &status) != 0 && errno == ENOENT) return nullptr;
+    MeshError error;
+    auto bytes = access_.read(path, error);
+    if (!bytes) {
+      refuse(error);
+      return nullptr;
+    }
+    auto shared = std::make_shared<const std::string>(std::move(*bytes));
+    if (path == mainFile_) main_ = shared;
+    return new MemoryStream(std::move(shared));
+  }
+  void Close(Assimp::IOStream* stream) override { delete stream; }
+
+ private:
+  void refuse(MeshError error) {
+    if (refusal_.code == ErrorCode::NONE) refusal_ = std::move(error);
+  }
+
+  MeshPartSource& access_;
+  std::string mainFile_;
+  MeshFormat format_;
+  MeshError& refusal_;
+  std::shared_ptr<const std::string> main_;
+};
+
 
 /// The stack of the decoding thread: reserved, not committed, so it costs memory only as deep as
 /// Assimp goes (at most MeshLimits::maxNodeDepth levels of its recursion).
@@ -63,7 +158,7 @@ std::string limitMessage(std::uint64_t maxDecodedBytes) {
 
 /// Reads `path` with Assimp through the gate and hands the scene to `use`; false with `error` set
 /// when Assimp fails, a file was refused or the scene is larger than allowed.
-bool withScene(MeshFileAccess& access, const std::string& path, MeshFormat format, std::shared_ptr<const std::string> bytes,
+bool withScene(MeshPartSource& access, const std::string& path, MeshFormat format, std::shared_ptr<const std::string> bytes,
                std::uint64_t maxDecodedBytes, MeshError& error,
                const std::function<bool(Assimp::Importer&, const aiScene&, MeshError&)>& use) {
   bool ok = false;
@@ -71,7 +166,7 @@ bool withScene(MeshFileAccess& access, const std::string& path, MeshFormat forma
     try {
       MeshError refusal;
       Assimp::Importer importer;
-      importer.SetIOHandler(access.ioSystemFor(path, std::move(bytes), format, refusal).release());
+      importer.SetIOHandler(new GuardedIOSystem(access, path, std::move(bytes), format, refusal));
       const aiScene* scene = importer.ReadFile(path, 0);
       if (refusal.code != ErrorCode::NONE) {
         error = refusal;
@@ -131,7 +226,7 @@ void visit(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent, 
 
 }  // namespace
 
-std::optional<MeshPolygons> assimpPolygons(MeshFileAccess& access, const std::string& path, MeshFormat format,
+std::optional<MeshPolygons> decodePolygons(MeshPartSource& access, const std::string& path, MeshFormat format,
                                            std::shared_ptr<const std::string> bytes, std::uint64_t maxDecodedBytes,
                                            MeshError& error) {
   MeshPolygons out;
@@ -157,7 +252,7 @@ std::optional<MeshPolygons> assimpPolygons(MeshFileAccess& access, const std::st
   return out;
 }
 
-std::optional<MeshInfo> assimpMeasure(MeshFileAccess& access, const std::string& path, MeshFormat format,
+std::optional<MeshInfo> decodeMeasure(MeshPartSource& access, const std::string& path, MeshFormat format,
                                       std::shared_ptr<const std::string> bytes, MeshMeasure how,
                                       std::uint64_t maxDecodedBytes, std::uint64_t& decodedBytes, MeshError& error) {
   MeshInfo info;
@@ -213,3 +308,9 @@ std::optional<MeshInfo> assimpMeasure(MeshFileAccess& access, const std::string&
 }
 
 }  // namespace interlink::mesh::detail
+
+extern "C" __attribute__((visibility("default"))) const interlink::mesh::detail::AssimpDecoder* interlink_mesh_assimp_decoder() {
+  static const interlink::mesh::detail::AssimpDecoder decoder{&interlink::mesh::detail::decodePolygons,
+                                                               &interlink::mesh::detail::decodeMeasure};
+  return &decoder;
+}

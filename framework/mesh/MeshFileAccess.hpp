@@ -1,7 +1,7 @@
 #pragma once
 // Every file a mesh opens, through one gate: the load's path policy, regular files only (a FIFO
 // or device is refused without blocking), the size limit and the load's count of mesh files.
-// Assimp reads through GuardedIOSystem, which asks this gate for each file it opens.
+// Assimp (AssimpDecode.hpp) reads through it as a MeshPartSource: each file it opens asks this gate.
 #include <memory>
 #include <optional>
 #include <set>
@@ -10,13 +10,17 @@
 #include "MeshFormat.hpp"
 #include "MeshReader.hpp"
 
-namespace Assimp {
-class IOSystem;
-}
-
 namespace interlink::mesh::detail {
 
-class MeshFileAccess {
+/// The files a mesh decoder may read, each through the load's checks.
+class MeshPartSource {
+ public:
+  /// The bytes of the regular file `path` after every check, or nothing with `error` set.
+  virtual std::optional<std::string> read(const std::string& path, MeshError& error) = 0;
+  virtual ~MeshPartSource() = default;
+};
+
+class MeshFileAccess final : public MeshPartSource {
  public:
   explicit MeshFileAccess(const plugin::HostServices* host);
 
@@ -26,15 +30,7 @@ class MeshFileAccess {
   /// host (HostServices::checkPath), whatever the policy's default is.
   std::string pathRefusal(const std::string& path) const;
 
-  /// The bytes of the regular file `path` after every check, or nothing with `error` set.
-  std::optional<std::string> read(const std::string& path, MeshError& error);
-
-  /// An Assimp IOSystem for decoding the mesh `mainFile` of `format`: it opens `mainFile` (already
-  /// read: `mainBytes`) and,
-  /// through read(), the parts the format may name (mayOpenAsPart); nothing else. The first
-  /// refusal is kept in `refusal` so that the caller reports why, not Assimp's "file not found".
-  std::unique_ptr<Assimp::IOSystem> ioSystemFor(const std::string& mainFile, std::shared_ptr<const std::string> mainBytes,
-                                                MeshFormat format, MeshError& refusal);
+  std::optional<std::string> read(const std::string& path, MeshError& error) override;
 
  private:
   const plugin::HostServices* host_;
@@ -42,9 +38,5 @@ class MeshFileAccess {
   MeshBudget* budget_;
   std::set<std::string> opened_;  // distinct files counted against MeshLimits::maxFiles
 };
-
-/// `text` made safe to quote in a diagnostic: printable ASCII kept, other bytes as \xNN, at most
-/// 200 characters (Assimp's messages may quote what it read).
-std::string quotable(const std::string& text);
 
 }  // namespace interlink::mesh::detail

@@ -37,4 +37,30 @@ bool mayOpenAsPart(MeshFormat format, const std::string& path) {
   }
 }
 
+std::string normalisedPath(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path given(path);
+  const std::filesystem::path absolute = given.is_absolute() ? given : std::filesystem::absolute(given, ec);
+  return absolute.lexically_normal().string();
+}
+
+std::string quotable(const std::string& text) {
+  static const char digits[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : text) {
+    if (out.size() >= 200) {
+      out += "...";
+      break;
+    }
+    if (c >= 0x20 && c < 0x7F) {
+      out += static_cast<char>(c);
+    } else {
+      out += "\\x";
+      out += digits[c >> 4];
+      out += digits[c & 0xF];
+    }
+  }
+  return out;
+}
+
 }  // namespace interlink::mesh::detail

@@ -20,4 +20,11 @@ const char* supportedFormats();
 /// file and have its bytes decoded as vertices.
 bool mayOpenAsPart(MeshFormat format, const std::string& path);
 
+/// `path` absolute and lexically normal: how the mesh gate compares and counts files.
+std::string normalisedPath(const std::string& path);
+
+/// `text` made safe to quote in a diagnostic: printable ASCII kept, other bytes as \xNN, at most
+/// 200 characters (Assimp's messages may quote what it read).
+std::string quotable(const std::string& text);
+
 }  // namespace interlink::mesh::detail

@@ -2,8 +2,11 @@
 
 #include <assimp/fast_atof.h>
 
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -41,16 +44,72 @@ struct NotANumber {
   explicit NotANumber(Parts&&...) {}
 };
 
-/// A number as Assimp's OBJ importer reads it; throws NotANumber where Assimp refuses the file.
+/// A run of decimal digits at `c` read as fast_atof reads it (strtoul10_64): at most `maxDigits`
+/// of them (the rest skipped; 0: no bound), in 64 bits; `digits` counts those read. An overflow
+/// by its test gives 0 with `c` left where it was, as there (where Assimp also logs a warning).
+std::uint64_t digitRun(const char*& c, unsigned maxDigits, unsigned& digits) {
+  std::uint64_t value = 0;
+  const char* p = c;
+  for (digits = 0; *p >= '0' && *p <= '9';) {
+    const std::uint64_t next = value * 10 + static_cast<std::uint64_t>(*p - '0');
+    if (next < value) return 0;
+    value = next;
+    ++p;
+    if (++digits == maxDigits) {
+      while (*p >= '0' && *p <= '9') ++p;
+      break;
+    }
+  }
+  c = p;
+  return value;
+}
+
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+bool startsWithNoCase(const char* text, const char* word) {
+  for (; *word; ++text, ++word) {
+    if ((*text | 0x20) != *word) return false;
+  }
+  return true;
+}
+
+/// A number as Assimp's OBJ importer reads it (fast_atoreal_move<float>, with its table of powers
+/// of ten), with the same float for every input; throws NotANumber where Assimp refuses the file.
+/// Its own code rather than Assimp's template, which calls Assimp's logger on an overflow: the
+/// mesh module does not load libassimp unless a mesh needs Assimp (AssimpDecode.hpp).
 float number(std::string_view word) {
   // Assimp copies a word into a 4 KiB buffer before fast_atof.
   char buffer[4096];
   const std::size_t length = std::min(word.size(), sizeof buffer - 1);
   std::memcpy(buffer, word.data(), length);
   buffer[length] = '\0';
+  const char* c = buffer;
+  const bool negative = *c == '-';
+  if (negative || *c == '+') ++c;
+  if (startsWithNoCase(c, "nan")) return std::numeric_limits<float>::quiet_NaN();
+  if (startsWithNoCase(c, "inf")) return negative ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity();
+  if (!isDigit(c[0]) && !((c[0] == '.' || c[0] == ',') && isDigit(c[1]))) throw NotANumber();
   float value = 0;
-  Assimp::fast_atoreal_move<float, NotANumber>(buffer, value);
-  return value;
+  unsigned digits = 0;
+  if (*c != '.' && *c != ',') value = static_cast<float>(digitRun(c, 0, digits));
+  if ((*c == '.' || *c == ',') && isDigit(c[1])) {
+    ++c;
+    // At most 15 decimals, scaled by the table's power of ten in double precision.
+    const double fraction = static_cast<double>(digitRun(c, AI_FAST_ATOF_RELAVANT_DECIMALS, digits));
+    value += static_cast<float>(fraction * Assimp::fast_atof_table[digits]);
+  } else if (*c == '.') {
+    ++c;
+  }
+  if (*c == 'e' || *c == 'E') {
+    ++c;
+    const bool negativeExponent = *c == '-';
+    if (negativeExponent || *c == '+') ++c;
+    if (!isDigit(*c)) throw NotANumber();
+    float exponent = static_cast<float>(digitRun(c, 0, digits));
+    if (negativeExponent) exponent = -exponent;
+    value *= std::pow(10.0f, exponent);
+  }
+  return negative ? -value : value;
 }
 
 struct ObjFace {

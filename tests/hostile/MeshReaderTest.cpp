@@ -56,6 +56,14 @@ TEST(MeshReader, ObjAsAssimpReadsIt) {
                                    "usemtl blue\nf 1//1 3//1 4//1 2//1\ng part\nl 1 2 3 4\nl 4 1\n"
                                    "o second\nf 4 3 2\no first\nf 2 3 4\n"));
   expectSamePolygons(scratch.write("crlf.obj", "v 0 0 0\r\nv 1 0 0\r\nv 0 1 0\r\nv 0 0 1\r\nf 1 2 3\r\nf 1 3 4\r\n"));
+  // Digit runs that overflow fast_atof's 64-bit reading (Assimp reads the integer part as 0 and
+  // the exponent as 0), without Assimp's logger, which the reader does not load.
+  expectSamePolygons(scratch.write("overflow.obj",
+                                   "v 123456789012345678901234.5 -98765432109876543210987 1\n"
+                                   "v 1.5e123456789012345678901234 2E-99999999999999999999 0.25e+18446744073709551616\n"
+                                   "v 18446744073709551615 1e18446744073709551615 -0\n"
+                                   "v 1,5 -2.e3 3.14159265358979323846264\nv +1.e-3 1e+2 -.5\nv -0.0 INF -Infinity\n"
+                                   "v 0.000001234567890123456789 123.456e-7 7E38\nf 1 2 3\nf 4 5 6 7\n"));
 }
 
 TEST(MeshReader, BinaryStlAsAssimpReadsIt) {

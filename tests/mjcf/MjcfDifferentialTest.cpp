@@ -19,7 +19,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kMujocoData = test::sourceDir() + "/tests/data/mujoco";
+const std::string kTestData = test::sourceDir() + "/tests/data";
+const std::string kMujocoData = kTestData + "/mujoco";
 constexpr int kRandomConfigurations = 8;
 constexpr double kTolerance = 1e-9;
 
@@ -41,11 +42,15 @@ const std::map<std::string, std::string> kInterlinkRefuses = {
 const std::map<std::string, std::string> kCurrentMujocoReads = {
 };
 
+/// MuJoCo's own model files, then dm_control's suite models (mesh-less; not the asset files of
+/// suite/common/ that they include, which have no body), relative to the MuJoCo folder.
 std::vector<std::string> modelFiles() {
   std::vector<std::string> files;
-  for (const auto& entry : fs::recursive_directory_iterator(kMujocoData)) {
-    if (entry.is_regular_file() && entry.path().extension() == ".xml") {
-      files.push_back(fs::relative(entry.path(), kMujocoData).string());
+  for (const std::string& root : {kMujocoData, kTestData + "/dm_control/suite"}) {
+    for (const auto& entry : fs::recursive_directory_iterator(root)) {
+      if (entry.is_regular_file() && entry.path().extension() == ".xml" && entry.path().parent_path().filename() != "common") {
+        files.push_back(fs::relative(entry.path(), kMujocoData).string());
+      }
     }
   }
   std::sort(files.begin(), files.end());

@@ -4,7 +4,10 @@ into a fresh virtual environment, passes the Python tests there, with nothing fr
 on the path: the package brings its module, library, plugins and `interlink` command.
 
 The wheel's CMake build directory is setup.py's own (./build-wheel, kept), so that later runs
-rebuild only what changed and ccache serves what ./build compiled."""
+rebuild only what changed and ccache serves what ./build compiled. In CI's sanitizer build
+(INTERLINK_WHEEL_PREBUILT_DIR set by CMake) pip packages that build's own install instead
+(setup.py's INTERLINK_PREBUILT_DIR): the same pyproject.toml, setup.py, package layout, RPATHs,
+plugin lookup and entry points, with the instrumented module, and no second build of the tree."""
 
 import os
 import subprocess
@@ -26,21 +29,29 @@ def test_wheel_installs_into_a_venv_and_passes_the_python_tests(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "INTERLINK_PLUGIN_PATH")}
     env.setdefault("CMAKE_BUILD_PARALLEL_LEVEL", "2")
     env["PIP_NO_INDEX"] = "1"  # no network: everything comes from Debian packages
+    build_env = dict(env)
+    prebuilt = os.environ.get("INTERLINK_WHEEL_PREBUILT_DIR")
+    if prebuilt:
+        build_env["INTERLINK_PREBUILT_DIR"] = prebuilt
+        # Packaging loads no instrumented code: pip and CMake run without the sanitizer runtime
+        # (the venv's interpreter below keeps it, for the module).
+        build_env.pop("LD_PRELOAD", None)
     wheels = tmp_path / "wheels"
     run([sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "-w", wheels, SOURCE_DIR],
-        env=env, cwd=tmp_path)
+        env=build_env, cwd=tmp_path)
     (wheel,) = wheels.glob("interlink-*.whl")
     listing = run([sys.executable, "-m", "zipfile", "-l", wheel]).stdout
     for member in ("interlink/__init__.py", "interlink/_interlink.pyi", "interlink/bin/interlink",
                    "interlink/lib/interlink/plugins/libinterlink_plugin_urdf.so",
-                   "interlink/lib/interlink/plugins/libinterlink_plugin_mjcf.so"):
+                   "interlink/lib/interlink/plugins/libinterlink_plugin_mjcf.so",
+                   "interlink/lib/interlink/libinterlink_mesh_assimp.so"):
         assert member in listing, member
-    assert "interlink/include/" not in listing
+    assert "interlink/include/" not in listing and "interlink/share/" not in listing
 
     venv = tmp_path / "venv"
     run([sys.executable, "-m", "venv", "--system-site-packages", venv])
     python = venv / "bin/python"
-    run([python, "-m", "pip", "install", "--no-deps", "--no-index", wheel], env=env)
+    run([python, "-m", "pip", "install", "--no-deps", "--no-index", wheel], env=build_env)
     site = run([python, "-c", "import interlink, os; print(os.path.dirname(interlink.__file__))"],
                env=env, cwd=tmp_path).stdout.strip()
     assert site.startswith(str(venv)), site
