@@ -69,6 +69,11 @@ bool isKeptMjcfSection(const KeptElement& kept) {
   return kept.path.rfind(kPrefix, 0) == 0 && kept.element.name.empty();
 }
 
+bool isKeptMjcfBodyElement(const KeptElement& kept) {
+  return kept.path.rfind("body/", 0) == 0 && kept.element.name.empty() && kept.within == "link" &&
+         kept.owners.size() == 1;
+}
+
 bool isKeptMjcfDefaults(const KeptElement& kept) { return kept.path == "mujoco/default"; }
 
 MjcfSections keptMjcfSections(const Model& model) {

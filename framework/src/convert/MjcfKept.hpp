@@ -13,6 +13,10 @@ namespace interlink::convert::detail {
 /// True for an element kept from an MJCF source's <mujoco> (path "mujoco/...").
 bool isKeptMjcfSection(const KeptElement& kept);
 
+/// True for an element an MJCF source keeps inside a body (<light>, <plugin>; path "body/...",
+/// owned by its link): written back into that body.
+bool isKeptMjcfBodyElement(const KeptElement& kept);
+
 /// True for the kept <default> tree: the reader has applied it, so no target loses it.
 bool isKeptMjcfDefaults(const KeptElement& kept);
 

@@ -132,6 +132,7 @@ class MjcfWriter {
     worldBody_ = info.name;
     if (const Link* link = index_.link(frame)) writeGeoms(*link, frame);
     writeSitesOf(info.name);
+    writeKeptOf(index_.link(frame));
     for (const TreeJoint* child : children_[info.name]) writeBody(child->childLinkFrame, info.name);
   }
 
@@ -241,11 +242,20 @@ class MjcfWriter {
         writeGeoms(*link, item.frame);
       }
       writeSitesOf(info.name);
+      writeKeptOf(index_.link(item.frame));
       pending.push_back({0, std::string(), true});
       const auto& children = children_[info.name];
       for (auto child = children.rbegin(); child != children.rend(); ++child) {
         pending.push_back({(*child)->childLinkFrame, info.name, false});
       }
+    }
+  }
+
+  /// What an MJCF source kept inside the body of `link` (its lights, plugins), as written.
+  void writeKeptOf(const Link* link) {
+    if (!link || !loaded_.document.model) return;
+    for (const KeptElement& kept : loaded_.document.model->kept) {
+      if (detail::isKeptMjcfBodyElement(kept) && kept.owners.front() == link->name) out_.raw(kept.text);
     }
   }
 

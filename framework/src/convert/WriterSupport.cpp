@@ -221,6 +221,7 @@ class DroppedContent {
       if (holds_.keptTrees && inModelOrWorld && !kept.element.name.empty()) continue;
       if (isKeptMjcfDefaults(kept)) continue;  // applied by the reader: every value is in the model
       if (holds_.mjcfSections && isKeptMjcfSection(kept)) continue;
+      if (holds_.mjcfSections && isKeptMjcfBodyElement(kept)) continue;
       if (holds_.gazeboBlocks && isGazeboBlock(kept)) continue;
       if (holds_.urdfElements && isKeptUrdfElement(kept)) continue;
       const std::string kind = keptKind(kept);
