@@ -116,15 +116,10 @@ class MjcfWriter {
 
   Pose rootPose(std::size_t frame) const { return graph_.frames()[frame].pose; }
 
-  /// A root link that stands for MuJoCo's world body: "worldbody" (an MJCF source's) or "world"
-  /// (URDF's custom), massless at the root frame. Its geoms and sites go into <worldbody> and its
-  /// children are top-level bodies, where MuJoCo allows free joints.
-  bool isWorldBody(std::size_t frame) const {
-    const FrameInfo& info = graph_.frames()[frame];
-    const Link* link = index_.link(frame);
-    return (info.name == "worldbody" || info.name == "world") && link && link->inertial.mass == 0 &&
-           info.pose.isApprox(Pose::Identity(), 1e-12);
-  }
+  /// A root link that stands for MuJoCo's world body (detail::standsForWorld): its geoms and
+  /// sites go into <worldbody> and its children are top-level bodies, where MuJoCo allows free
+  /// joints.
+  bool isWorldBody(std::size_t frame) const { return detail::standsForWorld(graph_, index_, frame); }
 
   void writeWorldBodyContent(std::size_t frame) {
     const FrameInfo& info = graph_.frames()[frame];
