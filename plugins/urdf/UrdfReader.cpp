@@ -139,7 +139,7 @@ class UrdfReader {
       const std::string name = requiredAttribute(*m, "name", "<material>");
       Material material;
       if (const XmlElement* c = m->child("color")) material.color = rgba(*c, "material '" + name + "'");
-      if (const XmlElement* t = m->child("texture")) material.texture = t->attributeOr("filename", "");
+      if (const XmlElement* t = m->child("texture")) material.texture = t->toXml();
       if (!materials_.emplace(name, material).second) {
         diagnostics_.error(ErrorCode::DUPLICATE_NAME, "material '" + name + "' is defined twice", m->where);
       }
@@ -154,7 +154,7 @@ class UrdfReader {
         const XmlElement* m = visual->child("material");
         if (!m || !m->attribute("name") || (!m->child("color") && !m->child("texture"))) continue;
         Material material;
-        if (const XmlElement* t = m->child("texture")) material.texture = t->attributeOr("filename", "");
+        if (const XmlElement* t = m->child("texture")) material.texture = t->toXml();
         std::optional<Eigen::Vector4d>& color = material.color;
         if (const XmlElement* c = m->child("color")) {
           Diagnostics ignored;  // reported when the visual itself is read
@@ -289,12 +289,6 @@ class UrdfReader {
     if (!readGeometry(&e, shape, what)) return false;
     if (const XmlElement* m = e.child("material")) {
       shape.material = m->attributeOr("name", "");
-      const auto known = materials_.find(shape.material);
-      if (const XmlElement* t = m->child("texture")) {
-        shape.texture = t->attributeOr("filename", "");
-      } else if (known != materials_.end()) {
-        shape.texture = known->second.texture;
-      }
       if (const XmlElement* c = m->child("color")) {
         shape.color = rgba(*c, what);
       } else if (!shape.material.empty()) {
@@ -312,6 +306,14 @@ class UrdfReader {
     }
     into.push_back(std::move(shape));
     return true;
+  }
+
+  std::string textureOf(const XmlElement& visual) const {
+    const XmlElement* m = visual.child("material");
+    if (!m) return {};
+    if (const XmlElement* t = m->child("texture")) return t->toXml();
+    const auto known = materials_.find(m->attributeOr("name", ""));
+    return known == materials_.end() ? std::string() : known->second.texture;
   }
 
   void readLink(const XmlElement& e, Model& model) {
@@ -346,6 +348,18 @@ class UrdfReader {
     }
     for (const XmlElement* collision : e.childrenNamed("collision")) {
       reading = reading && readShape(*collision, link, link.collisions, "collision");
+    }
+    // A visual's texture (its material's, inline or at the robot level): the core model has no
+    // place for it, so it is kept, by link and visual, for URDF output.
+    std::size_t visualIndex = 0;
+    for (const XmlElement* visual : e.childrenNamed("visual")) {
+      if (visualIndex >= link.visuals.size()) break;
+      const std::string texture = textureOf(*visual);
+      if (!texture.empty()) {
+        model.kept.push_back(KeptElement{"robot/link/visual/texture", texture, visual->where, {}, "link/visual",
+                                         {link.name, link.visuals[visualIndex].name}});
+      }
+      ++visualIndex;
     }
     for (const XmlElement& c : e.children) {
       if (c.name != "inertial" && c.name != "visual" && c.name != "collision") {
@@ -571,7 +585,7 @@ class UrdfReader {
   /// A material URDF lets visuals name: its colour and texture image (either may be absent).
   struct Material {
     std::optional<Eigen::Vector4d> color;
-    std::string texture;
+    std::string texture;  // the <texture> element as written; empty: none
   };
   std::map<std::string, Material> materials_;
   std::map<std::string, std::size_t> linkIndex_;

@@ -309,6 +309,32 @@ struct Mujoco {
   }
 };
 
+TEST(PortableConversion, UrdfWithGazeboRoundTripsThroughUrdfAndMjcf) {
+  for (const std::string& urdf : {kUr5, kAnymal}) {
+    const LoadResult original = load(urdf);
+    ASSERT_TRUE(original.ok()) << test::dump(original.diagnostics);
+    const std::string stem = tempDir() + "/" + fs::path(urdf).stem().string() + "_rt";
+    // URDF -> URDF: the same frames at a non-zero configuration; a second conversion changes nothing.
+    const std::string text = convert(urdf, stem + ".urdf");
+    EXPECT_EQ(text.find(test::sourceDir()), std::string::npos) << "an absolute path in " << stem << ".urdf";
+    const LoadResult again = load(stem + ".urdf");
+    ASSERT_TRUE(again.ok()) << test::dump(again.diagnostics);
+    EXPECT_EQ(expectSameLinkFrames(original, again, stem + ".urdf"), linkCount(original));
+    expectSameUpToRounding(text, convert(stem + ".urdf", stem + "_2.urdf"), stem + ".urdf");
+    // URDF -> MJCF: MuJoCo loads it; Interlink reads the same frames. Not ANYmal: its base's
+    // inertia breaks the triangle inequality, which MuJoCo refuses (the conversion says so).
+    if (urdf == kAnymal) continue;
+    const std::string mjcf = stem + ".mjcf";
+    const std::string mjcfText = convert(urdf, mjcf);
+    Mujoco mujoco(mjcf);
+    EXPECT_NE(mujoco.model, nullptr) << mjcf << ": " << mujoco.error;
+    const LoadResult fromMjcf = load(mjcf);
+    ASSERT_TRUE(fromMjcf.ok()) << test::dump(fromMjcf.diagnostics);
+    EXPECT_GE(expectSameLinkFrames(original, fromMjcf, mjcf), linkCount(original) - 1);  // "world" is <worldbody>
+    expectSameUpToRounding(mjcfText, convert(mjcf, stem + "_2.mjcf"), mjcf);
+  }
+}
+
 TEST(PortableConversion, MjcfToMjcfKeepsActuatorsKeyframesAndTheFreeJoint) {
   const std::string output = tempDir() + "/humanoid.mjcf";
   const std::string text = convert(kHumanoid, output);
@@ -523,8 +549,8 @@ TEST(PortableConversion, AFreeJointIsOneFloatingJointThatMovesAsInMujoco) {
       a->qpos[m->jnt_qposadr[j] + i] = b->qpos[converted.model->jnt_qposadr[other] + i] = qpos[static_cast<std::size_t>(m->jnt_qposadr[j] + i)];
     }
   }
-  mj_kinematics(m, a);
-  mj_kinematics(converted.model, b);
+  mj_fwdPosition(m, a);  // kinematics, then the cameras (mj_camlight)
+  mj_fwdPosition(converted.model, b);
   for (int body = 1; body < m->nbody; ++body) {
     const int other = mj_name2id(converted.model, mjOBJ_BODY, mj_id2name(m, mjOBJ_BODY, body));
     ASSERT_GE(other, 0);
@@ -538,6 +564,16 @@ TEST(PortableConversion, AFreeJointIsOneFloatingJointThatMovesAsInMujoco) {
     ASSERT_GE(other, 0) << mj_id2name(m, mjOBJ_LIGHT, i);
     EXPECT_STREQ(mj_id2name(converted.model, mjOBJ_BODY, converted.model->light_bodyid[other]),
                  mj_id2name(m, mjOBJ_BODY, m->light_bodyid[i]));
+  }
+  // Cameras come back as cameras, with their optics and modes.
+  ASSERT_EQ(converted.model->ncam, m->ncam);
+  for (int i = 0; i < m->ncam; ++i) {
+    const int other = mj_name2id(converted.model, mjOBJ_CAMERA, mj_id2name(m, mjOBJ_CAMERA, i));
+    ASSERT_GE(other, 0) << mj_id2name(m, mjOBJ_CAMERA, i);
+    EXPECT_EQ(converted.model->cam_fovy[other], m->cam_fovy[i]) << mj_id2name(m, mjOBJ_CAMERA, i);
+    EXPECT_EQ(converted.model->cam_mode[other], m->cam_mode[i]) << mj_id2name(m, mjOBJ_CAMERA, i);
+    for (int k = 0; k < 3; ++k) EXPECT_NEAR(b->cam_xpos[3 * other + k], a->cam_xpos[3 * i + k], 1e-9);
+    for (int k = 0; k < 9; ++k) EXPECT_NEAR(b->cam_xmat[9 * other + k], a->cam_xmat[9 * i + k], 1e-9);
   }
   mj_deleteData(a);
   mj_deleteData(b);
@@ -563,9 +599,17 @@ TEST(PortableConversion, EachTargetWritesTheFloatingBaseItsWay) {
   const LoadResult original = load(kHumanoid), again = load(asked);
   ASSERT_TRUE(again.ok()) << test::dump(again.diagnostics);
   EXPECT_GT(expectSameLinkFrames(original, again, asked), linkCount(original) / 2);
-  // A second conversion changes nothing, either way.
-  expectSameUpToRounding(test::readFile(plain), convert(plain, tempDir() + "/humanoid_root_2.urdf"), plain);
-  expectSameUpToRounding(text, convert(asked, tempDir() + "/humanoid_floating_2.urdf", "--urdf-floating-joint"), asked);
+  // A second conversion changes nothing, either way: the same DOFs and frames (the massless
+  // joint-frame links the first wrote among the joints come back in link order).
+  for (const auto& [first, options] : {std::pair<std::string, std::string>{plain, ""}, {asked, "--urdf-floating-joint"}}) {
+    const std::string second = first + ".2.urdf";
+    convert(first, second, options);
+    const LoadResult once = load(first), twice = load(second);
+    ASSERT_TRUE(twice.ok()) << test::dump(twice.diagnostics);
+    EXPECT_EQ(ModelQuery(twice).dofNames(), ModelQuery(once).dofNames()) << first;
+    EXPECT_EQ(expectSameLinkFrames(once, twice, second), linkCount(once)) << first;
+    EXPECT_EQ(test::run("check_urdf " + second).exitCode, 0);
+  }
 
   // SDFormat: a free model (no joint to the world), without a warning about lost DOFs.
   const std::string sdf = tempDir() + "/humanoid_free.sdf";
@@ -622,9 +666,21 @@ TEST(PortableConversion, UrdfToUrdfKeepsCalibrationSafetyControllersTexturesAndM
   // SDFormat has no place for a calibration, a safety controller or a URDF texture: each named.
   result = cli("convert " + source + " -o " + tempDir() + "/full.sdf");
   ASSERT_EQ(result.exitCode, 0) << result.output;
-  for (const char* warned : {"no place for <calibration>", "no place for <safety_controller>", "no place for texture images"}) {
+  for (const char* warned : {"no place for <calibration>", "no place for <safety_controller>", "no place for <texture>"}) {
     EXPECT_NE(result.output.find(warned), std::string::npos) << warned << "\n" << result.output;
   }
+  // MJCF: the mimic is MuJoCo's joint equality (finger = 0.1 + 2 shoulder).
+  const std::string mjcf = tempDir() + "/full.mjcf";
+  result = cli("convert " + source + " -o " + mjcf);
+  ASSERT_EQ(result.exitCode, 0) << result.output;
+  Mujoco mujoco(mjcf);
+  ASSERT_NE(mujoco.model, nullptr) << mujoco.error;
+  ASSERT_EQ(mujoco.model->neq, 1);
+  EXPECT_EQ(mujoco.model->eq_type[0], mjEQ_JOINT);
+  EXPECT_EQ(mujoco.model->eq_obj1id[0], mj_name2id(mujoco.model, mjOBJ_JOINT, "finger_joint"));
+  EXPECT_EQ(mujoco.model->eq_obj2id[0], mj_name2id(mujoco.model, mjOBJ_JOINT, "shoulder"));
+  EXPECT_EQ(mujoco.model->eq_data[0], 0.1);
+  EXPECT_EQ(mujoco.model->eq_data[1], 2.0);
 }
 
 }  // namespace

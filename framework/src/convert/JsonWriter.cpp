@@ -317,7 +317,6 @@ class JsonWriter {
         json_.null();
       }
       json_.field("material", s.material);
-      if (!s.texture.empty()) json_.field("texture", s.texture);  // optional: older files have none
       where(s.where);
       json_.endObject();
     }

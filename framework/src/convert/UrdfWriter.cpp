@@ -73,7 +73,6 @@ class UrdfWriter {
 
     detail::TargetHolds holds{"URDF"};
     holds.urdfElements = true;  // a URDF source's <gazebo>, <transmission>, ... written back
-    holds.textures = true;      // <material><texture>
     detail::warnWhatTargetCannotHold(document, holds, diagnostics_);
     out_.open("robot", attr("name", robotName));
     out_.comment("converted by interlink from " + detail::fileNameOf(document.sourceFile) + " (" + document.format +
@@ -128,7 +127,11 @@ class UrdfWriter {
     if (!document.model) return;
     for (const KeptElement& kept : document.model->kept) {
       if (!detail::isKeptUrdfChild(kept)) continue;
-      (kept.within == "link" ? keptInLink_ : keptInJoint_)[kept.owners.front()].push_back(&kept);
+      if (kept.within == "link/visual") {
+        keptInVisual_[kept.owners[0] + "\n" + kept.owners[1]].push_back(&kept);
+      } else {
+        (kept.within == "link" ? keptInLink_ : keptInJoint_)[kept.owners.front()].push_back(&kept);
+      }
     }
   }
 
@@ -290,7 +293,10 @@ class UrdfWriter {
       out_.open("geometry");
       out_.raw(geometry);
       out_.close("geometry");
-      if ((shape.color || !shape.texture.empty()) && std::string(kind) == "visual") {
+      const Link* owner = index_.link(linkIndex);
+      const std::string visualKey = owner ? owner->name + "\n" + shape.name : std::string();
+      const bool textured = std::string(kind) == "visual" && keptInVisual_.count(visualKey);
+      if ((shape.color || textured) && std::string(kind) == "visual") {
         const std::string material =
             shape.material.empty() ? urdfName(frame.name) + "__" + name + "__material" : shape.material;
         out_.open("material", attr("name", material));
@@ -298,7 +304,7 @@ class UrdfWriter {
           const Eigen::Vector4d& c = *shape.color;
           out_.empty("color", attr("rgba", number(c[0]) + " " + number(c[1]) + " " + number(c[2]) + " " + number(c[3])));
         }
-        if (!shape.texture.empty()) out_.empty("texture", attr("filename", shape.texture));
+        if (textured) writeKept(keptInVisual_, visualKey);
         out_.close("material");
       }
       out_.close(kind);
@@ -469,6 +475,7 @@ class UrdfWriter {
   const TreeJoint* unwrittenBase_ = nullptr;  // chooseFloatingBase
   int unwrittenWorld_ = -1;                    // the link standing for the world it hangs from, if not written
   std::map<std::string, std::vector<const KeptElement*>> keptInLink_, keptInJoint_;
+  std::map<std::string, std::vector<const KeptElement*>> keptInVisual_;  // by "<link>\n<visual>": textures
   std::set<std::string> linkNames_;
   std::set<std::string> jointNames_;
   const SubJoint* firstSub_ = nullptr;

@@ -142,9 +142,10 @@ bool isKeptUrdfElement(const KeptElement& kept) {
 }
 
 bool isKeptUrdfChild(const KeptElement& kept) {
-  return kept.element.name.empty() && kept.owners.size() == 1 &&
-         ((kept.within == "link" && kept.path.rfind("robot/link/", 0) == 0) ||
-          (kept.within == "joint" && kept.path.rfind("robot/joint/", 0) == 0));
+  if (!kept.element.name.empty()) return false;
+  if (kept.within == "link/visual") return kept.owners.size() == 2 && kept.path.rfind("robot/link/visual/", 0) == 0;
+  return kept.owners.size() == 1 && ((kept.within == "link" && kept.path.rfind("robot/link/", 0) == 0) ||
+                                     (kept.within == "joint" && kept.path.rfind("robot/joint/", 0) == 0));
 }
 
 bool standsForWorld(const FrameGraph& graph, const interlink::detail::ElementIndex& index, std::size_t frame) {
@@ -239,7 +240,7 @@ class DroppedContent {
       if (holds_.keptTrees && inModelOrWorld && !kept.element.name.empty()) continue;
       if (isKeptMjcfDefaults(kept)) continue;  // applied by the reader: every value is in the model
       if (holds_.mjcfSections && isKeptMjcfSection(kept)) continue;
-      if (holds_.mjcfSections && isKeptMjcfBodyElement(kept)) continue;
+      if (holds_.mjcfSections && (isKeptMjcfBodyElement(kept) || isKeptMjcfCamera(kept))) continue;
       if (holds_.gazeboBlocks && isGazeboBlock(kept)) continue;
       if (holds_.urdfElements && (isKeptUrdfElement(kept) || isKeptUrdfChild(kept))) continue;
       const std::string kind = keptKind(kept);
@@ -264,15 +265,6 @@ class DroppedContent {
     const bool gravityHeld = fileModel && holds_.modelGravity && modelGravity(m);
     parameters(m.parameters, world, false, "model '" + m.name + "'", m.where, gravityHeld);
     lights(m.lights, holds_.modelLights, "in models");
-    for (const Link& link : m.links) {
-      if (holds_.textures) break;
-      for (const Shape& visual : link.visuals) {
-        if (visual.texture.empty()) continue;
-        cannotHold("texture images (URDF <texture>)",
-                   "the texture '" + visual.texture + "' of visual '" + visual.name + "' of link '" + m.name + "::" + link.name + "'",
-                   visual.where);
-      }
-    }
     for (const Link& link : m.links) {
       if (holds_.linkFlags) break;
       if (!link.gravity) cannotHold("links without gravity", "link '" + m.name + "::" + link.name + "'", link.where);

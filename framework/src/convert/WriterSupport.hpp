@@ -110,7 +110,6 @@ struct TargetHolds {
   bool mjcfSections = false;       // sections an MJCF source keeps as MJCF text (MjcfKept.hpp)
   bool gazeboBlocks = false;       // URDF <gazebo> blocks (GazeboExtensions.hpp)
   bool urdfElements = false;       // a URDF source's kept elements (isKeptUrdfElement, isKeptUrdfChild)
-  bool textures = false;           // a visual's texture image (URDF <material><texture>)
 };
 
 /// Warns, element by element, for what `holds` says the target cannot hold: kept elements
@@ -126,8 +125,8 @@ void warnWhatTargetCannotHold(const Document& document, const TargetHolds& holds
 bool isKeptUrdfElement(const KeptElement& kept);
 
 /// True for an element a URDF source keeps inside a link or joint (<calibration>,
-/// <safety_controller>, custom elements; owned by that link or joint): URDF output writes it back
-/// into its owner.
+/// <safety_controller>, custom elements; owned by that link or joint) or a visual's material
+/// (<texture>; owned by the link and the visual): URDF output writes it back into its owner.
 bool isKeptUrdfChild(const KeptElement& kept);
 
 /// A root link that stands for the world: "worldbody" (an MJCF source's) or "world" (URDF's),

@@ -39,8 +39,6 @@ class Object {
   void skip(const char* key) { taken_.insert(key); }
 
   void text(const char* key, std::string& out);
-  /// Whether the object has `key` (for members older files lack).
-  bool has(const char* key) const { return json_object_get(value_, key) != nullptr; }
   /// `nullMeans`: the value null stands for (infinite limits); none: null is an error.
   void real(const char* key, double& out, std::optional<double> nullMeans = std::nullopt);
   void flag(const char* key, bool& out);
@@ -451,7 +449,6 @@ void Reader::shape(Object& s, Shape& out) {
     s.reals("color", out.color.emplace().data(), 4, "an array of 4 numbers (rgba) or null");
   }
   s.text("material", out.material);
-  if (s.has("texture")) s.text("texture", out.texture);
   s.where(out.where);
 }
 

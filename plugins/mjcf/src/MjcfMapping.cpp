@@ -123,6 +123,8 @@ class Mapper {
       frame.pose.relativeTo = link;
       frame.pose.where = r.where;
       frame.where = r.where;
+      // A camera's optics (fovy, mode, ...) are kept as written for an MJCF writer, by frame.
+      if (!r.element.empty()) model.kept.push_back(KeptElement{"body/camera", r.element, r.where, {}, "camera", {link, frame.name}});
       model.frames.push_back(std::move(frame));
     };
     for (const FrameRecord& site : body.sites) add(site, "site");

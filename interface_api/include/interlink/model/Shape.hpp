@@ -15,7 +15,6 @@ struct Shape {
   Geometry geometry;
   std::optional<Eigen::Vector4d> color;  // rgba, when the format gives one
   std::string material;                  // material name or script, as written
-  std::string texture;                   // texture image as written (URDF <texture filename>); empty: none
   SourceLocation where;
 };
 
