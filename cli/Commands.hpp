@@ -43,6 +43,7 @@ struct ConvertOptions {
   std::string output;
   std::string to;        // a writer name; empty: from the output's extension
   std::string meshUris;  // --mesh-uris: portable (empty), relative, absolute, as-written
+  bool urdfFloatingJoint = false;  // --urdf-floating-joint (WriteOptions::urdfFloatingJoint)
 };
 
 struct GraphOptions {

@@ -11,7 +11,7 @@
 namespace interlink::cli {
 
 const char* const kConvertUsage =
-    "usage: interlink convert IN -o OUT [--to FORMAT] [--mesh-uris STYLE] [-I DIR] [--from NAME] [--arg NAME:=VALUE]...\n"
+    "usage: interlink convert IN -o OUT [--to FORMAT] [--mesh-uris STYLE] [--urdf-floating-joint] [-I DIR] [--from NAME] [--arg NAME:=VALUE]...\n"
     "  Loads IN (any registered format, includes composed; '-' reads standard input) and writes it\n"
     "  in the format named by --to, else by OUT's extension:\n"
     "    sdformat (.sdf)  SDFormat 1.9: nested models and frames kept, every pose written relative_to\n"
@@ -26,6 +26,8 @@ const char* const kConvertUsage =
     "  -o -                      write to standard output (needs --to)\n"
     "  --mesh-uris STYLE         portable (default: package:// and model:// as written, other files\n"
     "                            relative to OUT), relative, absolute or as-written\n"
+    "  --urdf-floating-joint     URDF: write a floating base (MJCF <freejoint>) as a `floating` joint\n"
+    "                            from `world` (default: its child is the root link, free as in Gazebo)\n"
     "  -I, --resource-path DIR   search DIR for model:// and package:// URIs (repeatable)\n"
     "  --arg NAME:=VALUE         an argument of a xacro file ($(arg NAME); repeatable, docs/xacro.md); a xacro file\n"
     "                            converted to .urdf is written as expanded, as ROS's xacro writes it\n"
@@ -56,6 +58,7 @@ int runConvert(const ConvertOptions& options) {
     if (!style) return usage("unknown --mesh-uris '" + options.meshUris + "'; known: portable, relative, absolute, as-written");
     writeOptions.meshUris = *style;
   }
+  writeOptions.urdfFloatingJoint = options.urdfFloatingJoint;
   if (input != "-" && output != "-" && sameFile(input, output)) {
     return usage("refusing to overwrite the input '" + input + "' with its conversion; choose another -o");
   }

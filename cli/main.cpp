@@ -198,6 +198,7 @@ int run(int argc, char** argv) {
     command->add_option("-o,--output", convert.output)->required();
     command->add_option("--to", convert.to);
     command->add_option("--mesh-uris", convert.meshUris);
+    command->add_flag("--urdf-floating-joint", convert.urdfFloatingJoint);
     command->callback([&] { status = runConvert(convert); });
   } else if (first == "graph") {
     addFileInput(*command, graph.file, graph.input);

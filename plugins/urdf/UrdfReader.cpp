@@ -137,9 +137,10 @@ class UrdfReader {
   void readGlobalMaterials(const XmlElement& robot) {
     for (const XmlElement* m : robot.childrenNamed("material")) {
       const std::string name = requiredAttribute(*m, "name", "<material>");
-      std::optional<Eigen::Vector4d> color;
-      if (const XmlElement* c = m->child("color")) color = rgba(*c, "material '" + name + "'");
-      if (!materials_.emplace(name, color).second) {
+      Material material;
+      if (const XmlElement* c = m->child("color")) material.color = rgba(*c, "material '" + name + "'");
+      if (const XmlElement* t = m->child("texture")) material.texture = t->toXml();
+      if (!materials_.emplace(name, material).second) {
         diagnostics_.error(ErrorCode::DUPLICATE_NAME, "material '" + name + "' is defined twice", m->where);
       }
     }
@@ -152,7 +153,9 @@ class UrdfReader {
       for (const XmlElement* visual : link->childrenNamed("visual")) {
         const XmlElement* m = visual->child("material");
         if (!m || !m->attribute("name") || (!m->child("color") && !m->child("texture"))) continue;
-        std::optional<Eigen::Vector4d> color;
+        Material material;
+        if (const XmlElement* t = m->child("texture")) material.texture = t->toXml();
+        std::optional<Eigen::Vector4d>& color = material.color;
         if (const XmlElement* c = m->child("color")) {
           Diagnostics ignored;  // reported when the visual itself is read
           if (const xml::Attribute* a = c->attribute("rgba")) {
@@ -161,7 +164,7 @@ class UrdfReader {
             }
           }
         }
-        materials_.emplace(m->attribute("name")->value, color);
+        materials_.emplace(m->attribute("name")->value, material);
       }
     }
   }
@@ -291,7 +294,7 @@ class UrdfReader {
       } else if (!shape.material.empty()) {
         auto it = materials_.find(shape.material);
         if (it != materials_.end()) {
-          shape.color = it->second;
+          shape.color = it->second.color;
         } else if (!m->child("texture")) {
           // urdfdom accepts the file; the visual keeps its name and has no color.
           diagnostics_.warning(ErrorCode::ELEMENT_INVALID,
@@ -303,6 +306,14 @@ class UrdfReader {
     }
     into.push_back(std::move(shape));
     return true;
+  }
+
+  std::string textureOf(const XmlElement& visual) const {
+    const XmlElement* m = visual.child("material");
+    if (!m) return {};
+    if (const XmlElement* t = m->child("texture")) return t->toXml();
+    const auto known = materials_.find(m->attributeOr("name", ""));
+    return known == materials_.end() ? std::string() : known->second.texture;
   }
 
   void readLink(const XmlElement& e, Model& model) {
@@ -338,9 +349,21 @@ class UrdfReader {
     for (const XmlElement* collision : e.childrenNamed("collision")) {
       reading = reading && readShape(*collision, link, link.collisions, "collision");
     }
+    // A visual's texture (its material's, inline or at the robot level): the core model has no
+    // place for it, so it is kept, by link and visual, for URDF output.
+    std::size_t visualIndex = 0;
+    for (const XmlElement* visual : e.childrenNamed("visual")) {
+      if (visualIndex >= link.visuals.size()) break;
+      const std::string texture = textureOf(*visual);
+      if (!texture.empty()) {
+        model.kept.push_back(KeptElement{"robot/link/visual/texture", texture, visual->where, {}, "link/visual",
+                                         {link.name, link.visuals[visualIndex].name}});
+      }
+      ++visualIndex;
+    }
     for (const XmlElement& c : e.children) {
       if (c.name != "inertial" && c.name != "visual" && c.name != "collision") {
-        model.kept.push_back(KeptElement{"robot/link/" + c.name, c.toXml(), c.where});
+        model.kept.push_back(KeptElement{"robot/link/" + c.name, c.toXml(), c.where, {}, "link", {link.name}});
       }
     }
     model.links.push_back(std::move(link));
@@ -448,8 +471,10 @@ class UrdfReader {
       joint.mimic = mimic;
     }
     for (const XmlElement& c : e.children) {
-      if (c.name == "calibration" || c.name == "safety_controller") {
-        model.kept.push_back(KeptElement{"robot/joint/" + c.name, c.toXml(), c.where});
+      // <calibration>, <safety_controller> and custom elements: kept for the host and URDF output.
+      static const std::set<std::string> read = {"origin", "parent", "child", "axis", "limit", "dynamics", "mimic"};
+      if (!read.count(c.name)) {
+        model.kept.push_back(KeptElement{"robot/joint/" + c.name, c.toXml(), c.where, {}, "joint", {joint.name}});
       }
     }
     if (!jointNames_.insert(joint.name).second) {
@@ -557,7 +582,12 @@ class UrdfReader {
 
   const plugin::LoadRequest& request_;
   Diagnostics& diagnostics_;
-  std::map<std::string, std::optional<Eigen::Vector4d>> materials_;
+  /// A material URDF lets visuals name: its colour and texture image (either may be absent).
+  struct Material {
+    std::optional<Eigen::Vector4d> color;
+    std::string texture;  // the <texture> element as written; empty: none
+  };
+  std::map<std::string, Material> materials_;
   std::map<std::string, std::size_t> linkIndex_;
   std::set<std::string> jointNames_;
   std::map<std::string, SourceLocation> mimicWhere_;

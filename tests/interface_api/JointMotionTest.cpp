@@ -84,5 +84,26 @@ TEST(JointMotion, AScrewWithRatioTwoTurnsAtHalfTheRate) {
   EXPECT_NEAR(column.linear.z(), 0.5 * 0.1 / 6.283185307179586, 1e-15);
 }
 
+TEST(JointMotion, AFloatingJointIsATranslationThenARotationVectorUpToAHalfTurn) {
+  // The floating base's six coordinates: x y z, then the rotation vector. Its subspace must match
+  // the motion near the identity, at large angles and close to a half turn, where the left
+  // Jacobian of SO(3) is far from the identity.
+  const JointMotionParameters p;
+  const Vector3 axis = Vector3(0.3, -0.5, 0.8).normalized();
+  for (const double angle : {0.0, 1e-7, 0.4, 2.0, 3.1}) {
+    const Vector3 r = axis * angle;
+    const std::vector<double> q = {0.7, -0.2, 1.3, r.x(), r.y(), r.z()};
+    const Pose motion = jointMotion(JointType::Free, p, q.data());
+    EXPECT_TRUE(motion.translation().isApprox(Vector3(0.7, -0.2, 1.3)));
+    EXPECT_TRUE(motion.linear().isApprox(Matrix3(Eigen::AngleAxisd(angle, axis)), 1e-12)) << angle;
+    for (int c = 0; c < 6; ++c) {
+      const MotionColumn expected = finiteDifference(JointType::Free, p, q, c);
+      const MotionColumn column = jointMotionColumn(JointType::Free, p, q.data(), c);
+      EXPECT_LT((column.angular - expected.angular).norm(), 1e-6) << "angle " << angle << ", coordinate " << c;
+      EXPECT_LT((column.linear - expected.linear).norm(), 1e-6) << "angle " << angle << ", coordinate " << c;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace interlink

@@ -70,6 +70,8 @@ void compareWithMujoco(const LoadResult& original, const mjModel* m, const std::
   ++tally.gravities;
   test::MujocoData data(mj_makeData(m));
   mj_kinematics(m, data.get());
+  mj_comPos(m, data.get());
+  mj_camlight(m, data.get());  // an MJCF source's cameras are written back as cameras
   std::map<std::string, const Link*> links;
   auto collect = [&](const Model& model, const std::string& prefix, auto& self) -> void {
     for (const Link& link : model.links) links[prefix + link.name] = &link;
@@ -85,24 +87,31 @@ void compareWithMujoco(const LoadResult& original, const mjModel* m, const std::
     const std::string name = convert::urdfName(frame.name);
     const bool isLink = frame.kind == FrameKind::Link;
     int id = mj_name2id(m, isLink ? mjOBJ_BODY : mjOBJ_SITE, name.c_str());
+    const int camera = isLink || id >= 0 ? -1 : mj_name2id(m, mjOBJ_CAMERA, name.c_str());
+    if (camera >= 0) id = camera;
     // A massless root link standing for the world ("worldbody", "world") is MuJoCo's world body.
     if (id < 0 && isLink && (name == "worldbody" || name == "world")) id = 0;
     if (id < 0) {
       ADD_FAILURE() << "MuJoCo has no " << (isLink ? "body" : "site") << " '" << name << "' in " << converted;
       continue;
     }
-    const mjtNum* p = isLink ? data->xpos + 3 * id : data->site_xpos + 3 * id;
+    const mjtNum* p = isLink ? data->xpos + 3 * id : camera >= 0 ? data->cam_xpos + 3 * id : data->site_xpos + 3 * id;
     Matrix3 R;
     if (isLink) {
       const mjtNum* q = data->xquat + 4 * id;
       R = Quaternion(q[0], q[1], q[2], q[3]).toRotationMatrix();
     } else {
-      for (int i = 0; i < 9; ++i) R(i / 3, i % 3) = data->site_xmat[9 * id + i];
+      const mjtNum* xmat = camera >= 0 ? data->cam_xmat : data->site_xmat;
+      for (int i = 0; i < 9; ++i) R(i / 3, i % 3) = xmat[9 * id + i];
     }
     const Vector3 position(p[0], p[1], p[2]);
     EXPECT_LT((frame.pose.translation() - position).norm(), kTolerance * std::max(1.0, position.norm()))
         << name << " in " << converted;
-    EXPECT_LT((frame.pose.linear() - R).norm(), kTolerance) << name << " in " << converted;
+    // A camera aimed at a body (targetbody, targetbodycom) is turned by MuJoCo, not by its pose.
+    const bool aimed = camera >= 0 && m->cam_mode[camera] >= mjCAMLIGHT_TARGETBODY;
+    if (!aimed) {
+      EXPECT_LT((frame.pose.linear() - R).norm(), kTolerance) << name << " in " << converted;
+    }
     ++(isLink ? tally.links : tally.sites);
     if (!isLink) continue;
     auto link = links.find(frame.name);

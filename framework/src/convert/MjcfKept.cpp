@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "WriterSupport.hpp"
 #include "interlink/xml/XmlParser.hpp"
 
 namespace interlink::convert::detail {
@@ -67,6 +68,26 @@ std::optional<double> bound(const std::string& range) {
 
 bool isKeptMjcfSection(const KeptElement& kept) {
   return kept.path.rfind(kPrefix, 0) == 0 && kept.element.name.empty();
+}
+
+bool isKeptMjcfBodyElement(const KeptElement& kept) {
+  return kept.path.rfind("body/", 0) == 0 && kept.element.name.empty() && kept.within == "link" &&
+         kept.owners.size() == 1;
+}
+
+bool isKeptMjcfCamera(const KeptElement& kept) {
+  return kept.path == "body/camera" && kept.element.name.empty() && kept.within == "camera" && kept.owners.size() == 2;
+}
+
+std::string mjcfCamera(const KeptElement& kept, const std::string& name, const std::string& poseAttributes) {
+  static const std::set<std::string> placement = {"name", "pos", "quat", "axisangle", "xyaxes", "zaxis", "euler"};
+  std::string out = "<camera" + attr("name", name) + poseAttributes;
+  if (std::optional<xml::XmlElement> tree = parsed(kept)) {
+    for (const xml::Attribute& a : tree->attributes) {
+      if (!placement.count(a.name)) out += attr(a.name, a.value);
+    }
+  }
+  return out + "/>";
 }
 
 bool isKeptMjcfDefaults(const KeptElement& kept) { return kept.path == "mujoco/default"; }

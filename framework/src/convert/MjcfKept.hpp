@@ -13,6 +13,18 @@ namespace interlink::convert::detail {
 /// True for an element kept from an MJCF source's <mujoco> (path "mujoco/...").
 bool isKeptMjcfSection(const KeptElement& kept);
 
+/// True for an element an MJCF source keeps inside a body (<light>, <plugin>; path "body/...",
+/// owned by its link): written back into that body.
+bool isKeptMjcfBodyElement(const KeptElement& kept);
+
+/// True for a camera an MJCF source keeps beside its frame (path "body/camera", owners: the link
+/// and the frame).
+bool isKeptMjcfCamera(const KeptElement& kept);
+
+/// The kept camera as a <camera> named `name` at `poseAttributes` (formatted pos and quat), its
+/// other attributes as written.
+std::string mjcfCamera(const KeptElement& kept, const std::string& name, const std::string& poseAttributes);
+
 /// True for the kept <default> tree: the reader has applied it, so no target loses it.
 bool isKeptMjcfDefaults(const KeptElement& kept);
 

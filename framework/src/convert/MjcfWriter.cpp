@@ -90,6 +90,7 @@ class MjcfWriter {
     for (const TreeJoint* joint : children_[""]) writeBody(joint->childLinkFrame, "");
     out_.close("worldbody");
     writeLoops();
+    writeMimics();
     for (const std::string& section : kept.afterWorld) out_.raw(section);
     out_.close("mujoco");
     if (diagnostics_.hasErrors()) return std::nullopt;
@@ -116,15 +117,10 @@ class MjcfWriter {
 
   Pose rootPose(std::size_t frame) const { return graph_.frames()[frame].pose; }
 
-  /// A root link that stands for MuJoCo's world body: "worldbody" (an MJCF source's) or "world"
-  /// (URDF's custom), massless at the root frame. Its geoms and sites go into <worldbody> and its
-  /// children are top-level bodies, where MuJoCo allows free joints.
-  bool isWorldBody(std::size_t frame) const {
-    const FrameInfo& info = graph_.frames()[frame];
-    const Link* link = index_.link(frame);
-    return (info.name == "worldbody" || info.name == "world") && link && link->inertial.mass == 0 &&
-           info.pose.isApprox(Pose::Identity(), 1e-12);
-  }
+  /// A root link that stands for MuJoCo's world body (detail::standsForWorld): its geoms and
+  /// sites go into <worldbody> and its children are top-level bodies, where MuJoCo allows free
+  /// joints.
+  bool isWorldBody(std::size_t frame) const { return detail::standsForWorld(graph_, index_, frame); }
 
   void writeWorldBodyContent(std::size_t frame) {
     const FrameInfo& info = graph_.frames()[frame];
@@ -132,6 +128,7 @@ class MjcfWriter {
     worldBody_ = info.name;
     if (const Link* link = index_.link(frame)) writeGeoms(*link, frame);
     writeSitesOf(info.name);
+    writeKeptOf(index_.link(frame));
     for (const TreeJoint* child : children_[info.name]) writeBody(child->childLinkFrame, info.name);
   }
 
@@ -241,11 +238,20 @@ class MjcfWriter {
         writeGeoms(*link, item.frame);
       }
       writeSitesOf(info.name);
+      writeKeptOf(index_.link(item.frame));
       pending.push_back({0, std::string(), true});
       const auto& children = children_[info.name];
       for (auto child = children.rbegin(); child != children.rend(); ++child) {
         pending.push_back({(*child)->childLinkFrame, info.name, false});
       }
+    }
+  }
+
+  /// What an MJCF source kept inside the body of `link` (its lights, plugins), as written.
+  void writeKeptOf(const Link* link) {
+    if (!link || !loaded_.document.model) return;
+    for (const KeptElement& kept : loaded_.document.model->kept) {
+      if (detail::isKeptMjcfBodyElement(kept) && kept.owners.front() == link->name) out_.raw(kept.text);
     }
   }
 
@@ -409,6 +415,19 @@ class MjcfWriter {
   }
 
   /// Explicit frames and nested-model frames rigidly attached to `link` ("" = the root frame).
+  /// The camera an MJCF source kept for frame `frame` (a scoped name), if any.
+  const KeptElement* keptCamera(const std::string& frame) {
+    if (!camerasIndexed_ && loaded_.document.model) {
+      for (const KeptElement& kept : loaded_.document.model->kept) {
+        if (detail::isKeptMjcfCamera(kept)) cameras_[kept.owners[1]] = &kept;
+      }
+    }
+    camerasIndexed_ = true;
+    const std::size_t scope = frame.rfind("::");
+    const auto found = cameras_.find(scope == std::string::npos ? frame : frame.substr(scope + 2));
+    return found == cameras_.end() ? nullptr : found->second;
+  }
+
   void writeSitesOf(const std::string& link) {
     const auto& frames = graph_.frames();
     // Grouped by link once: scanning every frame for every body was quadratic (a 10 000-link
@@ -428,6 +447,10 @@ class MjcfWriter {
       const FrameInfo& f = frames[i];
       if (f.relativeTo < 0 && f.kind == FrameKind::Model) continue;  // the root model frame is the world
       const Pose pose = linkIndex ? detail::relativePose(graph_, *linkIndex, i) : rootPose(i);
+      if (const KeptElement* camera = keptCamera(f.name)) {
+        out_.raw(detail::mjcfCamera(*camera, urdfName(f.name), frameAttributes(pose)));
+        continue;
+      }
       out_.empty("site", attr("name", urdfName(f.name)) + frameAttributes(pose));
     }
   }
@@ -458,6 +481,39 @@ class MjcfWriter {
     out_.close("equality");
   }
 
+  /// A mimic (follower = multiplier * leader + offset) is MuJoCo's joint equality with the
+  /// polynomial coefficients offset, multiplier, when both joints are single MuJoCo joints.
+  void writeMimics() {
+    std::vector<std::string> lines;
+    std::map<std::string, const TreeJoint*> byName;
+    for (const TreeJoint& tree : loaded_.kinematics.joints()) byName[tree.name] = &tree;
+    const auto single = [&](const TreeJoint* tree) {
+      const Joint* joint = tree ? index_.joint(tree->frame) : nullptr;
+      return joint && !tree->loopClosure && tree->type != JointType::Ball && tree->type != JointType::Free &&
+             detail::singleAxisChainOf(graph_, tree->frame, *joint).motions.size() == 1;
+    };
+    for (const TreeJoint& tree : loaded_.kinematics.joints()) {
+      const Joint* joint = index_.joint(tree.frame);
+      if (!joint || !joint->mimic) continue;
+      const auto leader = byName.find(scopedName(graph_.scopeOf(tree.frame), joint->mimic->joint));
+      if (!single(&tree) || leader == byName.end() || !single(leader->second)) {
+        diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                             "MJCF has no place for a mimic of or by a joint written as several MuJoCo joints: the mimic of "
+                             "joint '" + tree.name + "' is not written",
+                             joint->where);
+        continue;
+      }
+      lines.push_back("<joint" + attr("name", urdfName(tree.name) + "__mimic") + attr("joint1", urdfName(tree.name)) +
+                      attr("joint2", urdfName(leader->second->name)) +
+                      attr("polycoef", number(joint->mimic->offset) + " " + number(joint->mimic->multiplier) + " 0 0 0") +
+                      "/>");
+    }
+    if (lines.empty()) return;
+    out_.open("equality");
+    for (const std::string& line : lines) out_.raw(line);
+    out_.close("equality");
+  }
+
   const LoadResult& loaded_;
   const WriteOptions& options_;
   const FrameGraph& graph_;
@@ -472,6 +528,8 @@ class MjcfWriter {
   std::set<std::string> geomNames_;
   std::map<std::string, std::vector<std::size_t>> sitesByLink_;  // attached link -> frames written as its sites
   bool sitesGrouped_ = false;
+  std::map<std::string, const KeptElement*> cameras_;  // keptCamera: by the frame's local name
+  bool camerasIndexed_ = false;
   std::string worldBody_;  // the link written as <worldbody> (isWorldBody), if any
 };
 

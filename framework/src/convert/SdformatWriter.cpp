@@ -521,6 +521,14 @@ class SdformatWriter {
     out_.close(element);
   }
 
+  bool isFloatingBase(std::optional<std::size_t> jointFrame) const {
+    if (!jointFrame) return false;  // linear in the joints; called for the few non-SDFormat joints
+    for (const TreeJoint& tree : loaded_.kinematics.joints()) {
+      if (tree.frame == *jointFrame) return detail::isFloatingBase(graph_, index_, tree);
+    }
+    return false;
+  }
+
   void writeJoint(const Joint& joint, const std::string& prefix, std::size_t scopeIndex, const std::string& scopeFrame,
                   bool childOnly) {
     const auto index = graph_.frameOf(joint);
@@ -536,8 +544,9 @@ class SdformatWriter {
                            joint.where);
     }
     if (childOnly || !isSdformatJointType(joint.type)) {
-      // Kept as a frame on its child so that its name and pose survive.
-      if (!childOnly) {
+      // Kept as a frame on its child so that its name and pose survive. A floating base loses
+      // nothing: the model, with no joint to the world, is free in a simulator.
+      if (!childOnly && !isFloatingBase(index)) {
         diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                              "SDFormat 1.9 has no " + std::string(jointTypeName(joint.type)) + " joint; " + what +
                                  " is written as a frame attached to its child '" + joint.child + "' (its " +
@@ -581,6 +590,7 @@ class SdformatWriter {
       loaded_.document.model ? detail::mjcfActuatorEffortLimits(*loaded_.document.model) : std::map<std::string, double>{};
   const FrameGraph& graph_;
   Diagnostics& diagnostics_;
+  interlink::detail::ElementIndex index_{loaded_.graph, loaded_.document};
   XmlOut out_;
   const std::vector<KeptElement>* kept_ = nullptr;  // of the model or world being written
   detail::GazeboExtensions gazebo_;  // the <gazebo> blocks of the model being written (URDF)

@@ -54,14 +54,19 @@ class UrdfWriter {
     }
 
     const auto& frames = graph_.frames();
+    indexKeptChildren(document);
+    chooseFloatingBase();
     std::unordered_set<std::size_t> childLinks;
     for (const TreeJoint& joint : loaded_.kinematics.joints()) {
+      if (&joint == unwrittenBase_) continue;
       childLinks.insert(joint.childLinkFrame);
       if (joint.parentLinkFrame < 0) needWorld_ = true;
     }
     std::vector<std::size_t> roots;
     for (std::size_t i = 0; i < frames.size(); ++i) {
-      if (frames[i].kind == FrameKind::Link && !childLinks.count(i)) roots.push_back(i);
+      if (frames[i].kind == FrameKind::Link && !childLinks.count(i) && unwrittenWorld_ != static_cast<int>(i)) {
+        roots.push_back(i);
+      }
       if (frames[i].kind == FrameKind::Frame && frames[i].attachedLink.empty()) needWorld_ = true;
     }
     if (roots.size() != 1) needWorld_ = true;
@@ -77,7 +82,7 @@ class UrdfWriter {
       out_.empty("link", attr("name", "world"));
     }
     for (std::size_t i = 0; i < frames.size(); ++i) {
-      if (frames[i].kind == FrameKind::Link) writeLink(i);
+      if (frames[i].kind == FrameKind::Link && unwrittenWorld_ != static_cast<int>(i)) writeLink(i);
     }
     if (needWorld_) {
       for (std::size_t root : roots) {
@@ -87,7 +92,9 @@ class UrdfWriter {
                           frames[root].pose, nullptr, nullptr);
       }
     }
-    for (const TreeJoint& joint : loaded_.kinematics.joints()) writeTreeJoint(joint);
+    for (const TreeJoint& joint : loaded_.kinematics.joints()) {
+      if (&joint != unwrittenBase_) writeTreeJoint(joint);
+    }
     for (std::size_t i = 0; i < frames.size(); ++i) {
       if (frames[i].kind == FrameKind::Frame) writeExplicitFrame(i);
     }
@@ -112,6 +119,92 @@ class UrdfWriter {
                        "URDF can only describe a tree; the kinematic graph has loops closed by the joints " + names,
                        SourceLocation{loaded_.document.sourceFile, 0, 0});
     return false;
+  }
+
+  /// The kept children of links and joints (a URDF source's <calibration>, <safety_controller>,
+  /// custom elements), by owner, written back into their owner.
+  void indexKeptChildren(const Document& document) {
+    if (!document.model) return;
+    for (const KeptElement& kept : document.model->kept) {
+      if (!detail::isKeptUrdfChild(kept)) continue;
+      if (kept.within == "link/visual") {
+        keptInVisual_[kept.owners[0] + "\n" + kept.owners[1]].push_back(&kept);
+      } else {
+        (kept.within == "link" ? keptInLink_ : keptInJoint_)[kept.owners.front()].push_back(&kept);
+      }
+    }
+  }
+
+  void writeKept(const std::map<std::string, std::vector<const KeptElement*>>& kept, const std::string& owner) {
+    const auto found = kept.find(owner);
+    if (found == kept.end()) return;
+    for (const KeptElement* element : found->second) out_.raw(element->text);
+  }
+
+  /// Without WriteOptions::urdfFloatingJoint, the one floating base (detail::isFloatingBase) is not
+  /// written as a joint: its child link is the URDF root, which Gazebo leaves free as MuJoCo's free
+  /// joint does. Its parent, a link standing for the world, is not written either when nothing else
+  /// is on it (planes, which URDF cannot hold, are warned). Only when that leaves one root link;
+  /// otherwise the base is a `floating` joint like any other.
+  void chooseFloatingBase() {
+    if (options_.urdfFloatingJoint) return;
+    const auto& joints = loaded_.kinematics.joints();
+    const TreeJoint* base = nullptr;
+    for (const TreeJoint& joint : joints) {
+      if (!detail::isFloatingBase(graph_, index_, joint)) continue;
+      if (base) return;  // several floating bases: URDF needs `world` and a joint to each
+      base = &joint;
+    }
+    if (!base) return;
+    const int world = base->parentLinkFrame;
+    std::unordered_set<std::size_t> children;
+    for (const TreeJoint& joint : joints) {
+      if (&joint == base) continue;
+      if (joint.parentLinkFrame < 0 || joint.parentLinkFrame == world) return;  // more hangs from the world
+      children.insert(joint.childLinkFrame);
+    }
+    const auto& frames = graph_.frames();
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+      if (frames[i].kind == FrameKind::Frame && (frames[i].attachedLink.empty() || frames[i].attachedLinkFrame == world)) {
+        return;
+      }
+      if (frames[i].kind == FrameKind::Link && !children.count(i) && static_cast<int>(i) != world &&
+          i != base->childLinkFrame) {
+        return;  // another root
+      }
+    }
+    const Link* worldLink = world >= 0 ? index_.link(static_cast<std::size_t>(world)) : nullptr;
+    if (worldLink) {
+      for (const auto* shapes : {&worldLink->visuals, &worldLink->collisions}) {
+        for (const Shape& shape : *shapes) {
+          if (shape.geometry.type != GeometryType::Plane) return;  // content URDF can hold
+        }
+      }
+      if (keptInLink_.count(worldLink->name)) return;
+      for (const auto* shapes : {&worldLink->visuals, &worldLink->collisions}) {
+        for (const Shape& shape : *shapes) {
+          diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                               "URDF has no plane geometry; " + std::string(shapes == &worldLink->visuals ? "visual" : "collision") +
+                                   " '" + shape.name + "' of link '" + frames[static_cast<std::size_t>(world)].name +
+                                   "' is not written",
+                               shape.where);
+        }
+      }
+      unwrittenWorld_ = world;
+    }
+    unwrittenBase_ = base;
+    const Pose X_WC = frames[base->childLinkFrame].pose;
+    std::string initial;
+    if (!X_WC.isApprox(Pose::Identity(), kIdentityTolerance)) {
+      initial = "; its initial pose (" + originAttributes(X_WC).substr(1) + ") is not kept";
+    }
+    const Joint* joint = index_.joint(base->frame);
+    diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                         "URDF has no floating joint unless asked: the floating base '" + base->name +
+                             "' is not written and its child '" + base->childLink +
+                             "' is the root link, free in Gazebo" + initial +
+                             " (--urdf-floating-joint writes a `floating` joint from `world`)",
+                         joint ? joint->where : SourceLocation{loaded_.document.sourceFile, 0, 0});
   }
 
   void addLinkName(const std::string& name, const SourceLocation& where) {
@@ -141,7 +234,7 @@ class UrdfWriter {
     addLinkName(name, frame.where);
     auto found = index_.links.find(index);
     const Link* link = found == index_.links.end() ? nullptr : found->second;
-    if (!link || (!link->hasInertial && link->visuals.empty() && link->collisions.empty())) {
+    if (!link || (!link->hasInertial && link->visuals.empty() && link->collisions.empty() && !keptInLink_.count(link->name))) {
       out_.empty("link", attr("name", name));
       return;
     }
@@ -159,6 +252,7 @@ class UrdfWriter {
     }
     writeShapes(index, link->visuals, "visual");
     writeShapes(index, link->collisions, "collision");
+    writeKept(keptInLink_, link->name);
     out_.close("link");
   }
 
@@ -199,12 +293,18 @@ class UrdfWriter {
       out_.open("geometry");
       out_.raw(geometry);
       out_.close("geometry");
-      if (shape.color && std::string(kind) == "visual") {
-        const Eigen::Vector4d& c = *shape.color;
+      const Link* owner = index_.link(linkIndex);
+      const std::string visualKey = owner ? owner->name + "\n" + shape.name : std::string();
+      const bool textured = std::string(kind) == "visual" && keptInVisual_.count(visualKey);
+      if ((shape.color || textured) && std::string(kind) == "visual") {
         const std::string material =
             shape.material.empty() ? urdfName(frame.name) + "__" + name + "__material" : shape.material;
         out_.open("material", attr("name", material));
-        out_.empty("color", attr("rgba", number(c[0]) + " " + number(c[1]) + " " + number(c[2]) + " " + number(c[3])));
+        if (shape.color) {
+          const Eigen::Vector4d& c = *shape.color;
+          out_.empty("color", attr("rgba", number(c[0]) + " " + number(c[1]) + " " + number(c[2]) + " " + number(c[3])));
+        }
+        if (textured) writeKept(keptInVisual_, visualKey);
         out_.close("material");
       }
       out_.close(kind);
@@ -257,6 +357,7 @@ class UrdfWriter {
                               attr("multiplier", number(joint->mimic->multiplier)) +
                               attr("offset", number(joint->mimic->offset)));
     }
+    if (joint && sub == firstSub_) writeKept(keptInJoint_, joint->name);
     out_.close("joint");
     if (joint && sub && sub == firstSub_ && joint->transmissionRatio != 1.0 && joint->transmissionRatio != 0.0) {
       // ROS's SimpleTransmission: actuator = joint * mechanicalReduction.
@@ -371,6 +472,10 @@ class UrdfWriter {
   interlink::detail::ElementIndex index_;
   XmlOut out_;
   bool needWorld_ = false;
+  const TreeJoint* unwrittenBase_ = nullptr;  // chooseFloatingBase
+  int unwrittenWorld_ = -1;                    // the link standing for the world it hangs from, if not written
+  std::map<std::string, std::vector<const KeptElement*>> keptInLink_, keptInJoint_;
+  std::map<std::string, std::vector<const KeptElement*>> keptInVisual_;  // by "<link>\n<visual>": textures
   std::set<std::string> linkNames_;
   std::set<std::string> jointNames_;
   const SubJoint* firstSub_ = nullptr;

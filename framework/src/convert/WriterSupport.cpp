@@ -141,6 +141,25 @@ bool isKeptUrdfElement(const KeptElement& kept) {
          kept.path.find('/', 6) == std::string::npos;
 }
 
+bool isKeptUrdfChild(const KeptElement& kept) {
+  if (!kept.element.name.empty()) return false;
+  if (kept.within == "link/visual") return kept.owners.size() == 2 && kept.path.rfind("robot/link/visual/", 0) == 0;
+  return kept.owners.size() == 1 && ((kept.within == "link" && kept.path.rfind("robot/link/", 0) == 0) ||
+                                     (kept.within == "joint" && kept.path.rfind("robot/joint/", 0) == 0));
+}
+
+bool standsForWorld(const FrameGraph& graph, const interlink::detail::ElementIndex& index, std::size_t frame) {
+  const FrameInfo& info = graph.frames()[frame];
+  const Link* link = index.link(frame);
+  return (info.name == "worldbody" || info.name == "world") && link && link->inertial.mass == 0 &&
+         info.pose.isApprox(Pose::Identity(), 1e-12);
+}
+
+bool isFloatingBase(const FrameGraph& graph, const interlink::detail::ElementIndex& index, const TreeJoint& joint) {
+  if (joint.type != JointType::Free || joint.loopClosure) return false;
+  return joint.parentLinkFrame < 0 || standsForWorld(graph, index, static_cast<std::size_t>(joint.parentLinkFrame));
+}
+
 std::string fileNameOf(const std::string& path) {
   const std::size_t slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
@@ -221,8 +240,9 @@ class DroppedContent {
       if (holds_.keptTrees && inModelOrWorld && !kept.element.name.empty()) continue;
       if (isKeptMjcfDefaults(kept)) continue;  // applied by the reader: every value is in the model
       if (holds_.mjcfSections && isKeptMjcfSection(kept)) continue;
+      if (holds_.mjcfSections && (isKeptMjcfBodyElement(kept) || isKeptMjcfCamera(kept))) continue;
       if (holds_.gazeboBlocks && isGazeboBlock(kept)) continue;
-      if (holds_.urdfElements && isKeptUrdfElement(kept)) continue;
+      if (holds_.urdfElements && (isKeptUrdfElement(kept) || isKeptUrdfChild(kept))) continue;
       const std::string kind = keptKind(kept);
       // MJCF actuators bound their joints' forces: the writers put that into effort limits.
       const char* carried = kind == "actuator" ? "; their force limits are written as joint effort limits" : "";

@@ -109,7 +109,7 @@ struct TargetHolds {
   bool initialPositions = false;   // joint initial positions
   bool mjcfSections = false;       // sections an MJCF source keeps as MJCF text (MjcfKept.hpp)
   bool gazeboBlocks = false;       // URDF <gazebo> blocks (GazeboExtensions.hpp)
-  bool urdfElements = false;       // a URDF source's top-level kept elements (isKeptUrdfElement)
+  bool urdfElements = false;       // a URDF source's kept elements (isKeptUrdfElement, isKeptUrdfChild)
 };
 
 /// Warns, element by element, for what `holds` says the target cannot hold: kept elements
@@ -123,6 +123,19 @@ void warnWhatTargetCannotHold(const Document& document, const TargetHolds& holds
 /// True for an element a URDF source keeps as text under <robot> (<gazebo>, <transmission>, a
 /// custom element): URDF output writes it back as it was.
 bool isKeptUrdfElement(const KeptElement& kept);
+
+/// True for an element a URDF source keeps inside a link or joint (<calibration>,
+/// <safety_controller>, custom elements; owned by that link or joint) or a visual's material
+/// (<texture>; owned by the link and the visual): URDF output writes it back into its owner.
+bool isKeptUrdfChild(const KeptElement& kept);
+
+/// A root link that stands for the world: "worldbody" (an MJCF source's) or "world" (URDF's),
+/// massless, at the root frame, the child of no joint.
+bool standsForWorld(const FrameGraph& graph, const interlink::detail::ElementIndex& index, std::size_t frame);
+
+/// Whether `joint` is a floating base: a free joint from the world or from a link that stands for
+/// it (docs/convert.md, "Floating bases").
+bool isFloatingBase(const FrameGraph& graph, const interlink::detail::ElementIndex& index, const TreeJoint& joint);
 
 /// Whether parameter `key` (holding `value`) of a model or world is a note of the reading rather
 /// than content: the source format's version, the units and angle conventions its values were

@@ -55,7 +55,7 @@ class Mapper {
     addShapes(mjcf_.world, world);
     model.links.push_back(std::move(world));
     addFrames(mjcf_.world, kWorldLink, model);
-    for (const KeptElement& k : mjcf_.world.kept) model.kept.push_back(k);
+    keepBodyElements(mjcf_.world, kWorldLink, model);
 
     for (const BodyRecord& child : mjcf_.world.children) mapBody(child, kWorldLink, model);
     applyTotalMass(model);
@@ -123,6 +123,8 @@ class Mapper {
       frame.pose.relativeTo = link;
       frame.pose.where = r.where;
       frame.where = r.where;
+      // A camera's optics (fovy, mode, ...) are kept as written for an MJCF writer, by frame.
+      if (!r.element.empty()) model.kept.push_back(KeptElement{"body/camera", r.element, r.where, {}, "camera", {link, frame.name}});
       model.frames.push_back(std::move(frame));
     };
     for (const FrameRecord& site : body.sites) add(site, "site");
@@ -198,8 +200,18 @@ class Mapper {
     }
     model.links.push_back(std::move(link));
     addFrames(body, name, model);
-    for (const KeptElement& k : body.kept) model.kept.push_back(k);
+    keepBodyElements(body, name, model);
     for (const BodyRecord& child : body.children) mapBody(child, name, model);
+  }
+
+  /// A body's kept elements (<light>, <plugin>) name the link they belong to, so that an MJCF
+  /// writer puts them back into that body.
+  static void keepBodyElements(const BodyRecord& body, const std::string& link, Model& model) {
+    for (KeptElement k : body.kept) {
+      k.within = "link";
+      k.owners = {link};
+      model.kept.push_back(std::move(k));
+    }
   }
 
   Joint mapJoint(const JointRecord& record, const std::string& name, const std::string& parent, const std::string& child) {

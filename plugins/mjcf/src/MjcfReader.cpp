@@ -256,6 +256,7 @@ class Reader : public detail::AssetReader {
         const Element e{c, "camera", className(c, cls)};
         identify(camera, c, model_.cameraCount, cameraNames_, "camera");
         camera.pose = frame(e);
+        camera.element = c.toXml();
         body.cameras.push_back(std::move(camera));
       } else if (!isWorld && (c.name == "joint" || c.name == "freejoint")) {
         readJoint(Element{c, "joint", c.name == "joint" ? className(c, cls) : std::string()}, body);

@@ -77,6 +77,7 @@ struct FrameRecord {
   int id = 0;
   Pose pose = Pose::Identity();
   SourceLocation where;
+  std::string element;  // a camera as written, kept for an MJCF writer; empty for a site
 };
 
 struct InertialRecord {

@@ -32,6 +32,9 @@ struct WriteOptions {
   /// output: the working directory). Empty (a string whose place is unknown): the files found
   /// are written by absolute path, package:// and model:// URIs still as written when portable.
   std::string outputPath;
+  /// URDF: write a floating base (a free joint from the world) as a `floating` joint from `world`.
+  /// Off: its child link is the URDF root, which Gazebo leaves free (docs/convert.md).
+  bool urdfFloatingJoint = false;
 };
 
 }  // namespace interlink::convert
