@@ -80,6 +80,27 @@ TEST(Mimic, SelfReferenceAndCyclesAreRefused) {
   EXPECT_TRUE(mentions(d, "cycle of 3")) << d->message;
 }
 
+TEST(Mimic, SdformatSelfReferenceAndCyclesAreRefused) {
+  Scratch scratch;
+  auto model = [](const char* firstLeader, const char* secondLeader) {
+    auto joint = [](const std::string& name, const std::string& parent, const std::string& child, const char* leader) {
+      return "<joint name='" + name + "' type='revolute'><parent>" + parent + "</parent><child>" + child +
+             "</child><axis><xyz>0 0 1</xyz><mimic joint='" + leader +
+             "' axis='axis'><multiplier>1</multiplier><offset>0</offset><reference>0</reference></mimic></axis></joint>";
+    };
+    return "<sdf version='1.11'><model name='m'><link name='a'/><link name='b'/><link name='c'/>" +
+           joint("j1", "a", "b", firstLeader) + joint("j2", "b", "c", secondLeader) + "</model></sdf>\n";
+  };
+  const LoadResult self = hostileLoader().loadFile(scratch.write("self.sdf", model("j1", "j1")));
+  const Diagnostic* d = findCode(self.diagnostics, ErrorCode::JOINT_AXIS_MIMIC_INVALID);
+  ASSERT_NE(d, nullptr) << dump(self.diagnostics);
+  EXPECT_TRUE(mentions(d, "mimics itself")) << d->message;
+  const LoadResult cycle = hostileLoader().loadFile(scratch.write("cycle.sdf", model("j2", "j1")));
+  d = findCode(cycle.diagnostics, ErrorCode::JOINT_AXIS_MIMIC_INVALID);
+  ASSERT_NE(d, nullptr) << dump(cycle.diagnostics);
+  EXPECT_TRUE(mentions(d, "cycle of 2")) << d->message;
+}
+
 TEST(Mimic, LongCycleIsFoundInLinearTime) {
   Scratch scratch;
   const CommandResult result =
@@ -114,7 +135,7 @@ TEST(Mimic, MjcfEqualityCouplingsToItselfAndInCyclesAreReported) {
 
 TEST(Mimic, LongMjcfEqualityCycleIsFoundInLinearTime) {
   Scratch scratch;
-  const std::string file = scratch.write("cycle.xml", hostile::mjcfEqualityCycle(20000));
+  const std::string file = scratch.write("cycle.xml", hostile::mjcfEqualityCycle(20000, 10));
   const CommandResult result = boundedCli("check --strict '" + file + "'", 2 * kSanitizerSlowdown);
   EXPECT_EQ(result.exitCode, 1) << result.output.substr(0, 2000);
   EXPECT_NE(result.output.find("cycle of 20000 joints (... -> "), std::string::npos) << result.output.substr(0, 2000);

@@ -262,10 +262,10 @@ TEST(MjcfInertia, TheCoreCheckGivesMujocosVerdicts) {
 TEST(MjcfDifferential, EqualityJointCouplingsAsMujocoJudgesThem) {
   test::Scratch scratch;
   Loader loader;
-  expectBothRefuse(loader, scratch.write("self.xml", test::hostile::mjcfEqualityCycle(1)));
+  test::expectBothRefuse(loader, scratch.write("self.xml", test::hostile::mjcfEqualityCycle(1)));
   const std::string cycle = scratch.write("cycle.xml", test::hostile::mjcfEqualityCycle(3));
   std::string error;
-  EXPECT_FALSE(mujocoRefuses(cycle, error)) << error;
+  EXPECT_FALSE(test::mujocoRefuses(cycle, error)) << error;
   const LoadResult loaded = loader.loadFile(cycle);
   EXPECT_TRUE(loaded.ok()) << test::dump(loaded.diagnostics);
   bool warned = false;
