@@ -57,17 +57,17 @@ std::vector<HostileCase> roundTwoCases(const fs::path& pluginDir) {
          put(d / "leak.gltf", hostile::gltfWithBuffer("secret.txt", 36));
          return put(d / "robot.skel", hostile::skelMesh("leak.gltf"));
        }, "FILE_READ"},
-      {"OBJ mtllib outside the model's tree",
+      {"OBJ mtllib outside the model's tree (--confine)",
        [](const fs::path& d) {
          put(d / "outside" / "secret.mtl", "newmtl s\n");
          put(d / "project" / "cube.obj", hostile::objCube("mtllib ../outside/secret.mtl"));
          return put(d / "project" / "robot.skel", hostile::skelMesh("cube.obj"));
-       }, "PATH_OUTSIDE_ROOTS"},
-      {"MJCF mesh outside the model's tree",
+       }, "PATH_OUTSIDE_ROOTS", {"--confine"}},
+      {"MJCF mesh outside the model's tree (--confine)",
        [](const fs::path& d) {
          put(d / "outside" / "cube.stl", hostile::stlCube());
          return put(d / "project" / "robot.xml", hostile::mjcfMeshAssets("../outside/cube.stl"));
-       }, "PATH_OUTSIDE_ROOTS"},
+       }, "PATH_OUTSIDE_ROOTS", {"--confine"}},
       {"OFF header claiming 1e8 vertices (not a supported format)", skelWith("bomb.off", hostile::offClaiming()), "FILE_READ"},
       {"X3D scene (not a supported format)",
        skelWith("scene.x3d", "<X3D><Scene><Transform><Transform/></Transform></Scene></X3D>"), "FILE_READ"},
@@ -89,8 +89,8 @@ std::vector<HostileCase> roundTwoCases(const fs::path& pluginDir) {
          for (const auto& [name, text] : files) put(d / name, text);
          return (d / files.front().first).string();
        }, "INCLUDE_DEPTH"},
-      {"convert a 10 000-link chain to MJCF",
-       [](const fs::path& d) { return put(d / "chain.urdf", hostile::urdfChain(10000)); }, "", {}, false,
+      {"convert a 10 000-link chain to MJCF (nests deeper than MJCF reads back)",
+       [](const fs::path& d) { return put(d / "chain.urdf", hostile::urdfChain(10000)); }, "deeper than 512", {}, false,
        {"convert", "{}", "-o", "/dev/null", "--to", "mjcf"}},
       {"SKEL chain of 20 000 joints", [](const fs::path& d) { return put(d / "chain.skel", hostile::skelJointChain(20000)); }, ""},
       {"URDF joint offsets of 1.5e308 twice",
