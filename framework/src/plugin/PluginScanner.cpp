@@ -105,9 +105,9 @@ void stop(pid_t pid) {
 
 std::string describeEnd(int status) {
   if (status >= 0 && WIFSIGNALED(status)) {
-    const int signal = WTERMSIG(status);
-    const char* name = ::strsignal(signal);
-    return "the plugin scanner was killed by signal " + std::to_string(signal) + " (" + (name ? name : "?") +
+    const int signalNumber = WTERMSIG(status);
+    const char* name = ::strsignal(signalNumber);
+    return "the plugin scanner was killed by signal " + std::to_string(signalNumber) + " (" + (name ? name : "?") +
            ") while opening the library: its initialisation code crashed or aborted";
   }
   if (status >= 0 && WIFEXITED(status)) {
