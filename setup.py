@@ -6,6 +6,7 @@ tests, no benchmarks), and installs it into the package directory so that the wh
     interlink/__init__.py ... _interlink.*.so      the package (module RPATH $ORIGIN/lib)
     interlink/lib/libinterlink.so.*                 the core library
     interlink/lib/interlink/plugins/*.so            format and hardware plugins (found beside the library)
+    interlink/lib/interlink/interlink-plugin-scanner  examines plugin libraries in a process of its own
     interlink/bin/interlink                         the command (`python3 -m interlink` runs it)
 
 The CMake build directory is ./build-wheel (kept: later builds are incremental), beside ./build so

@@ -57,17 +57,17 @@ std::vector<HostileCase> roundTwoCases(const fs::path& pluginDir) {
          put(d / "leak.gltf", hostile::gltfWithBuffer("secret.txt", 36));
          return put(d / "robot.skel", hostile::skelMesh("leak.gltf"));
        }, "FILE_READ"},
-      {"OBJ mtllib outside the model's tree",
+      {"OBJ mtllib outside the model's tree (--confine)",
        [](const fs::path& d) {
          put(d / "outside" / "secret.mtl", "newmtl s\n");
          put(d / "project" / "cube.obj", hostile::objCube("mtllib ../outside/secret.mtl"));
          return put(d / "project" / "robot.skel", hostile::skelMesh("cube.obj"));
-       }, "PATH_OUTSIDE_ROOTS"},
-      {"MJCF mesh outside the model's tree",
+       }, "PATH_OUTSIDE_ROOTS", {"--confine"}},
+      {"MJCF mesh outside the model's tree (--confine)",
        [](const fs::path& d) {
          put(d / "outside" / "cube.stl", hostile::stlCube());
          return put(d / "project" / "robot.xml", hostile::mjcfMeshAssets("../outside/cube.stl"));
-       }, "PATH_OUTSIDE_ROOTS"},
+       }, "PATH_OUTSIDE_ROOTS", {"--confine"}},
       {"OFF header claiming 1e8 vertices (not a supported format)", skelWith("bomb.off", hostile::offClaiming()), "FILE_READ"},
       {"X3D scene (not a supported format)",
        skelWith("scene.x3d", "<X3D><Scene><Transform><Transform/></Transform></Scene></X3D>"), "FILE_READ"},
@@ -89,8 +89,8 @@ std::vector<HostileCase> roundTwoCases(const fs::path& pluginDir) {
          for (const auto& [name, text] : files) put(d / name, text);
          return (d / files.front().first).string();
        }, "INCLUDE_DEPTH"},
-      {"convert a 10 000-link chain to MJCF",
-       [](const fs::path& d) { return put(d / "chain.urdf", hostile::urdfChain(10000)); }, "", {}, false,
+      {"convert a 10 000-link chain to MJCF (nests deeper than MJCF reads back)",
+       [](const fs::path& d) { return put(d / "chain.urdf", hostile::urdfChain(10000)); }, "deeper than 512", {}, false,
        {"convert", "{}", "-o", "/dev/null", "--to", "mjcf"}},
       {"SKEL chain of 20 000 joints", [](const fs::path& d) { return put(d / "chain.skel", hostile::skelJointChain(20000)); }, ""},
       {"URDF joint offsets of 1.5e308 twice",
@@ -99,6 +99,11 @@ std::vector<HostileCase> roundTwoCases(const fs::path& pluginDir) {
        [](const fs::path& d) { return put(d / "self.urdf", hostile::urdfMimicCycle(1)); }, "JOINT_AXIS_MIMIC_INVALID"},
       {"URDF mimic cycle of 20 000 joints",
        [](const fs::path& d) { return put(d / "cycle.urdf", hostile::urdfMimicCycle(20000)); }, "JOINT_AXIS_MIMIC_INVALID"},
+      {"MJCF equality coupling a joint to itself",
+       [](const fs::path& d) { return put(d / "self.xml", hostile::mjcfEqualityCycle(1)); }, "JOINT_AXIS_MIMIC_INVALID"},
+      {"MJCF equality couplings in a cycle of 20 000 joints, 10 per body (--strict)",
+       [](const fs::path& d) { return put(d / "cycle.xml", hostile::mjcfEqualityCycle(20000, 10)); }, "DEVIATION_TOLERATED",
+       {"--strict"}},
       {"interlink frames > /dev/full",
        [](const fs::path& d) { return put(d / "chain.urdf", hostile::urdfChain(200)); }, "cannot write", {}, false,
        {"frames", "{}"}, "/dev/full"},
@@ -125,6 +130,59 @@ std::vector<HostileCase> roundTwoCases(const fs::path& pluginDir) {
                       return put(d / "model.exit", "anything\n");
                     },
                     "before a verdict", {}, false, {"check", "{}"}});
+  }
+  // Libraries whose constructor aborts or marks (built with the tests: test_plugins/hostile/constructor),
+  // in the plugin path of a check of a valid SDFormat file: examined by the plugin scanner only.
+  const fs::path constructors = exiting.parent_path().parent_path() / "constructor";
+  if (fs::exists(constructors / "libtest_plugin_constructor_aborts.so", ec)) {
+    auto withConstructors = [constructors](const fs::path& d) {
+      fs::create_directories(d / "plugins");
+      for (const char* variant : {"aborts", "crashes", "exits"}) {
+        const std::string name = std::string("libtest_plugin_constructor_") + variant + ".so";
+        fs::copy_file(constructors / name, d / "plugins" / name);
+      }
+      return put(d / "ok.sdf", "<sdf version='1.9'><model name='m'><link name='l'/></model></sdf>\n");
+    };
+    list.push_back({"libraries whose constructors abort, crash, exit in the plugin path (check ok.sdf)", withConstructors,
+                    ""});
+    list.push_back({"the same libraries (interlink plugins)", withConstructors, "the plugin scanner", {}, true});
+  }
+  // Eight Python threads calling loads().frames() at once in a fresh interpreter (they deadlocked
+  // when NumPy was first imported by a thread): the built package, when the build has it.
+  const fs::path pythonPackage = pluginDir.parent_path().parent_path().parent_path() / "python";
+  if (fs::exists(pythonPackage / "interlink" / "__init__.py", ec) && fs::exists("/usr/bin/python3", ec)) {
+    bool built = false;
+    for (const auto& entry : fs::directory_iterator(pythonPackage / "interlink", ec)) {
+      built = built || (entry.path().filename().string().rfind("_interlink", 0) == 0 && entry.path().extension() == ".so");
+    }
+    if (built) {
+      list.push_back({"Python: eight threads calling loads().frames() (fresh interpreter)",
+                      [](const fs::path& d) {
+                        put(d / "chain.urdf", hostile::urdfChain(30));
+                        return put(d / "threads.py", R"(import os, sys, threading
+import interlink
+text = open(os.path.join(os.path.dirname(sys.argv[0]), "chain.urdf")).read()
+done, errors = [], []
+start = threading.Barrier(8)
+def work(k):
+    try:
+        start.wait()
+        for _ in range(10):
+            frames = interlink.loads(text, format="urdf", file_name="chain.urdf").frames()
+            assert len(frames) >= 30, len(frames)
+        done.append(k)
+    except Exception as e:
+        errors.append(repr(e))
+threads = [threading.Thread(target=work, args=(k,)) for k in range(8)]
+for t in threads: t.start()
+for t in threads: t.join()
+print("threads finished:", len(done), "errors:", errors)
+sys.exit(0 if len(done) == 8 else 1)
+)");
+                      },
+                      "threads finished: 8", {}, false, {"{}"}, {}, {"/usr/bin/python3"},
+                      {"PYTHONPATH=" + pythonPackage.string(), "PYTHONDONTWRITEBYTECODE=1"}});
+    }
   }
   return list;
 }

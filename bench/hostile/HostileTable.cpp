@@ -270,8 +270,8 @@ int printHostileTable(const std::string& cli) {
     const std::string file = c.make(dir);
     std::error_code ec;
     const auto bytes = fs::is_regular_file(file, ec) ? fs::file_size(file, ec) : 0;
-    std::vector<std::string> argv = {cli};
-    std::vector<std::string> env;
+    std::vector<std::string> argv = c.program.empty() ? std::vector<std::string>{cli} : c.program;
+    std::vector<std::string> env = c.environment;
     if (!c.command.empty()) {
       for (const std::string& argument : c.command) argv.push_back(argument == "{}" ? file : argument);
     } else if (c.pluginsCommand) {

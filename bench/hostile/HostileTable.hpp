@@ -22,6 +22,10 @@ struct HostileCase {
   std::vector<std::string> command = {};
   /// Where the CLI's standard output goes instead of the captured output (e.g. /dev/full).
   std::string stdoutTo = {};
+  /// When set, the program run instead of the CLI (e.g. {"/usr/bin/python3"}), followed by
+  /// `command`; with `environment` added ("NAME=value").
+  std::vector<std::string> program = {};
+  std::vector<std::string> environment = {};
 };
 
 /// The second round's inputs (issue 29): meshes, stacks, arithmetic, mimic cycles, lost output,

@@ -196,4 +196,22 @@ inline std::string urdfMimicCycle(int n) {
   return text + "</robot>\n";
 }
 
+/// MJCF of n hinge joints, `jointsPerBody` to each of sibling bodies, where <equality><joint>
+/// couples joint i to joint i + 1 and the last to the first (n == 1: a joint coupled to itself).
+inline std::string mjcfEqualityCycle(int n, int jointsPerBody = 1) {
+  std::string text = "<mujoco model=\"m\">\n<worldbody>\n";
+  for (int first = 1; first <= n; first += jointsPerBody) {
+    text += "<body name=\"b" + std::to_string(first) + "\">";
+    for (int i = first; i < first + jointsPerBody && i <= n; ++i) {
+      text += "<joint name=\"j" + std::to_string(i) + "\" type=\"hinge\"/>";
+    }
+    text += "<geom size=\"0.1\" mass=\"1\"/></body>\n";
+  }
+  text += "</worldbody>\n<equality>\n";
+  for (int i = 1; i <= n; ++i) {
+    text += "<joint joint1=\"j" + std::to_string(i) + "\" joint2=\"j" + std::to_string(i == n ? 1 : i + 1) + "\"/>\n";
+  }
+  return text + "</equality>\n</mujoco>\n";
+}
+
 }  // namespace interlink::test::hostile

@@ -1,7 +1,12 @@
-// Plugins as an attacker would use them (issue 29): a plugin directory or library every user may
-// write to is refused with the reason, and a plugin that ends the process (exit(0), a crash) never
+// Plugins as an attacker would use them: a plugin directory or library every user may write to is
+// refused with the reason; discovery runs no library's code in the host's process (the plugin
+// scanner examines unknown libraries in its own), so a library whose constructor marks, aborts,
+// crashes or exits is harmless to `check` of a file it does not read, and refused with the reason
+// when it ended the scanner; a plugin that ends the process while reading (exit(0), a crash) never
 // lets the CLI report success without a verdict.
 #include <sys/stat.h>
+
+#include <initializer_list>
 
 #include "HostileSupport.hpp"
 
@@ -40,6 +45,92 @@ TEST(PluginTrust, WorldWritableLibraryIsRefused) {
   ASSERT_EQ(::chmod(library.c_str(), 0666), 0);
   const CommandResult listed = cliWithPlugins(dir.string(), "plugins");
   EXPECT_NE(listed.output.find("writable by every user"), std::string::npos) << listed.output;
+}
+
+const std::string kValidSdf =
+    "<sdf version='1.9'><model name='m'><link name='l'/></model></sdf>\n";
+
+/// A private plugin directory holding only the named constructor plugins (0755: trusted).
+fs::path constructorPlugins(const Scratch& scratch, std::initializer_list<const char*> variants) {
+  const fs::path dir = scratch.dir() / "plugins";
+  fs::create_directories(dir);
+  ::chmod(dir.c_str(), 0755);
+  for (const char* variant : variants) {
+    const std::string name = std::string("libtest_plugin_constructor_") + variant + ".so";
+    fs::copy_file(fs::path(TEST_HOSTILE_PLUGIN_DIR) / "constructor" / name, dir / name);
+  }
+  return dir;
+}
+
+/// The CLI with the plugin directory, a marker directory for constructors and a plugin cache
+/// file ("off" for none).
+CommandResult cliWith(const fs::path& plugins, const fs::path& markers, const std::string& cache,
+                      const std::string& arguments) {
+  return runBounded("INTERLINK_TEST_MARKER_DIR='" + markers.string() + "' INTERLINK_PLUGIN_CACHE='" + cache +
+                        "' INTERLINK_PLUGIN_PATH='" + plugins.string() + "' " + cliPath() + " " + arguments,
+                    30);
+}
+
+// Discovery of a library nobody knows runs its constructor in the plugin scanner, never in
+// `interlink`: checking a file of another format leaves no mark of the host, cold and warm (the
+// warm run examines nothing). Reading a file of its format is what opens it in the host.
+TEST(PluginDiscovery, AnUnknownLibraryRunsNoCodeInTheHost) {
+  Scratch scratch;
+  const fs::path plugins = constructorPlugins(scratch, {"marks"});
+  const fs::path markers = scratch.dir() / "markers";
+  fs::create_directories(markers);
+  const std::string model = scratch.write("ok.sdf", kValidSdf);
+  const std::string cache = (scratch.dir() / "plugins.cache").string();
+  for (const std::string& cacheFile : {std::string("off"), cache, cache}) {
+    SCOPED_TRACE(cacheFile);
+    const bool warm = fs::exists(cache);
+    const CommandResult checked = cliWith(plugins, markers, cacheFile, "check '" + model + "'");
+    EXPECT_EQ(checked.exitCode, 0) << checked.output;
+    EXPECT_FALSE(fs::exists(markers / "ran-in-interlink")) << "a plugin's constructor ran in the host";
+    // The scanner did examine it (the test would prove nothing otherwise), only when not known.
+    EXPECT_EQ(fs::exists(markers / "ran-in-interlink-plugin-scanner"), !warm);
+    fs::remove(markers / "ran-in-interlink-plugin-scanner");
+  }
+  const CommandResult listed = cliWith(plugins, markers, cache, "plugins");
+  EXPECT_NE(listed.output.find("constructor_marks"), std::string::npos) << listed.output;
+  EXPECT_FALSE(fs::exists(markers / "ran-in-interlink")) << listed.output;
+  // A file of its format needs it: then, and only then, the host opens it.
+  const std::string own = scratch.write("model.marks", "anything\n");
+  cliWith(plugins, markers, cache, "check '" + own + "'");
+  EXPECT_TRUE(fs::exists(markers / "ran-in-interlink"));
+}
+
+// A library whose constructor aborts, crashes or calls exit(0) ends the plugin scanner, not the
+// host: `check` of another file succeeds, the library is refused with the reason (also when the
+// cache remembers it), and a file of its format finds no plugin.
+TEST(PluginDiscovery, ALibraryEndingTheScannerIsRefusedWithTheReason) {
+  for (const char* variant : {"aborts", "crashes", "exits"}) {
+    SCOPED_TRACE(variant);
+    Scratch scratch;
+    const fs::path plugins = constructorPlugins(scratch, {variant, "marks"});
+    const fs::path markers = scratch.dir() / "markers";
+    fs::create_directories(markers);
+    const std::string model = scratch.write("ok.sdf", kValidSdf);
+    const std::string cache = (scratch.dir() / "plugins.cache").string();
+    for (const std::string& cacheFile : {std::string("off"), cache, cache}) {
+      SCOPED_TRACE(cacheFile);
+      const CommandResult checked = cliWith(plugins, markers, cacheFile, "check '" + model + "'");
+      EXPECT_EQ(checked.exitCode, 0) << checked.output;
+      const CommandResult listed = cliWith(plugins, markers, cacheFile, "plugins");
+      EXPECT_EQ(listed.exitCode, 0) << listed.output;
+      const std::string refusal = std::string("libtest_plugin_constructor_") + variant + ".so: PLUGIN_LOAD: the plugin scanner ";
+      EXPECT_NE(listed.output.find(refusal), std::string::npos) << listed.output;
+      // "killed by signal 6 (Aborted)", "ended (exit status 0)" (a sanitizer turns a crash into a status).
+      EXPECT_NE(listed.output.find("while opening the library"), std::string::npos) << listed.output;
+      // The library examined after it in the same scanner run is still known.
+      EXPECT_NE(listed.output.find("constructor_marks"), std::string::npos) << listed.output;
+      const std::string own = scratch.write(std::string("model.") + variant, "anything\n");
+      const CommandResult refused = cliWith(plugins, markers, cacheFile, "check '" + own + "'");
+      EXPECT_NE(refused.exitCode, 0) << refused.output;
+      EXPECT_NE(refused.output.find("NO_PARSER"), std::string::npos) << refused.output;
+    }
+    EXPECT_FALSE(fs::exists(markers / "ran-in-interlink"));
+  }
 }
 
 TEST(PluginCrash, ExitFromAPluginIsNeverASuccess) {

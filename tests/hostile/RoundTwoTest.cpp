@@ -80,12 +80,65 @@ TEST(Mimic, SelfReferenceAndCyclesAreRefused) {
   EXPECT_TRUE(mentions(d, "cycle of 3")) << d->message;
 }
 
+TEST(Mimic, SdformatSelfReferenceAndCyclesAreRefused) {
+  Scratch scratch;
+  auto model = [](const char* firstLeader, const char* secondLeader) {
+    auto joint = [](const std::string& name, const std::string& parent, const std::string& child, const char* leader) {
+      return "<joint name='" + name + "' type='revolute'><parent>" + parent + "</parent><child>" + child +
+             "</child><axis><xyz>0 0 1</xyz><mimic joint='" + leader +
+             "' axis='axis'><multiplier>1</multiplier><offset>0</offset><reference>0</reference></mimic></axis></joint>";
+    };
+    return "<sdf version='1.11'><model name='m'><link name='a'/><link name='b'/><link name='c'/>" +
+           joint("j1", "a", "b", firstLeader) + joint("j2", "b", "c", secondLeader) + "</model></sdf>\n";
+  };
+  const LoadResult self = hostileLoader().loadFile(scratch.write("self.sdf", model("j1", "j1")));
+  const Diagnostic* d = findCode(self.diagnostics, ErrorCode::JOINT_AXIS_MIMIC_INVALID);
+  ASSERT_NE(d, nullptr) << dump(self.diagnostics);
+  EXPECT_TRUE(mentions(d, "mimics itself")) << d->message;
+  const LoadResult cycle = hostileLoader().loadFile(scratch.write("cycle.sdf", model("j2", "j1")));
+  d = findCode(cycle.diagnostics, ErrorCode::JOINT_AXIS_MIMIC_INVALID);
+  ASSERT_NE(d, nullptr) << dump(cycle.diagnostics);
+  EXPECT_TRUE(mentions(d, "cycle of 2")) << d->message;
+}
+
 TEST(Mimic, LongCycleIsFoundInLinearTime) {
   Scratch scratch;
   const CommandResult result =
       boundedCli("check '" + scratch.write("cycle.urdf", hostile::urdfMimicCycle(20000)) + "'", 2 * kSanitizerSlowdown);
   EXPECT_EQ(result.exitCode, 1) << result.output.substr(0, 2000);
   EXPECT_NE(result.output.find("cycle of 20000"), std::string::npos) << result.output.substr(0, 2000);
+}
+
+// MJCF's mimic is <equality><joint joint1 joint2>: joint1 follows joint2. A joint coupled to
+// itself is refused (as MuJoCo refuses it); a cycle MuJoCo loads as soft constraints, so it is a
+// DEVIATION_TOLERATED warning naming the cycle, refused under --strict.
+TEST(Mimic, MjcfEqualityCouplingsToItselfAndInCyclesAreReported) {
+  Scratch scratch;
+  const LoadResult self = hostileLoader().loadFile(scratch.write("self.xml", hostile::mjcfEqualityCycle(1)));
+  const Diagnostic* d = findCode(self.diagnostics, ErrorCode::JOINT_AXIS_MIMIC_INVALID);
+  ASSERT_NE(d, nullptr) << dump(self.diagnostics);
+  EXPECT_TRUE(d->isError());
+  EXPECT_TRUE(mentions(d, "to itself")) << d->message;
+  EXPECT_EQ(d->where.line, 6) << d->format();
+
+  const std::string two = scratch.write("two.xml", hostile::mjcfEqualityCycle(2));
+  const LoadResult cycle = hostileLoader().loadFile(two);
+  d = findCode(cycle.diagnostics, ErrorCode::DEVIATION_TOLERATED);
+  ASSERT_NE(d, nullptr) << dump(cycle.diagnostics);
+  EXPECT_TRUE(mentions(d, "cycle of 2 joints (j1 -> j2 -> j1)")) << d->message;
+  EXPECT_GT(d->where.line, 0) << d->format();
+  EXPECT_TRUE(cycle.ok()) << dump(cycle.diagnostics);
+  LoadOptions strict;
+  strict.strict = true;
+  EXPECT_FALSE(hostileLoader().loadFile(two, strict).ok());
+}
+
+TEST(Mimic, LongMjcfEqualityCycleIsFoundInLinearTime) {
+  Scratch scratch;
+  const std::string file = scratch.write("cycle.xml", hostile::mjcfEqualityCycle(20000, 10));
+  const CommandResult result = boundedCli("check --strict '" + file + "'", 2 * kSanitizerSlowdown);
+  EXPECT_EQ(result.exitCode, 1) << result.output.substr(0, 2000);
+  EXPECT_NE(result.output.find("cycle of 20000 joints (... -> "), std::string::npos) << result.output.substr(0, 2000);
 }
 
 TEST(LostOutput, WriteErrorsAreIoErrors) {

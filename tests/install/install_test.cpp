@@ -85,6 +85,8 @@ TEST(Install, SamplesInstallIntoTheInterlinkPrefixWhichIsRelocatable) {
   }
   EXPECT_TRUE(fs::exists(prefix + "/lib/interlink/plugins/libinterlink_plugin_toml.so"));
   EXPECT_TRUE(fs::exists(prefix + "/lib/interlink/plugins/libinterlink_hardware_lumen.so"));
+  // Discovery examines libraries it does not know with the scanner beside the core library.
+  EXPECT_TRUE(fs::exists(prefix + "/lib/interlink/interlink-plugin-scanner"));
 
   // Move the prefix: the CLI, its plugins and pkg-config follow.
   const std::string moved = work + "/moved";

@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "HostileRoundTwoInputs.hpp"
 #include "MujocoOracle.hpp"
+#include "Scratch.hpp"
 #include "TestSupport.hpp"
 
 namespace interlink {
@@ -258,6 +260,22 @@ TEST(MjcfInertia, TheCoreCheckGivesMujocosVerdicts) {
     EXPECT_EQ(inertiaErrors, mujocoLoads ? 0u : 1u) << dump;
   }
   fs::remove_all(dir);
+}
+
+// <equality><joint>: MuJoCo refuses a joint coupled to itself, and loads a cycle of couplings
+// (soft constraints), which Interlink warns about (DEVIATION_TOLERATED, refused under --strict).
+TEST(MjcfDifferential, EqualityJointCouplingsAsMujocoJudgesThem) {
+  test::Scratch scratch;
+  Loader loader;
+  test::expectBothRefuse(loader, scratch.write("self.xml", test::hostile::mjcfEqualityCycle(1)));
+  const std::string cycle = scratch.write("cycle.xml", test::hostile::mjcfEqualityCycle(3));
+  std::string error;
+  EXPECT_FALSE(test::mujocoRefuses(cycle, error)) << error;
+  const LoadResult loaded = loader.loadFile(cycle);
+  EXPECT_TRUE(loaded.ok()) << test::dump(loaded.diagnostics);
+  bool warned = false;
+  for (const Diagnostic& d : loaded.diagnostics) warned = warned || d.code == ErrorCode::DEVIATION_TOLERATED;
+  EXPECT_TRUE(warned) << test::dump(loaded.diagnostics);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// The plugin metadata cache: a warm registry knows every plugin without opening one, opens a
+// The plugin metadata cache: a cold registry learns every plugin from the plugin scanner, a warm
+// one from the cache, neither opening one; the registry opens a
 // plugin when a file of its format is read, notices a replaced library, and works on without a
 // writable cache.
 #include <gtest/gtest.h>
@@ -50,7 +51,8 @@ TEST_F(PluginCacheTest, WarmRegistryKnowsPluginsWithoutOpeningThem) {
     Loader cold(false);
     cold.plugins().setCacheFile(cache_);
     cold.plugins().discoverDirectory(dir_ + "/plugins");
-    EXPECT_TRUE(cold.plugins().isLoaded("good"));  // a cache miss opens the library
+    // A cache miss is examined by the plugin scanner, in its own process: not opened here.
+    EXPECT_FALSE(cold.plugins().isLoaded("good"));
   }
   ASSERT_TRUE(fs::exists(cache_));
   const std::string text = test::readFile(cache_);
@@ -94,7 +96,7 @@ TEST_F(PluginCacheTest, LinkedDirectoriesAndLibrariesAreKnownByTheirRealPath) {
     ASSERT_EQ(loader.plugins().available().size(), 1u);
     EXPECT_EQ(loader.plugins().available()[0].path, real);
     EXPECT_TRUE(loader.plugins().refused().empty());
-    EXPECT_EQ(loader.plugins().isLoaded("good"), std::string(run) == "cold");
+    EXPECT_FALSE(loader.plugins().isLoaded("good"));  // examined by the scanner when cold
   }
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 // Host side of the plugin system: finds plugin libraries, checks their descriptors, keeps them
 // loaded while anything they made is alive, and picks the plugin for a file. Discovery reads
-// what it can from the plugin metadata cache (PluginCache) and opens a library only when a file
-// of its format is read, so start-up costs a stat per library, not a dlopen.
+// what it can from the plugin metadata cache (PluginCache); a library the cache does not know is
+// examined by the plugin scanner (`interlink-plugin-scanner` beside the core library) in a process
+// of its own. This process opens a library only when a file of its format is read, so start-up
+// costs a stat per library, and no library's code runs here before a file needs it.
 #include <memory>
 #include <string>
 #include <vector>
@@ -69,13 +71,15 @@ class INTERLINK_API PluginRegistry {
   void addDirectory(const std::string& directory);
 
   /// Registers every library in the search directories not seen yet. Safe to call again.
-  /// Libraries the cache knows (same path and file signature) are registered without being
-  /// opened; the others are opened, checked, and recorded in the cache.
+  /// Libraries the cache knows (same path and file signature) are registered as it says; the
+  /// others are opened and checked by the plugin scanner in a separate process, and recorded in
+  /// the cache. A library during which the scanner crashes, ends or hangs (10 s) is refused with
+  /// the reason. Nothing is opened in this process.
   void discover();
   /// Registers every library in one directory (and nothing from the default locations).
   void discoverDirectory(const std::string& directory);
-  /// Opens and checks one library now. Returns false (and records the refusal) when it is not
-  /// accepted.
+  /// Opens and checks one library now, in this process (its constructors run here: for a library
+  /// the host chose itself). Returns false (and records the refusal) when it is not accepted.
   bool loadLibrary(const std::string& path);
 
   /// The plugin metadata cache file ("" disables it). Defaults to

@@ -24,46 +24,6 @@ namespace fs = std::filesystem;
 
 constexpr const char* kMagic = "interlink-plugin-cache 1";
 
-std::string escape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    if (c == '\\') out += "\\\\";
-    else if (c == '\t') out += "\\t";
-    else if (c == '\n') out += "\\n";
-    else out += c;
-  }
-  return out;
-}
-
-std::string unescape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\\' && i + 1 < text.size()) {
-      const char next = text[++i];
-      out += next == 't' ? '\t' : next == 'n' ? '\n' : next;
-    } else {
-      out += text[i];
-    }
-  }
-  return out;
-}
-
-// Plain string scanning, not string streams: reading the cache is on every start-up's path, and
-// a stream per field cost more than the rest of the cache.
-std::vector<std::string> splitFields(const std::string& line, char separator) {
-  std::vector<std::string> fields;
-  if (line.empty()) return fields;
-  std::size_t start = 0;
-  for (std::size_t end = line.find(separator); end != std::string::npos; end = line.find(separator, start)) {
-    fields.emplace_back(line, start, end - start);
-    start = end + 1;
-  }
-  fields.emplace_back(line, start, std::string::npos);
-  return fields;
-}
-
 std::string signatureText(const FileSignature& s) {
   return std::to_string(s.device) + " " + std::to_string(s.inode) + " " + std::to_string(s.size) + " " +
          std::to_string(s.modifiedNs);
@@ -164,29 +124,16 @@ PluginCache::PluginCache(std::string file) : file_(std::move(file)) {
   };
   if (!nextLine() || line != hostIdentity()) return;
   while (nextLine()) {
-    // path, signature, status, then name, version, kind, sniffer, extensions | code, reason
+    // path, signature, then the verdict (PluginRecord.hpp)
     const auto fields = splitFields(line, '\t');
     if (fields.size() < 4) continue;
     auto signature = parseSignature(fields[1]);
     if (!signature) continue;
     CachedLibrary entry;
     entry.signature = *signature;
-    if (fields[2] == "accepted" && fields.size() == 8) {
-      entry.accepted = true;
-      entry.info.path = unescape(fields[0]);
-      entry.info.name = unescape(fields[3]);
-      entry.info.version = unescape(fields[4]);
-      entry.info.kind = fields[5] == "hardware" ? plugin::PluginKind::Hardware : plugin::PluginKind::Format;
-      entry.info.hasSniffer = fields[6] == "sniffer";
-      if (!fields[7].empty()) entry.info.extensions = splitFields(unescape(fields[7]), ',');
-    } else if (fields[2] == "refused" && fields.size() == 5) {
-      entry.refusal = codeFromName(fields[3]);
-      entry.reason = unescape(fields[4]);
-      if (entry.refusal == ErrorCode::NONE) continue;
-    } else {
-      continue;
-    }
-    entries_[unescape(fields[0])] = std::move(entry);
+    if (!parseVerdictFields(fields, 2, entry)) continue;
+    if (entry.accepted) entry.info.path = unescapeField(fields[0]);
+    entries_[unescapeField(fields[0])] = std::move(entry);
   }
 }
 
@@ -216,16 +163,7 @@ void PluginCache::saveIfChanged() {
     out << hostIdentity() << "\n";
     for (const auto& [path, entry] : entries_) {
       if (!signatureOf(path)) continue;  // the library is gone: forget it, so the cache stays small
-      out << escape(path) << "\t" << signatureText(entry.signature) << "\t";
-      if (entry.accepted) {
-        std::string extensions;
-        for (std::size_t i = 0; i < entry.info.extensions.size(); ++i) extensions += (i ? "," : "") + entry.info.extensions[i];
-        out << "accepted\t" << escape(entry.info.name) << "\t" << escape(entry.info.version) << "\t"
-            << (entry.info.kind == plugin::PluginKind::Hardware ? "hardware" : "format") << "\t"
-            << (entry.info.hasSniffer ? "sniffer" : "-") << "\t" << escape(extensions) << "\n";
-      } else {
-        out << "refused\t" << codeName(entry.refusal) << "\t" << escape(entry.reason) << "\n";
-      }
+      out << escapeField(path) << "\t" << signatureText(entry.signature) << "\t" << verdictFields(entry) << "\n";
     }
     out.close();
     if (!out) {

@@ -11,6 +11,7 @@
 
 #include "interlink/Diagnostic.hpp"
 #include "interlink/PluginRegistry.hpp"
+#include "plugin/PluginRecord.hpp"
 
 namespace interlink::detail {
 
@@ -28,13 +29,9 @@ struct FileSignature {
 /// The signature of a file, or nothing when it cannot be read.
 std::optional<FileSignature> signatureOf(const std::string& path);
 
-/// What discovery concluded about one library.
-struct CachedLibrary {
+/// What discovery concluded about one version of a library.
+struct CachedLibrary : LibraryVerdict {
   FileSignature signature;
-  bool accepted = false;
-  PluginInfo info;            // when accepted
-  ErrorCode refusal = ErrorCode::NONE;  // when refused
-  std::string reason;
 };
 
 class PluginCache {

@@ -15,10 +15,10 @@
 #include <sys/stat.h>
 
 #include <boost/dll/runtime_symbol_info.hpp>
-#include <boost/dll/shared_library.hpp>
 
-#include "plugin/ElfCheck.hpp"
 #include "plugin/PluginCache.hpp"
+#include "plugin/PluginLibrary.hpp"
+#include "plugin/PluginScanner.hpp"
 #include "util/DirectoryListing.hpp"
 #include "util/PathList.hpp"
 
@@ -28,20 +28,11 @@
 
 namespace interlink {
 
-namespace detail {
-
-struct LoadedPlugin {
-  std::shared_ptr<boost::dll::shared_library> library;
-  const plugin::PluginDescriptor* descriptor = nullptr;
-  PluginInfo info;
-};
-
-}  // namespace detail
-
 namespace {
 
 namespace fs = std::filesystem;
 using detail::splitPathList;
+using detail::writableByOthers;
 
 /// The plugin directory beside the core library: <libdir>/interlink/plugins. The same relation
 /// holds in the build tree and in an install, so nothing needs an environment variable.
@@ -54,17 +45,6 @@ std::string defaultPluginDirectory() {
 
 std::string extensionOf(const std::string& path) {
   return toLower(fs::path(path).extension().string());
-}
-
-/// Why a plugin directory or library may not be trusted, or "": one every user may write to lets
-/// anyone place code that the next run of any user executes.
-std::string writableByOthers(const std::string& path, const char* what) {
-  struct stat status {};
-  if (::stat(path.c_str(), &status) != 0 || (status.st_mode & S_IWOTH) == 0) return {};
-  char mode[8];
-  std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(status.st_mode & 07777));
-  return std::string("not trusted: the ") + what + " is writable by every user (mode " + mode +
-         "), so anyone could place code in it; make it writable by its owner only (chmod o-w)";
 }
 
 bool endsWith(const std::string& text, const char* suffix) {
@@ -163,89 +143,6 @@ struct PluginRegistry::Impl {
     return *cache;
   }
 
-  /// Checks a descriptor; returns the reason it is not acceptable, or empty when it is.
-  static std::string validate(const plugin::PluginDescriptor* d) {
-    using namespace plugin;
-    if (!d) return "its entry point returned no descriptor";
-    if (d->apiVersion != kApiVersion)
-      return "built for plugin API version " + std::to_string(d->apiVersion) + ", this host speaks version " +
-             std::to_string(kApiVersion);
-    if (d->descriptorSize != sizeof(PluginDescriptor) || d->descriptorAlign != alignof(PluginDescriptor))
-      return "descriptor size/alignment " + std::to_string(d->descriptorSize) + "/" +
-             std::to_string(d->descriptorAlign) + " does not match the host's " +
-             std::to_string(sizeof(PluginDescriptor)) + "/" + std::to_string(alignof(PluginDescriptor)) +
-             " (built against other headers)";
-    if (d->modelAbi != modelAbiFingerprint())
-      return "built against model headers with another layout (fingerprint mismatch); rebuild the plugin";
-    if (!d->name || !*d->name) return "its descriptor has no name";
-    if (!d->version) return "its descriptor has no version";
-    if (d->kind == PluginKind::Format) {
-      if (!d->format) return "a format plugin without a format table";
-      // Fields are appended to the format table: a table from before `expand` is still whole.
-      if (d->format->size != sizeof(FormatApi) && d->format->size != plugin::kFormatApiSizeWithoutExpand) {
-        return "its format table has the wrong size";
-      }
-      if (!d->format->load && !plugin::formatHasExpand(d->format)) return "its format table has no load function";
-      if (!d->format->extensions || !d->format->extensions[0]) return "a format plugin that claims no file extension";
-      for (const char* const* e = d->format->extensions; *e; ++e) {
-        if ((*e)[0] != '.' || (*e)[1] == '\0') return std::string("invalid extension '") + *e + "' (expected '.ext')";
-      }
-    } else if (d->kind == PluginKind::Hardware) {
-      if (!d->hardware) return "a hardware plugin without a hardware table";
-      // Checked at discovery so that `interlink plugins` lists such a plugin as refused.
-      if (d->hardware->size != sizeof(HardwareApi)) return "its hardware table has the wrong size (built against other headers)";
-      if (d->hardware->catalogAbi != hardware::catalogAbiFingerprint())
-        return "built against other catalog headers (catalog fingerprint mismatch); rebuild the plugin";
-      if (!d->hardware->entryCount || !d->hardware->entryAt || !d->hardware->evaluate)
-        return "its hardware table lacks a required function (entryCount, entryAt, evaluate)";
-    } else {
-      return "unknown plugin kind " + std::to_string(static_cast<std::uint32_t>(d->kind));
-    }
-    return {};
-  }
-
-  /// Opens and checks a library: the loaded plugin, or the refusal (code and reason).
-  struct Opened {
-    std::shared_ptr<detail::LoadedPlugin> plugin;
-    ErrorCode code = ErrorCode::NONE;
-    std::string reason;
-  };
-  static Opened open(const std::string& key) {
-    if (std::string why = writableByOthers(key, "library"); !why.empty()) return {nullptr, ErrorCode::PLUGIN_REFUSED, why};
-    // A truncated or non-ELF file would crash or confuse dlopen: check the headers first.
-    if (std::string why = detail::checkSharedLibraryFile(key); !why.empty()) return {nullptr, ErrorCode::PLUGIN_LOAD, why};
-    std::error_code ec;
-    auto library = std::make_shared<boost::dll::shared_library>();
-    library->load(key, boost::dll::load_mode::rtld_lazy | boost::dll::load_mode::rtld_local, ec);
-    if (ec) return {nullptr, ErrorCode::PLUGIN_LOAD, "cannot open library: " + ec.message()};
-    if (!library->has(plugin::kEntryPointName)) {
-      return {nullptr, ErrorCode::PLUGIN_REFUSED,
-              std::string("not an Interlink plugin: no exported entry point '") + plugin::kEntryPointName + "'"};
-    }
-    const plugin::PluginDescriptor* descriptor = nullptr;
-    try {
-      auto& entry = library->get<interlink_plugin_descriptor_fn>(plugin::kEntryPointName);
-      descriptor = entry();
-    } catch (const std::exception& e) {
-      return {nullptr, ErrorCode::PLUGIN_EXCEPTION, std::string("its entry point threw: ") + e.what()};
-    } catch (...) {
-      return {nullptr, ErrorCode::PLUGIN_EXCEPTION, "its entry point threw an unknown exception"};
-    }
-    if (std::string why = validate(descriptor); !why.empty()) return {nullptr, ErrorCode::PLUGIN_REFUSED, why};
-    auto loaded = std::make_shared<detail::LoadedPlugin>();
-    loaded->library = std::move(library);
-    loaded->descriptor = descriptor;
-    loaded->info.name = descriptor->name;
-    loaded->info.version = descriptor->version;
-    loaded->info.kind = descriptor->kind;
-    loaded->info.path = key;
-    if (descriptor->kind == plugin::PluginKind::Format) {
-      for (const char* const* e = descriptor->format->extensions; *e; ++e) loaded->info.extensions.push_back(toLower(*e));
-      loaded->info.hasSniffer = descriptor->format->sniff != nullptr;
-    }
-    return {loaded, ErrorCode::NONE, {}};
-  }
-
   /// Adds an accepted library (opened or not) unless its name is taken; registers its extensions.
   bool accept(PluginInfo info, PluginHandle handle) {
     for (const auto& existing : entries) {
@@ -290,7 +187,7 @@ struct PluginRegistry::Impl {
   PluginHandle ensureOpen(std::size_t index) {
     Entry& entry = entries[index];
     if (entry.handle || entry.failed) return entry.handle;
-    Opened opened = open(entry.info.path);
+    detail::OpenedLibrary opened = detail::openPluginLibrary(entry.info.path);
     if (!opened.plugin) {
       // The cache said yes, the library says no (e.g. a dependency went away): remember that.
       entry.failed = true;
@@ -385,30 +282,60 @@ void PluginRegistry::discoverDirectory(const std::string& dir) {
   // same order as path comparison, which walks path elements and cost a tenth of a start-up.
   std::sort(candidates.begin(), candidates.end());
   detail::PluginCache& cache = impl_->theCache();
+  // What the cache knows is registered as it is; the rest is examined by the plugin scanner, in
+  // a process of its own, all in one run: discovery never runs a library's code in this process.
+  struct Candidate {
+    std::string key;
+    std::optional<detail::FileSignature> signature;
+    std::optional<detail::LibraryVerdict> verdict;  // unset until known
+  };
+  std::vector<Candidate> found;
+  std::vector<std::string> unknown;
   for (const auto& [name, link] : candidates) {
     std::string key = (canonicalDir / name).string();
     if (link) {
       const fs::path canonical = fs::canonical(fs::path(dir) / name, ec);
       key = ec ? (fs::path(dir) / name).string() : canonical.string();
     }
+    if (!impl_->seenPaths.insert(key).second) continue;
+    Candidate candidate{key, std::nullopt, std::nullopt};
     // Checked before the cache, which a chmod does not invalidate.
     if (std::string why = writableByOthers(key, "library"); !why.empty()) {
-      if (impl_->seenPaths.insert(key).second) impl_->refuse(key, ErrorCode::PLUGIN_REFUSED, why);
-      continue;
+      detail::LibraryVerdict refused;
+      refused.refusal = ErrorCode::PLUGIN_REFUSED;
+      refused.reason = why;
+      candidate.verdict = std::move(refused);
+    } else {
+      candidate.signature = detail::signatureOf(key);
+      if (const detail::CachedLibrary* known = candidate.signature ? cache.find(key, *candidate.signature) : nullptr) {
+        candidate.verdict = *known;
+      } else {
+        unknown.push_back(key);
+      }
     }
-    const auto signature = detail::signatureOf(key);
-    const detail::CachedLibrary* known = signature ? cache.find(key, *signature) : nullptr;
-    if (!known) {
-      loadLibrary(key);
-      continue;
+    found.push_back(std::move(candidate));
+  }
+  const std::vector<detail::ScannedLibrary> scanned = detail::scanLibraries(unknown);
+  std::size_t nextScanned = 0;
+  for (Candidate& candidate : found) {
+    if (!candidate.verdict) {
+      const detail::ScannedLibrary& result = scanned[nextScanned++];
+      candidate.verdict = result.verdict;
+      // Remember the verdict (a refusal too: a library that is no plugin, or that crashed the
+      // scanner, is not examined again every run); not one that may not hold next time.
+      if (result.lasting && candidate.signature) {
+        detail::CachedLibrary entry;
+        static_cast<detail::LibraryVerdict&>(entry) = result.verdict;
+        entry.signature = *candidate.signature;
+        cache.store(candidate.key, std::move(entry));
+      }
     }
-    if (!impl_->seenPaths.insert(key).second) continue;
-    if (known->accepted) {
-      PluginInfo info = known->info;
-      info.path = key;
+    if (candidate.verdict->accepted) {
+      PluginInfo info = candidate.verdict->info;
+      info.path = candidate.key;
       impl_->accept(std::move(info), {});
     } else {
-      impl_->refuse(key, known->refusal, known->reason);
+      impl_->refuse(candidate.key, candidate.verdict->refusal, candidate.verdict->reason);
     }
   }
   cache.saveIfChanged();
@@ -425,7 +352,7 @@ bool PluginRegistry::loadLibrary(const std::string& path) {
                        [&](const Impl::Entry& e) { return e.info.path == key && !e.failed; });
   }
   const auto signature = detail::signatureOf(key);
-  Impl::Opened opened = Impl::open(key);
+  detail::OpenedLibrary opened = detail::openPluginLibrary(key);
   if (signature) {
     // Remember the verdict (a refusal too: a non-plugin library is not reopened every run).
     detail::CachedLibrary entry;

@@ -1,7 +1,9 @@
 // MuJoCo's compile-time checks of the sections kept as data (MjcfChecks.hpp).
 #include "MjcfChecks.hpp"
 
+#include <algorithm>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -39,6 +41,7 @@ class SectionChecker {
         }
       }
     }
+    checkJointCouplings(root);
     for (const XmlElement* section : root.childrenNamed("contact")) {
       for (const XmlElement& c : section->children) {
         const bool pair = c.name == "pair";
@@ -60,6 +63,92 @@ class SectionChecker {
                        "<" + e.name + ">" + (name.empty() ? "" : " '" + name + "'") + " names the unknown " + kind + " '" +
                            a->value + "' (" + attribute + ")",
                        locationOf(e, a));
+  }
+
+  /// <equality><joint joint1 joint2>: joint1 follows joint2, as a mimic joint its leader. A joint
+  /// coupled to itself is an error (MuJoCo: "element is repeated in equality constraint"). A cycle
+  /// of couplings leaves no joint of it free to lead: MuJoCo loads it (the couplings are soft
+  /// constraints), so it is DEVIATION_TOLERATED, an error under --strict, as URDF and SDFormat
+  /// refuse mimic cycles. Found by one depth-first walk without recursion: linear in the couplings.
+  void checkJointCouplings(const XmlElement& root) {
+    struct Coupling {
+      std::size_t leader;
+      const XmlElement* element;
+    };
+    std::unordered_map<std::string, std::size_t> index;
+    std::vector<std::string> jointNames;
+    std::vector<std::vector<Coupling>> follows;  // per joint, the joints it follows
+    auto indexOf = [&](const std::string& name) {
+      const auto [at, added] = index.emplace(name, jointNames.size());
+      if (added) {
+        jointNames.push_back(name);
+        follows.emplace_back();
+      }
+      return at->second;
+    };
+    for (const XmlElement* section : root.childrenNamed("equality")) {
+      for (const XmlElement& e : section->children) {
+        const Attribute* first = e.attribute("joint1");
+        const Attribute* second = e.attribute("joint2");
+        if (e.name != "joint" || !first || !second || !names_.joints.count(first->value) ||
+            !names_.joints.count(second->value)) {
+          continue;
+        }
+        if (first->value == second->value) {
+          diagnostics_.error(ErrorCode::JOINT_AXIS_MIMIC_INVALID,
+                             "<equality><joint> couples joint '" + first->value + "' to itself (joint1 = joint2)",
+                             locationOf(e, second));
+          continue;
+        }
+        const std::size_t follower = indexOf(first->value);
+        const std::size_t leader = indexOf(second->value);
+        follows[follower].push_back({leader, &e});
+      }
+    }
+    constexpr std::size_t kUnseen = static_cast<std::size_t>(-1), kDone = static_cast<std::size_t>(-2);
+    std::vector<std::size_t> stackPosition(jointNames.size(), kUnseen);  // or kDone
+    struct Frame {
+      std::size_t joint;
+      std::size_t nextCoupling;
+    };
+    std::vector<Frame> stack;
+    for (std::size_t start = 0; start < jointNames.size(); ++start) {
+      if (stackPosition[start] != kUnseen) continue;
+      stackPosition[start] = 0;
+      stack.push_back({start, 0});
+      while (!stack.empty()) {
+        Frame& top = stack.back();
+        if (top.nextCoupling == follows[top.joint].size()) {
+          stackPosition[top.joint] = kDone;
+          stack.pop_back();
+          continue;
+        }
+        const Coupling& coupling = follows[top.joint][top.nextCoupling++];
+        const std::size_t position = stackPosition[coupling.leader];
+        if (position == kUnseen) {
+          stackPosition[coupling.leader] = stack.size();
+          stack.push_back({coupling.leader, 0});
+        } else if (position != kDone) {
+          reportCycle(stack, position, jointNames, *coupling.element);
+        }
+      }
+    }
+  }
+
+  template <typename Stack>
+  void reportCycle(const Stack& stack, std::size_t from, const std::vector<std::string>& jointNames,
+                   const XmlElement& closing) {
+    const std::size_t length = stack.size() - from;
+    std::string cycle;
+    for (std::size_t i = stack.size() - std::min<std::size_t>(length, 5); i < stack.size(); ++i) {
+      cycle += jointNames[stack[i].joint] + " -> ";
+    }
+    cycle = (length > 5 ? "... -> " : "") + cycle + jointNames[stack[from].joint];
+    diagnostics_.warning(ErrorCode::DEVIATION_TOLERATED,
+                         "<equality><joint> couplings form a cycle of " + std::to_string(length) + " joints (" + cycle +
+                             "): no joint of it is free to lead; MuJoCo loads it (soft constraints), Interlink's "
+                             "mimic rule (no mimic cycles, as URDF and SDFormat) refuses it under --strict",
+                         locationOf(closing, closing.attribute("joint2")));
   }
 
   void checkTendon(const XmlElement& t) {
