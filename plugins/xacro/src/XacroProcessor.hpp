@@ -42,7 +42,7 @@ struct Scope;
 using ScopePtr = std::shared_ptr<Scope>;
 
 /// A table of properties (xacro's Table): looked up through the parents.
-struct Scope {
+struct Scope : std::enable_shared_from_this<Scope> {
   struct Property {
     Value value;
     std::string text;       // unevaluated text (pending)
@@ -50,7 +50,7 @@ struct Scope {
     bool resolving = false;
     std::shared_ptr<const Block> block;
   };
-  std::map<std::string, Property> table;
+  std::unordered_map<std::string, Property> table;
   std::map<std::string, ScopePtr> namespaces;  // xacro:include ns="..."
   ScopePtr parent;
   bool isNamespace = false;
@@ -82,6 +82,16 @@ class Processor {
   // --- XacroScope.cpp: text, properties, substitution arguments -------------------------------
   /// xacro's eval_text: `${expr}`, `$(command)`, `$${` escapes; one piece keeps its type.
   Value evalText(const std::string& text, const ScopePtr& scope);
+  /// One piece of a text: literal text, `${...}`, `$(...)` or the invalid rest.
+  struct TextPiece {
+    enum Kind { Literal, Expression, Substitution, Invalid } kind = Literal;
+    std::string text;  // Literal: the text; Expression/Substitution: what is inside; Invalid: the message
+    bool nested = false;  // the inside holds `$` itself: evaluated as text first
+    mutable std::shared_ptr<const xacro::Expression> parsed;  // the inside, parsed when first evaluated
+  };
+  using TextTemplate = std::vector<TextPiece>;
+  const TextTemplate& textTemplate(const std::string& text);
+  Value evalPiece(const TextPiece& piece, const ScopePtr& scope);
   std::string evalString(const std::string& text, const ScopePtr& scope) { return str(evalText(text, scope)); }
   /// xacro's get_boolean_value for xacro:if/unless and boolean attributes.
   bool booleanValue(const Value& value, const std::string& condition);
@@ -117,6 +127,9 @@ class Processor {
   const SourceLocation* current_ = nullptr;  // the element being processed
   /// Every `${...}` text parsed once per expansion (macro bodies evaluate the same texts again).
   std::unordered_map<std::string, std::shared_ptr<const Expression>> parsed_;
+  /// Every text with `$` split into its pieces once per expansion (references stay valid).
+  std::unordered_map<std::string, TextTemplate> templates_;
+  std::unordered_map<std::string, std::string> packages_;  // $(find PKG), found once per expansion
   std::vector<ScopePtr> namespaceScopes_;  // xacro:include ns="...": cut from their parents at the end
 
   void report(const XacroError& error, const SourceLocation& fallback);
