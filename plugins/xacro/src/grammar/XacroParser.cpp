@@ -30,6 +30,7 @@ bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 std::vector<Token> tokenize(std::string_view text) {
   std::vector<Token> tokens;
+  tokens.reserve(text.size() / 3 + 2);
   std::size_t i = 0;
   const auto fail = [&](const std::string& what) {
     throw ExpressionError("invalid syntax at column " + std::to_string(i + 1) + ": " + what);
@@ -123,6 +124,7 @@ std::vector<Token> tokenize(std::string_view text) {
                                                ":",  ".",  "+",  "-",  "*",  "/",  "%", "<", ">", "~", "="};
       bool found = false;
       for (const char* op : kOperators) {
+        if (op[0] != c) continue;
         const std::string_view o(op);
         if (text.substr(i, o.size()) == o) {
           token.kind = TokenKind::Operator;
