@@ -1,6 +1,7 @@
 // The xacro format plugin: a macro language over URDF. It expands the file (XacroExpander) and
 // hands the URDF text, with the map back to the xacro sources, to the loader, which has the URDF
 // plugin read it (FormatApi::expand, docs/plugin-guide.md).
+#include <algorithm>
 #include <cstring>
 
 #include "XacroExpander.hpp"
@@ -18,7 +19,8 @@ void expandXacroFile(const interlink::plugin::LoadRequest& request, interlink::p
       interlink::xacro::expandXacro(request.path, request.content, host, hasArguments ? *host->arguments : kNoArguments,
                                     diagnostics);
   if (!expansion.root) return;
-  if (expansion.root->children.empty()) {
+  const auto& children = expansion.root->children;
+  if (std::none_of(children.begin(), children.end(), [](const interlink::xacro::OutElement& e) { return !e.comment; })) {
     // A library of macros and properties that other xacro files include: nothing to load, and
     // not an error (`interlink check DIR` walks such files too).
     diagnostics.warning(interlink::ErrorCode::EXPANSION_ERROR,
@@ -28,7 +30,7 @@ void expandXacroFile(const interlink::plugin::LoadRequest& request, interlink::p
     return;
   }
   expanded.extension = ".urdf";
-  expanded.content = interlink::xacro::writeExpansion(*expansion.root, expanded.origins);
+  expanded.content = interlink::xacro::writeExpansion(expansion, expanded.origins);
   expanded.steps = std::move(expansion.steps);
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "XacroExpander.hpp"
+#include "interlink/xml/XmlParser.hpp"
 
 namespace interlink::xacro::detail {
 
@@ -129,9 +130,24 @@ class Processor {
   std::unordered_map<std::string, std::shared_ptr<const Expression>> parsed_;
   /// Every text with `$` split into its pieces once per expansion (references stay valid).
   std::unordered_map<std::string, TextTemplate> templates_;
+  /// Every file's comments (xacro keeps them, evaluates them after `xacro:eval-comments`), by the
+  /// element that holds them, in document order.
+  std::deque<std::vector<xml::XmlComment>> comments_;
+  std::unordered_map<const xml::XmlElement*, std::vector<const xml::XmlComment*>> commentsByParent_;
+  std::vector<std::string> commentsBeforeRoot_, commentsAfterRoot_;  // of the top-level file
   std::unordered_map<std::string, std::string> packages_;  // $(find PKG), found once per expansion
   std::vector<ScopePtr> namespaceScopes_;  // xacro:include ns="...": cut from their parents at the end
 
+  /// Parses a file with its comments and keeps both for the rest of the expansion; null after
+  /// adding the XML errors to `diagnostics`.
+  const xml::XmlElement* parseTree(std::string_view content, const std::string& path, Diagnostics& diagnostics,
+                                   bool topLevel);
+  /// The comments directly inside `element`; null when it holds none.
+  const std::vector<const xml::XmlComment*>* commentsOf(const xml::XmlElement& element) const {
+    if (commentsByParent_.empty()) return nullptr;
+    auto found = commentsByParent_.find(&element);
+    return found == commentsByParent_.end() ? nullptr : &found->second;
+  }
   void report(const XacroError& error, const SourceLocation& fallback);
   void warn(const std::string& message, const SourceLocation& where);
   void countOutput(std::size_t elements, std::size_t bytes, const SourceLocation& where);
