@@ -32,6 +32,19 @@ Reported firstError(const Diagnostics& diagnostics) {
   return out;
 }
 
+TEST(XacroErrors, EvaluatedCommentIsLocatedAtTheComment) {
+  // After <!-- xacro:eval-comments --> a comment is an expression text like any other: ROS's xacro
+  // stops at an undefined name in it; a comment not evaluated may hold anything.
+  Scratch scratch;
+  const LoadResult r = loadXacro(scratch, robot("  <!-- ${free} -->\n  <!-- xacro:eval-comments -->\n  <!-- ${missing} -->"));
+  ASSERT_FALSE(r.ok());
+  const Reported e = firstError(r.diagnostics);
+  EXPECT_EQ(e.error.code, ErrorCode::EXPANSION_ERROR);
+  EXPECT_NE(e.error.message.find("name 'missing' is not defined"), std::string::npos) << e.error.message;
+  EXPECT_EQ(e.error.where.line, 6);
+  EXPECT_EQ(e.error.where.column, 3);
+}
+
 TEST(XacroErrors, UndefinedPropertyIsLocatedAtTheAttribute) {
   Scratch scratch;
   const LoadResult r = loadXacro(scratch, robot("  <link name=\"a\">\n    <visual><geometry><box size=\"${missing} 1 1\"/></geometry></visual></link>"));

@@ -292,6 +292,10 @@ TEST(XacroDocument, CommentsAndXmlModelProcessingInstruction) {
 </robot>)xml");
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   EXPECT_EQ(r.expandedText.find("xmlns:xacro"), std::string::npos);  // the xacro namespace is removed
+  // Comments are kept as written (before the root too), as xacro keeps them.
+  EXPECT_NE(r.expandedText.find("<!-- a comment before the root -->\n<robot"), std::string::npos) << r.expandedText;
+  EXPECT_NE(r.expandedText.find("<!-- a comment with ${undefined} is not evaluated -->"), std::string::npos);
+  EXPECT_NE(r.expandedText.find("<!-- after a property -->"), std::string::npos);
   EXPECT_NE(linkNamed(r, "base"), nullptr);
 }
 
