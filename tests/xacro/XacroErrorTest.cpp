@@ -203,6 +203,16 @@ TEST(XacroCli, CheckDirectoryArgConvertAndFrames) {
   EXPECT_EQ(tree.exitCode, 0) << tree.output;
   EXPECT_NE(tree.output.find("b_tip"), std::string::npos) << tree.output;
 
+  const std::string dot = scratch.path("arm.dot");
+  const CommandResult graph = run(cli + " graph " + file + " --arg id:=g -o " + dot);
+  EXPECT_EQ(graph.exitCode, 0) << graph.output;
+  EXPECT_NE(readFile(dot).find("g_tip"), std::string::npos);
+
+  const std::string page = scratch.path("arm.html");
+  const CommandResult view = run(cli + " view " + file + " --arg id:=v -o " + page);
+  EXPECT_EQ(view.exitCode, 0) << view.output;
+  EXPECT_NE(readFile(page).find("v_tip"), std::string::npos);
+
   const std::string out = scratch.path("arm.urdf");
   const CommandResult convert = run(cli + " convert " + file + " --arg id:=c -o " + out);
   EXPECT_EQ(convert.exitCode, 0) << convert.output;
