@@ -43,6 +43,11 @@ TEST(XacroErrors, EvaluatedCommentIsLocatedAtTheComment) {
   EXPECT_NE(e.error.message.find("name 'missing' is not defined"), std::string::npos) << e.error.message;
   EXPECT_EQ(e.error.where.line, 6);
   EXPECT_EQ(e.error.where.column, 3);
+
+  // An evaluated comment that XML cannot hold is refused, not written broken.
+  const LoadResult dashes = loadXacro(scratch, robot("  <!-- xacro:eval-comments -->\n  <!-- ${'a' + '-' * 2} -->"));
+  ASSERT_FALSE(dashes.ok());
+  EXPECT_TRUE(hasMessage(dashes.diagnostics, "'--' is not allowed in a comment")) << dump(dashes.diagnostics);
 }
 
 TEST(XacroErrors, UndefinedPropertyIsLocatedAtTheAttribute) {
@@ -173,6 +178,19 @@ TEST(XacroHostile, SelfIncludeAndHugeValuesAreRefused) {
   const LoadResult huge = loadXacro(scratch, robot("<link name=\"${'a' * 10 ** 9}\"/>"));
   ASSERT_FALSE(huge.ok());
   EXPECT_TRUE(hasMessage(huge.diagnostics, "too large")) << dump(huge.diagnostics);
+}
+
+TEST(XacroHostile, IncludeCountIsBounded) {
+  // The same small file included again and again (no cycle): the loader's include count bounds it.
+  Scratch scratch;
+  scratch.write("part.xacro", R"xml(<robot xmlns:xacro="http://www.ros.org/wiki/xacro"><xacro:property name="p" value="1"/></robot>)xml");
+  std::string body;
+  for (int i = 0; i < 60; ++i) body += "<xacro:include filename=\"part.xacro\"/>\n";
+  LoadOptions options;
+  options.maxIncludedModels = 50;
+  const LoadResult r = loadXacro(scratch, robot(body), {}, "robot.urdf.xacro", options);
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(r.diagnostics.contains(ErrorCode::INCLUDE_LIMIT)) << dump(r.diagnostics);
 }
 
 TEST(XacroCli, CheckDirectoryArgConvertAndFrames) {

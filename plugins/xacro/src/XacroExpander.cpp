@@ -352,6 +352,10 @@ struct Walker {
         p.current_ = &c.where;
         try {
           kept.text = evaluating ? p.evalString(c.text, symbols) : c.text;
+          // XML has no way to write these in a comment (xacro's printer refuses "--" too).
+          if (kept.text.find("--") != std::string::npos || (!kept.text.empty() && kept.text.back() == '-')) {
+            throw XacroError{"'--' is not allowed in a comment node (nor a '-' at its end)", c.where};
+          }
         } catch (const XacroError& e) {
           p.report(e, c.where);
           continue;
