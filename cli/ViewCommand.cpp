@@ -13,6 +13,7 @@ namespace interlink::cli {
 
 const char* const kViewUsage =
     "usage: interlink view FILE [-o OUT.html] [--port N] [--open] [--world NAME] [-I DIR] [--from NAME]\n"
+    "                      [--arg NAME:=VALUE]...\n"
     "  Shows the model in a web browser: visuals and collisions with their meshes and colours, joint\n"
     "  sliders within the limits (mimic joints follow), frame axes, centres of mass and inertia boxes,\n"
     "  joint axes, the kinematic tree and the load's diagnostics on the elements they name. Poses are\n"
@@ -24,7 +25,8 @@ const char* const kViewUsage =
     "                model changes (top-level file, includes, meshes); the page keeps its camera and\n"
     "                joint values, and keeps the last good scene while the model fails to load\n"
     "  --port N      the port to serve on (default: any free port)\n"
-    "  --open        start the desktop's browser on the URL (xdg-open)\n";
+    "  --open        start the desktop's browser on the URL (xdg-open)\n"
+    "  --arg NAME:=VALUE  an argument of a xacro file ($(arg NAME); repeatable, docs/xacro.md)\n";
 
 int runView(const ViewOptions& options) {
   // Beside the command as the build tree and the install lay it out (bin/ and the library

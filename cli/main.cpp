@@ -40,8 +40,8 @@ const char* const kUsage =
     "  --version            print the version\n"
     "\n"
     "FILE may be '-' (standard input); --from NAME chooses the format plugin. Every command that loads\n"
-    "a model takes -I DIR, --from NAME, --strict, -v and --confine (read includes and meshes only from\n"
-    "FILE's directory and -I DIRs: for untrusted files). See interlink(1).\n"
+    "a model takes -I DIR, --from NAME, --strict, -v, --confine (read includes and meshes only from\n"
+    "FILE's directory and -I DIRs: for untrusted files) and --arg NAME:=VALUE (xacro). See interlink(1).\n"
     "exit status: 0 valid, 1 invalid input, 2 usage or I/O error\n";
 
 const std::map<std::string, const char*> kCommandUsage = {

@@ -32,6 +32,24 @@ Reported firstError(const Diagnostics& diagnostics) {
   return out;
 }
 
+TEST(XacroErrors, EvaluatedCommentIsLocatedAtTheComment) {
+  // After <!-- xacro:eval-comments --> a comment is an expression text like any other: ROS's xacro
+  // stops at an undefined name in it; a comment not evaluated may hold anything.
+  Scratch scratch;
+  const LoadResult r = loadXacro(scratch, robot("  <!-- ${free} -->\n  <!-- xacro:eval-comments -->\n  <!-- ${missing} -->"));
+  ASSERT_FALSE(r.ok());
+  const Reported e = firstError(r.diagnostics);
+  EXPECT_EQ(e.error.code, ErrorCode::EXPANSION_ERROR);
+  EXPECT_NE(e.error.message.find("name 'missing' is not defined"), std::string::npos) << e.error.message;
+  EXPECT_EQ(e.error.where.line, 6);
+  EXPECT_EQ(e.error.where.column, 3);
+
+  // An evaluated comment that XML cannot hold is refused, not written broken.
+  const LoadResult dashes = loadXacro(scratch, robot("  <!-- xacro:eval-comments -->\n  <!-- ${'a' + '-' * 2} -->"));
+  ASSERT_FALSE(dashes.ok());
+  EXPECT_TRUE(hasMessage(dashes.diagnostics, "'--' is not allowed in a comment")) << dump(dashes.diagnostics);
+}
+
 TEST(XacroErrors, UndefinedPropertyIsLocatedAtTheAttribute) {
   Scratch scratch;
   const LoadResult r = loadXacro(scratch, robot("  <link name=\"a\">\n    <visual><geometry><box size=\"${missing} 1 1\"/></geometry></visual></link>"));
@@ -162,6 +180,19 @@ TEST(XacroHostile, SelfIncludeAndHugeValuesAreRefused) {
   EXPECT_TRUE(hasMessage(huge.diagnostics, "too large")) << dump(huge.diagnostics);
 }
 
+TEST(XacroHostile, IncludeCountIsBounded) {
+  // The same small file included again and again (no cycle): the loader's include count bounds it.
+  Scratch scratch;
+  scratch.write("part.xacro", R"xml(<robot xmlns:xacro="http://www.ros.org/wiki/xacro"><xacro:property name="p" value="1"/></robot>)xml");
+  std::string body;
+  for (int i = 0; i < 60; ++i) body += "<xacro:include filename=\"part.xacro\"/>\n";
+  LoadOptions options;
+  options.maxIncludedModels = 50;
+  const LoadResult r = loadXacro(scratch, robot(body), {}, "robot.urdf.xacro", options);
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(r.diagnostics.contains(ErrorCode::INCLUDE_LIMIT)) << dump(r.diagnostics);
+}
+
 TEST(XacroCli, CheckDirectoryArgConvertAndFrames) {
   Scratch scratch;
   const std::string file = scratch.write("models/arm.urdf.xacro", robot(R"xml(
@@ -189,6 +220,16 @@ TEST(XacroCli, CheckDirectoryArgConvertAndFrames) {
   const CommandResult tree = run(cli + " tree " + file + " --arg id:=b");
   EXPECT_EQ(tree.exitCode, 0) << tree.output;
   EXPECT_NE(tree.output.find("b_tip"), std::string::npos) << tree.output;
+
+  const std::string dot = scratch.path("arm.dot");
+  const CommandResult graph = run(cli + " graph " + file + " --arg id:=g -o " + dot);
+  EXPECT_EQ(graph.exitCode, 0) << graph.output;
+  EXPECT_NE(readFile(dot).find("g_tip"), std::string::npos);
+
+  const std::string page = scratch.path("arm.html");
+  const CommandResult view = run(cli + " view " + file + " --arg id:=v -o " + page);
+  EXPECT_EQ(view.exitCode, 0) << view.output;
+  EXPECT_NE(readFile(page).find("v_tip"), std::string::npos);
 
   const std::string out = scratch.path("arm.urdf");
   const CommandResult convert = run(cli + " convert " + file + " --arg id:=c -o " + out);

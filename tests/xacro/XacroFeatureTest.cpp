@@ -124,6 +124,16 @@ TEST(XacroSubstitutions, FindThroughResourcePathsAndRosPackagePath) {
   ::unsetenv("ROS_PACKAGE_PATH");
   ASSERT_TRUE(fromEnvironment.ok()) << dump(fromEnvironment.diagnostics);
   EXPECT_NE(linkNamed(fromEnvironment, "from_package"), nullptr);
+
+  // ROS 2's install layout: PREFIX/share/PKG, prefixes in AMENT_PREFIX_PATH.
+  scratch.write("install/share/my_pkg/package.xml", "<package/>");
+  scratch.write("install/share/my_pkg/urdf/part.xacro", R"xml(<robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <link name="from_ament"/><joint name="p" type="fixed"><parent link="base"/><child link="from_ament"/></joint></robot>)xml");
+  ::setenv("AMENT_PREFIX_PATH", (scratch.path("nothing_here") + ":" + scratch.path("install")).c_str(), 1);
+  const LoadResult fromAment = loadXacro(scratch, text);
+  ::unsetenv("AMENT_PREFIX_PATH");
+  ASSERT_TRUE(fromAment.ok()) << dump(fromAment.diagnostics);
+  EXPECT_NE(linkNamed(fromAment, "from_ament"), nullptr);
 }
 
 TEST(XacroSubstitutions, EnvOptenvEvalDirname) {
@@ -292,6 +302,10 @@ TEST(XacroDocument, CommentsAndXmlModelProcessingInstruction) {
 </robot>)xml");
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   EXPECT_EQ(r.expandedText.find("xmlns:xacro"), std::string::npos);  // the xacro namespace is removed
+  // Comments are kept as written (before the root too), as xacro keeps them.
+  EXPECT_NE(r.expandedText.find("<!-- a comment before the root -->\n<robot"), std::string::npos) << r.expandedText;
+  EXPECT_NE(r.expandedText.find("<!-- a comment with ${undefined} is not evaluated -->"), std::string::npos);
+  EXPECT_NE(r.expandedText.find("<!-- after a property -->"), std::string::npos);
   EXPECT_NE(linkNamed(r, "base"), nullptr);
 }
 

@@ -39,6 +39,42 @@ TEST(XmlParser, BuildsTreeWithTextAndAttributes) {
   EXPECT_EQ(root->child("link"), nullptr);
 }
 
+TEST(XmlParser, ReportsCommentsWithTheirPlacesWhenAsked) {
+  // Comments are not in the tree; a reader that keeps them (xacro) gets each with its parent (by
+  // document order), the number of child elements before it and the text on either side.
+  const std::string text = "<!--a-->\n<r>t <!--b-->\n <c><!--c--></c><!--d-->\n\n<e/></r><!--e-->";
+  std::vector<XmlComment> comments;
+  ParseOptions options;
+  options.comments = &comments;
+  Diagnostics diagnostics;
+  const auto root = parse(text, "c.xml", diagnostics, options);
+  ASSERT_TRUE(root) << test::dump(diagnostics);
+  ASSERT_EQ(comments.size(), 5u);
+  EXPECT_EQ(comments[0].text, "a");
+  EXPECT_EQ(comments[0].parent, XmlComment::kOutsideRoot);
+  EXPECT_EQ(comments[0].index, 0u);
+  EXPECT_EQ(comments[1].text, "b");
+  EXPECT_EQ(comments[1].parent, 0u);
+  EXPECT_EQ(comments[1].index, 0u);
+  EXPECT_EQ(comments[1].textBefore, "t ");
+  EXPECT_EQ(comments[1].textAfter, "\n ");
+  EXPECT_EQ(comments[1].where.line, 2);
+  EXPECT_EQ(comments[2].parent, 1u);  // inside <c>, the second element in document order
+  EXPECT_EQ(comments[2].index, 0u);
+  EXPECT_EQ(comments[3].text, "d");
+  EXPECT_EQ(comments[3].parent, 0u);
+  EXPECT_EQ(comments[3].index, 1u);  // after <c>
+  EXPECT_EQ(comments[3].textAfter, "\n\n");
+  EXPECT_EQ(comments[4].parent, XmlComment::kOutsideRoot);
+  EXPECT_EQ(comments[4].index, 1u);
+  // The tree is the same as without the option.
+  Diagnostics quiet;
+  const auto plain = parse(text, "c.xml", quiet);
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(root->toXml(), plain->toXml());
+  EXPECT_EQ(root->text, plain->text);
+}
+
 TEST(XmlParser, RecordsStartTagAndAttributeLocations) {
   Diagnostics diagnostics;
   const std::string text =

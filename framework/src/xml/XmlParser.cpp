@@ -322,6 +322,12 @@ class TreeBuilder {
     XML_SetEntityDeclHandler(parser_, &TreeBuilder::onEntityDeclaration);
   }
 
+  /// Collects comments (ParseOptions::comments) from now on.
+  void collectComments(std::vector<XmlComment>* comments) {
+    comments_ = comments;
+    if (comments_) XML_SetCommentHandler(parser_, &TreeBuilder::onComment);
+  }
+
   bool failed() const { return stopped_; }
   const std::string& message() const { return message_; }
   const SourceLocation& errorWhere() const { return errorWhere_; }
@@ -360,6 +366,15 @@ class TreeBuilder {
     }
   }
 
+  static void onComment(void* userData, const XML_Char* text) {
+    TreeBuilder& builder = self(userData);
+    try {
+      builder.comment(text);
+    } catch (const std::bad_alloc&) {
+      builder.halt("out of memory while reading XML");
+    }
+  }
+
   static void onEntityDeclaration(void* userData, const XML_Char* name, int, const XML_Char*, int, const XML_Char*,
                                   const XML_Char*, const XML_Char*, const XML_Char*) {
     self(userData).halt(std::string("entity '") + name + "' is declared; entity declarations are not allowed");
@@ -367,6 +382,7 @@ class TreeBuilder {
 
   void startElement(const XML_Char* name, const XML_Char** attributes) {
     if (stopped_) return;
+    if (comments_) nextNode(started_);
     XmlElement& element = newElement();
     element.name = name;
     // Its children vector is sized once from the scan (see StartTagScan) instead of doubling
@@ -400,6 +416,7 @@ class TreeBuilder {
   }
 
   void characters(const XML_Char* text, std::size_t length) {
+    if (comments_) textSinceNode_.append(text, length);
     if (open_.empty() || stopped_) return;
     XmlElement& element = *open_.back();
     if (!element.children.empty() && isAllSpace(std::string_view(text, length))) return;  // layout after a child
@@ -416,7 +433,42 @@ class TreeBuilder {
     return open_.back()->children.emplace_back();
   }
 
+  /// A comment, element start or end: the text since the previous one is what follows the last
+  /// comment. `ordinal` is the number of a starting element (none otherwise).
+  void nextNode(std::size_t ordinal = XmlComment::kOutsideRoot) {
+    if (awaitingTextAfter_) comments_->back().textAfter = std::move(textSinceNode_);
+    awaitingTextAfter_ = false;
+    textSinceNode_.clear();
+    if (ordinal != XmlComment::kOutsideRoot) {
+      if (!open_.empty()) ++childrenSoFar_.back();
+      childrenSoFar_.push_back(0);
+      ordinals_.push_back(ordinal);
+    }
+  }
+
+  void comment(const XML_Char* text) {
+    if (stopped_) return;
+    std::string before = std::move(textSinceNode_);
+    nextNode();
+    XmlComment& c = comments_->emplace_back();
+    c.text = text;
+    c.where = here();
+    c.textBefore = std::move(before);
+    if (open_.empty()) {
+      c.index = root_ ? 1 : 0;
+    } else {
+      c.parent = ordinals_.back();
+      c.index = childrenSoFar_.back();
+    }
+    awaitingTextAfter_ = true;
+  }
+
   void closeElement() {
+    if (comments_ && !open_.empty()) {
+      nextNode();
+      childrenSoFar_.pop_back();
+      ordinals_.pop_back();
+    }
     if (open_.empty()) return;
     XmlElement& element = *open_.back();
     open_.pop_back();
@@ -460,6 +512,12 @@ class TreeBuilder {
   std::size_t started_ = 0;                         // elements started so far
   std::optional<XmlElement> root_;
   std::vector<XmlElement*> open_;  // the elements not yet ended, outermost first
+  // Comments (collected only when asked): per open element its number and child elements so far.
+  std::vector<XmlComment>* comments_ = nullptr;
+  std::vector<std::size_t> ordinals_;
+  std::vector<std::size_t> childrenSoFar_;
+  std::string textSinceNode_;
+  bool awaitingTextAfter_ = false;
   bool stopped_ = false;
   std::string message_;
   SourceLocation errorWhere_;
@@ -645,6 +703,7 @@ std::optional<XmlElement> parse(std::string_view content, const std::string& fil
   XML_SetUnknownEncodingHandler(parser, asciiAliasEncoding, nullptr);
   TreeBuilder builder(parser, content, fileName, options.maxDepth == 0 ? 1 : options.maxDepth, tags.childCounts,
                       tags.attributes);
+  builder.collectComments(options.comments);
   // XML_Parse takes an int length: larger input goes in pieces.
   constexpr std::size_t kPiece = std::size_t{1} << 30;
   XML_Status status = XML_STATUS_OK;

@@ -104,6 +104,34 @@ Processor::Processor(const std::string& path, const plugin::HostServices* host,
   fileStack_.push_back(path);
 }
 
+const xml::XmlElement* Processor::parseTree(std::string_view content, const std::string& path,
+                                            Diagnostics& diagnostics, bool topLevel) {
+  std::vector<xml::XmlComment> comments;
+  xml::ParseOptions options;
+  options.comments = &comments;
+  std::optional<xml::XmlElement> root = xml::parse(content, path, diagnostics, options);
+  if (!root) return nullptr;
+  trees_.push_back(std::move(*root));
+  const xml::XmlElement& tree = trees_.back();
+  if (comments.empty()) return &tree;
+  comments_.push_back(std::move(comments));
+  // The parser numbers a comment's parent by document order: number the tree the same way.
+  std::vector<const xml::XmlElement*> inOrder;
+  const auto number = [&](const xml::XmlElement& e, const auto& self) -> void {
+    inOrder.push_back(&e);
+    for (const xml::XmlElement& child : e.children) self(child, self);
+  };
+  number(tree, number);
+  for (const xml::XmlComment& c : comments_.back()) {
+    if (c.parent == xml::XmlComment::kOutsideRoot) {
+      if (topLevel) (c.index == 0 ? commentsBeforeRoot_ : commentsAfterRoot_).push_back(c.text);
+    } else if (c.parent < inOrder.size()) {
+      commentsByParent_[inOrder[c.parent]].push_back(&c);
+    }
+  }
+  return &tree;
+}
+
 void Processor::report(const XacroError& error, const SourceLocation& fallback) {
   const SourceLocation where = error.where.known() ? error.where : fallback;
   diagnostics_.error(ErrorCode::EXPANSION_ERROR, error.message, where);
@@ -292,14 +320,94 @@ struct Walker {
 
   void children(const xml::XmlElement& in, const ScopePtr& symbols, const MacroTablePtr& macros, OutElement& into) {
     text(in, symbols, into);
-    for (const xml::XmlElement& child : in.children) {
-      p.current_ = &child.where;
-      try {
-        element(child, child.name, symbols, macros, into);
-      } catch (const XacroError& e) {
-        p.report(e, child.where);
-        if (child.name == "xacro:include") p.includeFailed_ = true;
+    const std::vector<const xml::XmlComment*>* comments = p.commentsOf(in);
+    if (!comments) {
+      for (const xml::XmlElement& child : in.children) child_(child, symbols, macros, into);
+      return;
+    }
+    // xacro's eval_all over the child nodes: comments stay where they are, evaluated after a
+    // comment naming xacro:eval-comments until the next element or text; xacro elements take
+    // away the comments directly before them (remove_previous_comments).
+    Trail trail;
+    bool evaluating = false;
+    auto comment = comments->begin();
+    for (std::size_t i = 0; i <= in.children.size(); ++i) {
+      trail.clear();
+      const xml::XmlComment* last = nullptr;
+      for (; comment != comments->end() && (*comment)->index == i; ++comment) {
+        last = *comment;
+        const xml::XmlComment& c = **comment;
+        if (!c.textBefore.empty()) {
+          trail.push_back(TrailNode{&c.textBefore, 0});
+          if (c.textBefore.find_first_not_of(" \t\r\n") != std::string::npos) evaluating = false;
+        }
+        if (c.text.find("xacro:eval-comments") != std::string::npos) {
+          evaluating = c.text.find("xacro:eval-comments:off") == std::string::npos;
+          continue;  // this comment itself is dropped
+        }
+        OutElement kept;
+        kept.comment = true;
+        kept.where = c.where;
+        kept.step = p.step_;
+        p.current_ = &c.where;
+        try {
+          kept.text = evaluating ? p.evalString(c.text, symbols) : c.text;
+          // XML has no way to write these in a comment (xacro's printer refuses "--" too).
+          if (kept.text.find("--") != std::string::npos || (!kept.text.empty() && kept.text.back() == '-')) {
+            throw XacroError{"'--' is not allowed in a comment node (nor a '-' at its end)", c.where};
+          }
+        } catch (const XacroError& e) {
+          p.report(e, c.where);
+          continue;
+        }
+        p.countOutput(0, kept.text.size(), c.where);
+        into.children.push_back(std::move(kept));
+        trail.push_back(TrailNode{nullptr, into.children.size() - 1});
       }
+      if (i == in.children.size()) break;
+      if (last && !last->textAfter.empty()) trail.push_back(TrailNode{&last->textAfter, 0});
+      const xml::XmlElement& child = in.children[i];
+      evaluating = false;  // any element ends the evaluation of comments
+      if (takesPreviousComments(child.name)) removePreviousComments(trail, into);
+      child_(child, symbols, macros, into);
+    }
+  }
+
+  void child_(const xml::XmlElement& child, const ScopePtr& symbols, const MacroTablePtr& macros, OutElement& into) {
+    p.current_ = &child.where;
+    try {
+      element(child, child.name, symbols, macros, into);
+    } catch (const XacroError& e) {
+      p.report(e, child.where);
+      if (child.name == "xacro:include") p.includeFailed_ = true;
+    }
+  }
+
+  /// The text (text set) or kept comment (its index in the output) between two elements.
+  struct TrailNode {
+    const std::string* text;
+    std::size_t comment;
+  };
+  using Trail = std::vector<TrailNode>;
+
+  /// The xacro elements whose comments go with them: all but insert_block, element, attribute.
+  static bool takesPreviousComments(const std::string& name) {
+    if (name.rfind(kPrefix, 0) != 0) return false;
+    const std::string_view tag = std::string_view(name).substr(kPrefix.size());
+    return tag != "insert_block" && tag != "element" && tag != "attribute";
+  }
+
+  /// xacro's remove_previous_comments: the comments before an element, each separated from the
+  /// next by at most one line break of white space, leave the output.
+  static void removePreviousComments(const Trail& trail, OutElement& into) {
+    std::size_t k = trail.size();
+    while (k > 0) {
+      if (const std::string* text = trail[k - 1].text) {
+        if (text->find_first_not_of(" \t\r\n\f\v") == std::string::npos && std::count(text->begin(), text->end(), '\n') <= 1) --k;
+      }
+      if (k == 0 || trail[k - 1].text) return;
+      into.children.erase(into.children.begin() + static_cast<std::ptrdiff_t>(trail[k - 1].comment));
+      --k;
     }
   }
 
@@ -461,6 +569,10 @@ struct Walker {
     // Blocks are expanded where the macro is called, in the caller's scope.
     OutElement blocks;
     children(call, callerSymbols, callerMacros, blocks);
+    // Blocks are the call's elements; comments between them are not blocks.
+    blocks.children.erase(std::remove_if(blocks.children.begin(), blocks.children.end(),
+                                         [](const OutElement& e) { return e.comment; }),
+                          blocks.children.end());
     std::size_t nextBlock = 0;
     for (auto it = params.begin(); it != params.end();) {
       if (it->empty() || (*it)[0] != '*') {
@@ -612,11 +724,10 @@ struct Walker {
         ~EndInclude() { p.host_->endInclude(p.host_->context); }
       } end{p};
       Diagnostics parseErrors;
-      std::optional<xml::XmlElement> root = xml::parse(included.content, included.path, parseErrors);
+      const xml::XmlElement* root = p.parseTree(included.content, included.path, parseErrors, false);
       for (const Diagnostic& d : parseErrors) p.diagnostics_.add(d);
       if (!root) throw XacroError{"XML parsing error in included file " + included.path, filename->where};
-      p.trees_.push_back(std::move(*root));
-      const xml::XmlElement& tree = p.trees_.back();
+      const xml::XmlElement& tree = *root;
       p.steps_.push_back(plugin::ExpansionStep{"in file included from here", in.where, p.step_});
       const std::uint32_t saved = p.step_;
       p.step_ = static_cast<std::uint32_t>(p.steps_.size());
@@ -643,10 +754,9 @@ void Processor::expandChildren(const xml::XmlElement& element, const ScopePtr& s
 
 Expansion Processor::run(std::string_view content) {
   Expansion expansion;
-  std::optional<xml::XmlElement> root = xml::parse(content, path_, diagnostics_);
+  const xml::XmlElement* root = parseTree(content, path_, diagnostics_, true);
   if (!root) return expansion;
-  trees_.push_back(std::move(*root));
-  const xml::XmlElement& tree = trees_.back();
+  const xml::XmlElement& tree = *root;
   auto symbols = std::make_shared<Scope>();
   auto macros = std::make_shared<MacroTable>();
   OutElement out;
@@ -664,6 +774,8 @@ Expansion Processor::run(std::string_view content) {
   }
   expansion.root = std::move(out);
   expansion.steps = std::move(steps_);
+  expansion.commentsBeforeRoot = std::move(commentsBeforeRoot_);
+  expansion.commentsAfterRoot = std::move(commentsAfterRoot_);
   return expansion;
 }
 

@@ -26,7 +26,9 @@ struct OutAttribute {
 };
 
 /// An element of the expansion. `step` is 1-based in Expansion::steps (0: written at top level).
+/// A comment is a child with `comment` set and its text in `text` (xacro keeps comments).
 struct OutElement {
+  bool comment = false;
   std::string name;
   std::vector<OutAttribute> attributes;
   std::vector<OutElement> children;
@@ -48,6 +50,8 @@ struct ExpansionLimits {
 struct Expansion {
   std::optional<OutElement> root;
   std::vector<plugin::ExpansionStep> steps;
+  std::vector<std::string> commentsBeforeRoot;  // of the top-level file, kept as xacro keeps them
+  std::vector<std::string> commentsAfterRoot;
 };
 
 /// Expands the xacro file `path` with `content`. Includes, YAML files and $(find) go through
@@ -57,9 +61,9 @@ Expansion expandXacro(const std::string& path, std::string_view content, const p
                       const std::vector<std::pair<std::string, std::string>>& arguments, Diagnostics& diagnostics,
                       const ExpansionLimits& limits = {});
 
-/// The expansion as XML text (the URDF that ROS's xacro would print, without its comments), and
+/// The expansion as XML text (the URDF that ROS's xacro would print, without its banner), and
 /// for every element and attribute the place it came from.
-std::string writeExpansion(const OutElement& root, std::vector<plugin::ExpansionOrigin>& origins);
+std::string writeExpansion(const Expansion& expansion, std::vector<plugin::ExpansionOrigin>& origins);
 
 /// A YAML document as xacro's values (PyYAML's safe loader: null, bool, int, float, str, lists,
 /// dicts; `!radians` and `!degrees` evaluate their expression). ExpressionError on bad YAML.

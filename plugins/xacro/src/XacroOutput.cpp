@@ -45,7 +45,16 @@ class Writer {
     return out;
   }
 
+  void comment(const std::string& text, int depth) {
+    write(std::string(static_cast<std::size_t>(depth) * 2, ' '));
+    write("<!--" + text + "-->\n");
+  }
+
   void element(const OutElement& e, int depth) {
+    if (e.comment) {
+      comment(e.text, depth);
+      return;
+    }
     write(std::string(static_cast<std::size_t>(depth) * 2, ' '));
     mark(e.where, e.step);
     write("<" + e.name);
@@ -91,10 +100,12 @@ class Writer {
 
 }  // namespace
 
-std::string writeExpansion(const OutElement& root, std::vector<plugin::ExpansionOrigin>& origins) {
+std::string writeExpansion(const Expansion& expansion, std::vector<plugin::ExpansionOrigin>& origins) {
   Writer writer(origins);
   writer.write("<?xml version=\"1.0\" ?>\n");
-  writer.element(root, 0);
+  for (const std::string& text : expansion.commentsBeforeRoot) writer.comment(text, 0);
+  if (expansion.root) writer.element(*expansion.root, 0);
+  for (const std::string& text : expansion.commentsAfterRoot) writer.comment(text, 0);
   return writer.take();
 }
 

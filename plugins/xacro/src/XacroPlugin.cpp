@@ -22,16 +22,19 @@ void expandXacroFile(const interlink::plugin::LoadRequest& request, interlink::p
   const interlink::xacro::OutElement& root = *expansion.root;
   const bool robot = root.name == "robot";
   const bool hasLink = std::any_of(root.children.begin(), root.children.end(),
-                                   [](const interlink::xacro::OutElement& child) { return child.name == "link"; });
-  if (root.children.empty() || (robot && !hasLink)) {
+                                   [](const interlink::xacro::OutElement& child) { return !child.comment && child.name == "link"; });
+  // Kept comments are not content.
+  const auto firstElement = std::find_if(root.children.begin(), root.children.end(),
+                                         [](const interlink::xacro::OutElement& child) { return !child.comment; });
+  if (firstElement == root.children.end() || (robot && !hasLink)) {
     // A library of macros and properties, or a fragment (a ROS package's `robot.gazebo.xacro` of
     // <gazebo> elements) that other xacro files include: valid xacro with nothing to load, so a
     // note naming it as xacro rather than "a robot without links", and not a warning (`check DIR
     // --werror` walks such files too). Not said when errors emptied it: they say why.
     if (!diagnostics.hasErrors()) {
-      const std::string what = root.children.empty() ? "a library of macros and properties"
-                                                     : "a fragment without a <link> (<" + root.children.front().name +
-                                                           ">, ...)";
+      const std::string what = firstElement == root.children.end()
+                                   ? "a library of macros and properties"
+                                   : "a fragment without a <link> (<" + firstElement->name + ">, ...)";
       diagnostics.add(interlink::Diagnostic{interlink::Severity::Note, interlink::ErrorCode::EXPANSION_ERROR,
                                             "xacro file: it expands to " + what +
                                                 " for other xacro files to include; nothing to load on its own",
@@ -40,7 +43,7 @@ void expandXacroFile(const interlink::plugin::LoadRequest& request, interlink::p
     return;
   }
   expanded.extension = ".urdf";
-  expanded.content = interlink::xacro::writeExpansion(*expansion.root, expanded.origins);
+  expanded.content = interlink::xacro::writeExpansion(expansion, expanded.origins);
   expanded.steps = std::move(expansion.steps);
 }
 

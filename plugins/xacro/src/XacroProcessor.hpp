@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "XacroExpander.hpp"
+#include "interlink/xml/XmlParser.hpp"
 
 namespace interlink::xacro::detail {
 
@@ -42,7 +43,7 @@ struct Scope;
 using ScopePtr = std::shared_ptr<Scope>;
 
 /// A table of properties (xacro's Table): looked up through the parents.
-struct Scope {
+struct Scope : std::enable_shared_from_this<Scope> {
   struct Property {
     Value value;
     std::string text;       // unevaluated text (pending)
@@ -50,7 +51,7 @@ struct Scope {
     bool resolving = false;
     std::shared_ptr<const Block> block;
   };
-  std::map<std::string, Property> table;
+  std::unordered_map<std::string, Property> table;
   std::map<std::string, ScopePtr> namespaces;  // xacro:include ns="..."
   ScopePtr parent;
   bool isNamespace = false;
@@ -82,6 +83,16 @@ class Processor {
   // --- XacroScope.cpp: text, properties, substitution arguments -------------------------------
   /// xacro's eval_text: `${expr}`, `$(command)`, `$${` escapes; one piece keeps its type.
   Value evalText(const std::string& text, const ScopePtr& scope);
+  /// One piece of a text: literal text, `${...}`, `$(...)` or the invalid rest.
+  struct TextPiece {
+    enum Kind { Literal, Expression, Substitution, Invalid } kind = Literal;
+    std::string text;  // Literal: the text; Expression/Substitution: what is inside; Invalid: the message
+    bool nested = false;  // the inside holds `$` itself: evaluated as text first
+    mutable std::shared_ptr<const xacro::Expression> parsed;  // the inside, parsed when first evaluated
+  };
+  using TextTemplate = std::vector<TextPiece>;
+  const TextTemplate& textTemplate(const std::string& text);
+  Value evalPiece(const TextPiece& piece, const ScopePtr& scope);
   std::string evalString(const std::string& text, const ScopePtr& scope) { return str(evalText(text, scope)); }
   /// xacro's get_boolean_value for xacro:if/unless and boolean attributes.
   bool booleanValue(const Value& value, const std::string& condition);
@@ -120,8 +131,26 @@ class Processor {
   const SourceLocation* current_ = nullptr;  // the element being processed
   /// Every `${...}` text parsed once per expansion (macro bodies evaluate the same texts again).
   std::unordered_map<std::string, std::shared_ptr<const Expression>> parsed_;
+  /// Every text with `$` split into its pieces once per expansion (references stay valid).
+  std::unordered_map<std::string, TextTemplate> templates_;
+  /// Every file's comments (xacro keeps them, evaluates them after `xacro:eval-comments`), by the
+  /// element that holds them, in document order.
+  std::deque<std::vector<xml::XmlComment>> comments_;
+  std::unordered_map<const xml::XmlElement*, std::vector<const xml::XmlComment*>> commentsByParent_;
+  std::vector<std::string> commentsBeforeRoot_, commentsAfterRoot_;  // of the top-level file
+  std::unordered_map<std::string, std::string> packages_;  // $(find PKG), found once per expansion
   std::vector<ScopePtr> namespaceScopes_;  // xacro:include ns="...": cut from their parents at the end
 
+  /// Parses a file with its comments and keeps both for the rest of the expansion; null after
+  /// adding the XML errors to `diagnostics`.
+  const xml::XmlElement* parseTree(std::string_view content, const std::string& path, Diagnostics& diagnostics,
+                                   bool topLevel);
+  /// The comments directly inside `element`; null when it holds none.
+  const std::vector<const xml::XmlComment*>* commentsOf(const xml::XmlElement& element) const {
+    if (commentsByParent_.empty()) return nullptr;
+    auto found = commentsByParent_.find(&element);
+    return found == commentsByParent_.end() ? nullptr : &found->second;
+  }
   void report(const XacroError& error, const SourceLocation& fallback);
   void warn(const std::string& message, const SourceLocation& where);
   void countOutput(std::size_t elements, std::size_t bytes, const SourceLocation& where);

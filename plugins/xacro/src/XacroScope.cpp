@@ -14,6 +14,7 @@ bool isIdentifier(const std::string& name) {
     const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || (c & 0x80);
     if (!ok) return false;
   }
+  if (name.size() < 2 || name.size() > 8) return true;  // no keyword is shorter or longer
   static const char* const kKeywords[] = {"False", "None",   "True",  "and",    "as",       "assert", "async",
                                           "await", "break",  "class", "continue", "def",    "del",    "elif",
                                           "else",  "except", "finally", "for",  "from",     "global", "if",
@@ -30,7 +31,7 @@ namespace {
 /// Names seen by an expression: the properties in scope, the `xacro` functions, the builtins.
 class ScopeEnvironment : public Environment {
  public:
-  ScopeEnvironment(Processor& processor, ScopePtr scope) : processor_(processor), scope_(std::move(scope)) {}
+  ScopeEnvironment(Processor& processor, const ScopePtr& scope) : processor_(processor), scope_(scope) {}
   bool lookup(const std::string& name, Value& out) override {
     return processor_.lookupProperty(scope_, name, out) || processor_.xacroFunction(name, out) ||
            builtinGlobal(name, out);
@@ -38,7 +39,7 @@ class ScopeEnvironment : public Environment {
 
  private:
   Processor& processor_;
-  ScopePtr scope_;
+  const ScopePtr& scope_;  // outlives the evaluation
 };
 
 /// Names seen by $(eval ...): the arguments (typed as literals), arg() and the builtins.
@@ -89,56 +90,98 @@ std::vector<std::string> words(const std::string& text) {
 
 }  // namespace
 
-Value Processor::evalText(const std::string& text, const ScopePtr& scope) {
-  if (text.find('$') == std::string::npos) return text;
-  std::vector<Value> pieces;
+const Processor::TextTemplate& Processor::textTemplate(const std::string& text) {
+  auto [entry, added] = templates_.try_emplace(text);
+  TextTemplate& pieces = entry->second;
+  if (!added) return pieces;
   std::size_t i = 0;
   const std::size_t n = text.size();
+  const auto literal = [&](std::size_t from, std::size_t to) {
+    TextPiece piece;
+    piece.text = text.substr(from, to == std::string::npos ? std::string::npos : to - from);
+    pieces.push_back(std::move(piece));
+  };
   while (i < n) {
     if (text[i] != '$') {
       const std::size_t next = text.find('$', i);
-      pieces.emplace_back(text.substr(i, next == std::string::npos ? std::string::npos : next - i));
+      literal(i, next);
       i = next == std::string::npos ? n : next;
       continue;
     }
     std::size_t run = i;
     while (run < n && text[run] == '$') ++run;
     if (run - i >= 2 && run < n && (text[run] == '{' || text[run] == '(')) {
-      pieces.emplace_back(text.substr(i + 1, run - i));  // $${ is written as ${
+      literal(i + 1, run + 1);  // $${ is written as ${
       i = run + 1;
       continue;
     }
     if (i + 1 < n && (text[i + 1] == '{' || text[i + 1] == '(')) {
       const char close = text[i + 1] == '{' ? '}' : ')';
       const std::size_t end = text.find(close, i + 2);
-      if (end == std::string::npos) throw XacroError{"invalid expression: " + text.substr(i), {}};
-      const std::string inner = text.substr(i + 2, end - i - 2);
-      if (close == '}') {
-        const std::string expression = evalString(inner, scope);
-        ScopeEnvironment environment(*this, scope);
-        try {
-          auto& parsed = parsed_[expression];
-          if (!parsed) parsed = std::make_shared<const Expression>(expression);
-          pieces.push_back(parsed->evaluate(environment));
-        } catch (const ExpressionError& e) {
-          throw XacroError{std::string(e.what()) + "\nwhen evaluating expression '" + inner + "'", {}};
-        }
-      } else {
-        pieces.push_back(substitution(evalString(inner, scope), scope));
+      TextPiece piece;
+      if (end == std::string::npos) {
+        piece.kind = TextPiece::Invalid;
+        piece.text = "invalid expression: " + text.substr(i);
+        pieces.push_back(std::move(piece));
+        return pieces;
       }
+      piece.kind = close == '}' ? TextPiece::Expression : TextPiece::Substitution;
+      piece.text = text.substr(i + 2, end - i - 2);
+      piece.nested = piece.text.find('$') != std::string::npos;
+      pieces.push_back(std::move(piece));
       i = end + 1;
       continue;
     }
     // A '$' not starting a substitution: text up to the next '$' ('$' alone at the end too).
-    if (i + 1 < n && text[i + 1] == '$') throw XacroError{"invalid expression: " + text.substr(i), {}};
+    if (i + 1 < n && text[i + 1] == '$') {
+      TextPiece piece;
+      piece.kind = TextPiece::Invalid;
+      piece.text = "invalid expression: " + text.substr(i);
+      pieces.push_back(std::move(piece));
+      return pieces;
+    }
     const std::size_t next = text.find('$', i + 1);
-    pieces.emplace_back(text.substr(i, next == std::string::npos ? std::string::npos : next - i));
+    literal(i, next);
     i = next == std::string::npos ? n : next;
   }
-  if (pieces.size() == 1) return pieces.front();
+  return pieces;
+}
+
+Value Processor::evalPiece(const TextPiece& piece, const ScopePtr& scope) {
+  switch (piece.kind) {
+    case TextPiece::Literal: return piece.text;
+    case TextPiece::Invalid: throw XacroError{piece.text, {}};
+    case TextPiece::Substitution: return substitution(piece.nested ? evalString(piece.text, scope) : piece.text, scope);
+    case TextPiece::Expression: break;
+  }
+  ScopeEnvironment environment(*this, scope);
+  try {
+    if (!piece.nested) {
+      if (!piece.parsed) piece.parsed = std::make_shared<const Expression>(piece.text);
+      return piece.parsed->evaluate(environment);
+    }
+    const std::string expression = evalString(piece.text, scope);
+    auto& parsed = parsed_[expression];
+    if (!parsed) parsed = std::make_shared<const Expression>(expression);
+    return parsed->evaluate(environment);
+  } catch (const ExpressionError& e) {
+    throw XacroError{std::string(e.what()) + "\nwhen evaluating expression '" + piece.text + "'", {}};
+  }
+}
+
+Value Processor::evalText(const std::string& text, const ScopePtr& scope) {
+  if (text.find('$') == std::string::npos) return text;
+  // Each text is split into its pieces once per expansion (macro bodies evaluate the same texts
+  // again); the pieces are evaluated every time, in order.
+  const TextTemplate& pieces = textTemplate(text);
+  if (pieces.size() == 1) return evalPiece(pieces.front(), scope);
   std::string joined;
-  for (const Value& piece : pieces) {
-    joined += str(piece);
+  for (const TextPiece& piece : pieces) {
+    if (piece.kind == TextPiece::Literal) {
+      joined += piece.text;
+    } else {
+      joined += str(evalPiece(piece, scope));
+    }
     if (joined.size() > kMaxValueSize) throw XacroError{"value too large while evaluating '" + text + "'", {}};
   }
   return joined;
@@ -160,7 +203,7 @@ bool Processor::booleanValue(const Value& value, const std::string& condition) {
 }
 
 bool Processor::lookupProperty(const ScopePtr& scope, const std::string& name, Value& out) {
-  for (ScopePtr s = scope; s; s = s->parent) {
+  for (Scope* s = scope.get(); s; s = s->parent.get()) {
     auto found = s->table.find(name);
     if (found != s->table.end()) {
       Scope::Property& property = found->second;
@@ -176,7 +219,7 @@ bool Processor::lookupProperty(const ScopePtr& scope, const std::string& name, V
         ++resolvingDepth_;
         Value v;
         try {
-          v = evalText(property.text, s);
+          v = evalText(property.text, s->shared_from_this());
         } catch (...) {
           property.resolving = false;
           --resolvingDepth_;
@@ -190,6 +233,7 @@ bool Processor::lookupProperty(const ScopePtr& scope, const std::string& name, V
       out = property.value;
       return true;
     }
+    if (s->namespaces.empty()) continue;
     auto ns = s->namespaces.find(name);
     if (ns != s->namespaces.end()) {
       ScopePtr inner = ns->second;
@@ -204,7 +248,7 @@ bool Processor::lookupProperty(const ScopePtr& scope, const std::string& name, V
 }
 
 std::shared_ptr<const Block> Processor::lookupBlock(const ScopePtr& scope, const std::string& key) {
-  for (ScopePtr s = scope; s; s = s->parent) {
+  for (const Scope* s = scope.get(); s; s = s->parent.get()) {
     auto found = s->table.find(key);
     if (found != s->table.end() && found->second.block) return found->second.block;
   }
@@ -291,16 +335,24 @@ std::string Processor::absoluteFilename(const std::string& name) const {
 }
 
 std::string Processor::findPackage(const std::string& package, const SourceLocation& where) {
+  // Every link of a description names its package again: the search (file system look-ups) once.
+  // The search may start beside the including file: the key holds its directory.
+  const std::string& from = fileStack_.empty() ? path_ : fileStack_.back();
+  std::string key = package;
+  key += '\n';
+  key.append(from, 0, from.rfind('/') == std::string::npos ? 0 : from.rfind('/'));
+  auto known = packages_.find(key);
+  if (known != packages_.end()) return known->second;
   std::string found;
   if (plugin::hostHas(host_, offsetof(plugin::HostServices, resolveUri)) && host_->resolveUri) {
-    found = host_->resolveUri(host_->context, "package://" + package, fileStack_.empty() ? path_ : fileStack_.back());
+    found = host_->resolveUri(host_->context, "package://" + package, from);
   }
   if (found.empty()) {
     throw XacroError{"package '" + package +
                          "' not found (searched -I directories, ROS_PACKAGE_PATH and AMENT_PREFIX_PATH/share)",
                      where};
   }
-  return fs::path(found).lexically_normal().string();
+  return packages_[key] = fs::path(found).lexically_normal().string();
 }
 
 Value Processor::substitution(const std::string& command, const ScopePtr& scope) {

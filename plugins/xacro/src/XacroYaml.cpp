@@ -3,6 +3,8 @@
 #include <yaml.h>
 
 #include <algorithm>
+#include <cstring>
+#include <unordered_map>
 
 #include "XacroExpander.hpp"
 
@@ -59,7 +61,10 @@ bool yamlFloat(const std::string& s) {
 
 /// A plain scalar typed by PyYAML's implicit resolvers (YAML 1.1).
 Value plainScalar(const std::string& s) {
-  if (s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL") return Value();
+  if (s.empty()) return Value();
+  // Most scalars are names: only these first characters may start a null, bool or number.
+  if (std::strchr("~nNyYtTofFO0123456789+-.", s[0]) == nullptr) return s;
+  if (s == "~" || s == "null" || s == "Null" || s == "NULL") return Value();
   for (const char* word : {"yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"}) {
     if (s == word) return true;
   }
@@ -84,78 +89,132 @@ Value plainScalar(const std::string& s) {
 /// Counts converted nodes: aliases make a small document a large tree (a YAML bomb).
 constexpr std::size_t kMaxYamlNodes = std::size_t{1} << 20;
 
-Value convert(yaml_document_t& document, yaml_node_t* node, int depth, std::size_t& count) {
-  if (!node) return Value();
-  if (depth > 200) throw ExpressionError("YAML nested too deeply");
-  if (++count > kMaxYamlNodes) throw ExpressionError("YAML document too large (aliases expanded)");
-  switch (node->type) {
-    case YAML_SCALAR_NODE: {
-      const std::string tag = node->tag ? reinterpret_cast<const char*>(node->tag) : "";
-      const std::string text(reinterpret_cast<const char*>(node->data.scalar.value), node->data.scalar.length);
-      if (tag == "!radians" || tag == "!degrees") {
-        NoNames names;
-        double value = 0;
-        try {
-          value = toDouble(evaluate(text, names), "a number");
-        } catch (const ExpressionError& e) {
-          throw ExpressionError("invalid expression: " + text + " (" + e.what() + ")");
-        }
-        return tag == "!degrees" ? value * M_PI / 180.0 : value;
-      }
-      if (node->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) return plainScalar(text);
-      return text;  // quoted or a block scalar: a string
-    }
-    case YAML_SEQUENCE_NODE: {
-      List items;
-      for (yaml_node_item_t* item = node->data.sequence.items.start; item < node->data.sequence.items.top; ++item) {
-        items.push_back(convert(document, yaml_document_get_node(&document, *item), depth + 1, count));
-      }
-      return items;
-    }
-    case YAML_MAPPING_NODE: {
-      Dict items;
-      for (yaml_node_pair_t* pair = node->data.mapping.pairs.start; pair < node->data.mapping.pairs.top; ++pair) {
-        Value key = convert(document, yaml_document_get_node(&document, pair->key), depth + 1, count);
-        Value value = convert(document, yaml_document_get_node(&document, pair->value), depth + 1, count);
-        // A repeated key replaces the earlier value in its place, as in PyYAML (a Python dict).
-        auto same = std::find_if(items.begin(), items.end(), [&](const auto& entry) { return equal(entry.first, key); });
-        if (same != items.end()) {
-          same->second = std::move(value);
-        } else {
-          items.emplace_back(std::move(key), std::move(value));
-        }
-      }
-      return items;
-    }
-    case YAML_NO_NODE: break;
+/// Builds values straight from libyaml's events (no document tree in between); an alias shares
+/// the anchored value and counts its nodes again, as if it were expanded.
+class EventReader {
+ public:
+  explicit EventReader(std::string_view text) {
+    if (!yaml_parser_initialize(&parser_)) throw ExpressionError("YAML error: out of memory");
+    yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()), text.size());
   }
-  return Value();
-}
+  ~EventReader() {
+    if (holding_) yaml_event_delete(&event_);
+    yaml_parser_delete(&parser_);
+  }
+  EventReader(const EventReader&) = delete;
+  EventReader& operator=(const EventReader&) = delete;
+
+  /// The first document's root (none: null), as yaml_parser_load reads it.
+  Value document() {
+    next();  // stream start
+    next();
+    if (event_.type == YAML_STREAM_END_EVENT) return Value();
+    next();  // past the document start
+    return node(0);
+  }
+
+ private:
+  void next() {
+    if (holding_) {
+      yaml_event_delete(&event_);
+      holding_ = false;
+    }
+    if (!yaml_parser_parse(&parser_, &event_)) {
+      throw ExpressionError(std::string("YAML error: ") + (parser_.problem ? parser_.problem : "unreadable") +
+                            " at line " + std::to_string(parser_.problem_mark.line + 1) + ", column " +
+                            std::to_string(parser_.problem_mark.column + 1));
+    }
+    holding_ = true;
+  }
+
+  void count(std::size_t nodes) {
+    count_ += nodes;
+    if (count_ > kMaxYamlNodes) throw ExpressionError("YAML document too large (aliases expanded)");
+  }
+
+  static std::string anchorOf(const yaml_char_t* anchor) {
+    return anchor ? reinterpret_cast<const char*>(anchor) : std::string();
+  }
+
+  /// The node whose first event is the current one; leaves the current event on its last.
+  Value node(int depth) {
+    if (depth > 200) throw ExpressionError("YAML nested too deeply");
+    const std::size_t countBefore = count_;
+    count(1);
+    std::string anchor;
+    Value value;
+    switch (event_.type) {
+      case YAML_ALIAS_EVENT: {
+        auto found = anchors_.find(anchorOf(event_.data.alias.anchor));
+        if (found == anchors_.end()) throw ExpressionError("YAML error: found undefined alias");
+        count(found->second.second - 1);
+        return found->second.first;
+      }
+      case YAML_SCALAR_EVENT: {
+        anchor = anchorOf(event_.data.scalar.anchor);
+        const char* tag = reinterpret_cast<const char*>(event_.data.scalar.tag);
+        const std::string text(reinterpret_cast<const char*>(event_.data.scalar.value), event_.data.scalar.length);
+        const bool radians = tag && std::strcmp(tag, "!radians") == 0;
+        if (radians || (tag && std::strcmp(tag, "!degrees") == 0)) {
+          NoNames names;
+          double number = 0;
+          try {
+            number = toDouble(evaluate(text, names), "a number");
+          } catch (const ExpressionError& e) {
+            throw ExpressionError("invalid expression: " + text + " (" + e.what() + ")");
+          }
+          value = radians ? number : number * M_PI / 180.0;
+        } else if (event_.data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
+          value = plainScalar(text);
+        } else {
+          value = text;  // quoted or a block scalar: a string
+        }
+        break;
+      }
+      case YAML_SEQUENCE_START_EVENT: {
+        anchor = anchorOf(event_.data.sequence_start.anchor);
+        List items;
+        for (next(); event_.type != YAML_SEQUENCE_END_EVENT; next()) items.push_back(node(depth + 1));
+        value = std::move(items);
+        break;
+      }
+      case YAML_MAPPING_START_EVENT: {
+        anchor = anchorOf(event_.data.mapping_start.anchor);
+        Dict items;
+        for (next(); event_.type != YAML_MAPPING_END_EVENT; next()) {
+          Value key = node(depth + 1);
+          next();
+          Value item = node(depth + 1);
+          // A repeated key replaces the earlier value in its place, as in PyYAML (a Python dict).
+          auto same = std::find_if(items.begin(), items.end(), [&](const auto& entry) { return equal(entry.first, key); });
+          if (same != items.end()) {
+            same->second = std::move(item);
+          } else {
+            items.emplace_back(std::move(key), std::move(item));
+          }
+        }
+        value = std::move(items);
+        break;
+      }
+      default:
+        throw ExpressionError("YAML error: unexpected event");
+    }
+    if (!anchor.empty()) anchors_[anchor] = {value, count_ - countBefore};
+    return value;
+  }
+
+  yaml_parser_t parser_;
+  yaml_event_t event_;
+  bool holding_ = false;
+  std::size_t count_ = 0;
+  std::unordered_map<std::string, std::pair<Value, std::size_t>> anchors_;  // the value, its nodes
+};
 
 }  // namespace
 
 Value yamlToValue(std::string_view text) {
-  yaml_parser_t parser;
-  yaml_document_t document;
-  if (!yaml_parser_initialize(&parser)) throw ExpressionError("YAML error: out of memory");
-  yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(text.data()), text.size());
-  if (!yaml_parser_load(&parser, &document)) {
-    const std::string message = std::string("YAML error: ") + (parser.problem ? parser.problem : "unreadable") +
-                                " at line " + std::to_string(parser.problem_mark.line + 1) + ", column " +
-                                std::to_string(parser.problem_mark.column + 1);
-    yaml_parser_delete(&parser);
-    throw ExpressionError(message);
-  }
-  struct Release {
-    yaml_parser_t& parser;
-    yaml_document_t& document;
-    ~Release() {
-      yaml_document_delete(&document);
-      yaml_parser_delete(&parser);
-    }
-  } release{parser, document};
-  std::size_t count = 0;
-  return convert(document, yaml_document_get_root_node(&document), 0, count);
+  EventReader reader(text);
+  return reader.document();
 }
 
 }  // namespace interlink::xacro

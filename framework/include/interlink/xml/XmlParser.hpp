@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "interlink/Diagnostics.hpp"
 #include "interlink/Export.hpp"
@@ -22,6 +23,21 @@ enum class Tolerance {
   LikeTinyXml2,
 };
 
+/// A comment and where it stands among its parent's child elements (ParseOptions::comments), for
+/// readers that keep or evaluate comments (xacro): the tree itself holds elements and text only.
+struct XmlComment {
+  static constexpr std::size_t kOutsideRoot = static_cast<std::size_t>(-1);
+  std::string text;      // between "<!--" and "-->"
+  SourceLocation where;  // of "<!--"
+  /// The element holding it, by its number in document order (the root is 0); kOutsideRoot for
+  /// a comment before or after the root element.
+  std::size_t parent = kOutsideRoot;
+  /// The parent's child elements before it (outside the root: 0 before the root, 1 after).
+  std::size_t index = 0;
+  std::string textBefore;  // character data between the previous element tag or comment and it
+  std::string textAfter;   // character data between it and the next element tag or comment
+};
+
 struct ParseOptions {
   /// Kept for compatibility: documents that declare entities are refused, so nothing expands.
   std::size_t maxEntityExpansions = 10000;
@@ -31,6 +47,8 @@ struct ParseOptions {
   /// Whose leniency to copy for XML that is not well-formed (none: refuse it). Each flaw read is an
   /// XML_SYNTAX warning at its line and column; LoadOptions::strict turns them into errors.
   Tolerance tolerance = Tolerance::None;
+  /// When set, every comment is added here in document order (not collected otherwise).
+  std::vector<XmlComment>* comments = nullptr;
 };
 
 /// Options that read XML as `reader` does (the other options at their defaults).

@@ -17,13 +17,20 @@ struct Token {
   std::string text;  // name, operator, or the string's decoded value
   Value number;
   std::size_t offset = 0;
+  unsigned code = 0;  // an operator's characters packed (operatorCode), compared instead of the text
 };
+
+/// An operator of one or two characters as one number.
+constexpr unsigned operatorCode(const char* op) {
+  return static_cast<unsigned char>(op[0]) | (op[0] && op[1] ? static_cast<unsigned>(static_cast<unsigned char>(op[1])) << 8 : 0u);
+}
 
 bool isNameStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || (c & 0x80); }
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 std::vector<Token> tokenize(std::string_view text) {
   std::vector<Token> tokens;
+  tokens.reserve(text.size() / 3 + 2);
   std::size_t i = 0;
   const auto fail = [&](const std::string& what) {
     throw ExpressionError("invalid syntax at column " + std::to_string(i + 1) + ": " + what);
@@ -117,10 +124,12 @@ std::vector<Token> tokenize(std::string_view text) {
                                                ":",  ".",  "+",  "-",  "*",  "/",  "%", "<", ">", "~", "="};
       bool found = false;
       for (const char* op : kOperators) {
+        if (op[0] != c) continue;
         const std::string_view o(op);
         if (text.substr(i, o.size()) == o) {
           token.kind = TokenKind::Operator;
           token.text = std::string(o);
+          token.code = operatorCode(op);
           i += o.size();
           found = true;
           break;
@@ -163,12 +172,14 @@ class Parser {
   static constexpr int kMaxNesting = 200;
 
   const Token& peek(std::size_t ahead = 0) const { return tokens_[std::min(index_ + ahead, tokens_.size() - 1)]; }
-  Token next() { return tokens_[index_ < tokens_.size() - 1 ? index_++ : index_]; }
+  const Token& next() { return tokens_[index_ < tokens_.size() - 1 ? index_++ : index_]; }
   bool isOperator(const char* op, std::size_t ahead = 0) const {
-    return peek(ahead).kind == TokenKind::Operator && peek(ahead).text == op;
+    const Token& t = peek(ahead);
+    return t.kind == TokenKind::Operator && t.code == operatorCode(op);
   }
   bool isKeyword(const char* word, std::size_t ahead = 0) const {
-    return peek(ahead).kind == TokenKind::Name && peek(ahead).text == word;
+    const Token& t = peek(ahead);
+    return t.kind == TokenKind::Name && t.text[0] == word[0] && t.text == word;
   }
   static std::string describe(const Token& t) { return t.kind == TokenKind::End ? "end of expression" : t.text; }
   [[noreturn]] void fail(const std::string& what) const {
@@ -419,7 +430,7 @@ class Parser {
 
   NodePtr atom() {
     Depth depth(*this);
-    const Token token = next();
+    const Token& token = next();
     switch (token.kind) {
       case TokenKind::Number: {
         NodePtr node = makeNode(NodeKind::Literal);
