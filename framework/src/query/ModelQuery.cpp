@@ -72,11 +72,11 @@ ModelQuery::ModelQuery(const LoadResult& loaded) : impl_(std::make_unique<Impl>(
 
 void ModelQuery::Impl::buildTables() {
   Impl& m = *this;
-  const LoadResult& loaded = *m.loaded;
-  const auto& frames = loaded.graph.frames();
+  const LoadResult& result = *m.loaded;
+  const auto& frames = result.graph.frames();
 
   // The document's joints and links by their frames (identity: names are never rebuilt).
-  const detail::ElementIndex document(loaded.graph, loaded.document);
+  const detail::ElementIndex document(result.graph, result.document);
 
   m.frameLink.assign(frames.size(), -1);
   for (std::size_t i = 0; i < frames.size(); ++i) {
@@ -87,10 +87,10 @@ void ModelQuery::Impl::buildTables() {
     if (const Link* link = document.link(i)) m.links.push_back({static_cast<int>(i), &link->inertial});
   }
 
-  const auto& dofs = loaded.kinematics.dofs();
+  const auto& dofs = result.kinematics.dofs();
   m.parentEdge.assign(frames.size(), -1);
   m.childEdges.assign(frames.size(), {});
-  for (const TreeJoint& tree : loaded.kinematics.joints()) {
+  for (const TreeJoint& tree : result.kinematics.joints()) {
     const Joint* joint = document.joint(tree.frame);
     if (tree.firstDof >= 0) {
       JointInfo info;
