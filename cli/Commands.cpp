@@ -1,4 +1,5 @@
 #include "Commands.hpp"
+#include "OutputStream.hpp"
 
 #include <iomanip>
 #include <iostream>
@@ -15,16 +16,6 @@
 #include "interlink/hardware/HardwareRegistry.hpp"
 
 namespace interlink::cli {
-
-namespace {
-
-/// Clean output: round-trip precision, and -0 / 1e-17 noise printed as 0.
-std::string number(double value) {
-  if (std::abs(value) < 1e-15) value = 0.0;
-  return formatNumber(value);
-}
-
-}  // namespace
 
 const char* const kFramesUsage =
     "usage: interlink frames FILE [--positions SPEC | --qpos Q] [--frame NAME] [--relative-to FRAME] [--format quaternion|rpy|matrix]\n"
@@ -84,59 +75,85 @@ void printJsonError(const std::string& message, const Diagnostics& diagnostics, 
 }
 
 /// The numbers of a pose in the chosen --format: x y z then qw qx qy qz, roll pitch yaw, or the
-/// 16 entries of the 4x4 matrix row by row.
-std::vector<double> poseNumbers(const Pose& pose, const std::string& format) {
+/// 16 entries of the 4x4 matrix row by row. Returns how many were written to `out`.
+std::size_t poseNumbers(const Pose& pose, const std::string& format, double (&out)[16]) {
   if (format == "matrix") {
     const Eigen::Matrix4d m = pose.matrix();
-    std::vector<double> out;
     for (int r = 0; r < 4; ++r) {
-      for (int c = 0; c < 4; ++c) out.push_back(m(r, c));
+      for (int c = 0; c < 4; ++c) out[4 * r + c] = m(r, c);
     }
-    return out;
+    return 16;
   }
   const Vector3 p = pose.translation();
+  out[0] = p.x();
+  out[1] = p.y();
+  out[2] = p.z();
   if (format == "rpy") {
     const Vector3 rpy = rpyFromRotation(pose.linear());
-    return {p.x(), p.y(), p.z(), rpy.x(), rpy.y(), rpy.z()};
+    for (int i = 0; i < 3; ++i) out[3 + i] = rpy[i];
+    return 6;
   }
   const Eigen::Vector4d wxyz = quaternionWxyz(pose);
-  return {p.x(), p.y(), p.z(), wxyz[0], wxyz[1], wxyz[2], wxyz[3]};
+  for (int i = 0; i < 4; ++i) out[3 + i] = wxyz[i];
+  return 7;
 }
 
-std::string numberList(const std::vector<double>& values, std::size_t from, std::size_t to, const char* separator) {
-  std::string out;
-  for (std::size_t i = from; i < to; ++i) out += (i > from ? separator : "") + number(values[i]);
-  return out;
+void numberList(OutputStream& out, const double* values, std::size_t from, std::size_t to, std::string_view separator) {
+  for (std::size_t i = from; i < to; ++i) {
+    if (i > from) out << separator;
+    out.number(values[i]);
+  }
 }
 
+/// Writes the listing as it is made (OutputStream): `poseOf(k)` is the pose of frame `shown[k]`.
+template <class PoseOf>
 void printFrames(const LoadResult& result, const ModelQuery& query, const std::vector<std::size_t>& shown,
-                 const std::vector<Pose>& poses, const FramesOptions& options, const std::string& file) {
+                 const PoseOf& poseOf, const FramesOptions& options, const std::string& file) {
   const auto& frames = result.graph.frames();
   const std::string& format = options.format;
   const std::string relativeTo = options.relativeTo.empty() ? result.graph.rootName() : options.relativeTo;
   const std::vector<std::string> dofNames = query.dofNames();
-  std::ostringstream out;
+  OutputStream out;
+  double values[16];
   if (options.json) {
     out << "{\"frames\":[";
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const FrameInfo& frame = frames[shown[k]];
-      const std::vector<double> quaternion = poseNumbers(poses[k], "quaternion");
+      const Pose& pose = poseOf(k);
+      poseNumbers(pose, "quaternion", values);
+      if (k) out << ',';
       // A joint named like a link keeps its name beside its kind; "frame" gives the name that
       // addresses its frame (--frame, --relative-to) where that differs.
-      out << (k ? "," : "") << "{\"name\":" << convert::jsonQuoted(frame.shownName()) << ",\"kind\":\""
-          << frameKindName(frame.kind) << "\"";
-      if (!frame.ownName.empty()) out << ",\"frame\":" << convert::jsonQuoted(frame.name);
-      out << ",\"position\":[" << numberList(quaternion, 0, 3, ",") << "],\"quaternion_wxyz\":["
-          << numberList(quaternion, 3, 7, ",") << "]";
-      if (format == "rpy") out << ",\"rpy\":[" << numberList(poseNumbers(poses[k], format), 3, 6, ",") << "]";
-      if (format == "matrix") out << ",\"matrix\":[" << numberList(poseNumbers(poses[k], format), 0, 16, ",") << "]";
-      out << ",\"attached_to_link\":" << convert::jsonQuoted(frame.attachedLink) << "}";
+      out << "{\"name\":";
+      out.jsonString(frame.shownName()) << ",\"kind\":\"" << frameKindName(frame.kind) << '"';
+      if (!frame.ownName.empty()) {
+        out << ",\"frame\":";
+        out.jsonString(frame.name);
+      }
+      out << ",\"position\":[";
+      numberList(out, values, 0, 3, ",");
+      out << "],\"quaternion_wxyz\":[";
+      numberList(out, values, 3, 7, ",");
+      out << ']';
+      if (format == "rpy" || format == "matrix") {
+        const std::size_t count = poseNumbers(pose, format, values);
+        out << (format == "rpy" ? ",\"rpy\":[" : ",\"matrix\":[");
+        numberList(out, values, format == "rpy" ? 3 : 0, count, ",");
+        out << ']';
+      }
+      out << ",\"attached_to_link\":";
+      out.jsonString(frame.attachedLink) << '}';
     }
     out << "],\"dofs\":[";
-    for (std::size_t i = 0; i < dofNames.size(); ++i) out << (i ? "," : "") << convert::jsonQuoted(dofNames[i]);
-    out << "],\"relative_to\":" << convert::jsonQuoted(relativeTo);
+    for (std::size_t i = 0; i < dofNames.size(); ++i) {
+      if (i) out << ',';
+      out.jsonString(dofNames[i]);
+    }
+    out << "],\"relative_to\":";
+    out.jsonString(relativeTo);
     if (result.graph.isWorld()) {
-      out << ",\"world\":" << convert::jsonQuoted(result.document.worlds[result.graph.worldIndex()].name);
+      out << ",\"world\":";
+      out.jsonString(result.document.worlds[result.graph.worldIndex()].name);
     }
     out << "}\n";
   } else {
@@ -149,12 +166,17 @@ void printFrames(const LoadResult& result, const ModelQuery& query, const std::v
                                : "# name  kind  x y z  qw qx qy qz\n");
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const FrameInfo& frame = frames[shown[k]];
-      const std::vector<double> values = poseNumbers(poses[k], format);
+      const std::size_t count = poseNumbers(poseOf(k), format, values);
       out << textName(frame.shownName()) << "  " << frameKindName(frame.kind) << "  ";
       if (format == "matrix") {
-        for (std::size_t r = 0; r < 4; ++r) out << (r ? "  " : "") << numberList(values, 4 * r, 4 * r + 4, " ");
+        for (std::size_t r = 0; r < 4; ++r) {
+          if (r) out << "  ";
+          numberList(out, values, 4 * r, 4 * r + 4, " ");
+        }
       } else {
-        out << numberList(values, 0, 3, " ") << "  " << numberList(values, 3, values.size(), " ");
+        numberList(out, values, 0, 3, " ");
+        out << "  ";
+        numberList(out, values, 3, count, " ");
       }
       out << "\n";
     }
@@ -172,7 +194,6 @@ void printFrames(const LoadResult& result, const ModelQuery& query, const std::v
     }
     if (renamed) out << "\n";
   }
-  std::cout << out.str();
 }
 
 }  // namespace
@@ -234,20 +255,20 @@ int runFrames(const FramesOptions& options) {
     reference = *index;
   }
   // One frame walks its own path to the root; the whole listing computes every frame once.
-  std::vector<Pose> poses;
+  // The listing reads the poses where they are (no copy of 128 bytes per frame).
   Diagnostics kinematicDiagnostics;
   if (shown.size() == 1) {
     auto pose = query.pose(shown.front(), *q, reference, kinematicDiagnostics);
-    if (pose) poses.push_back(*pose);
+    if (pose) {
+      printFrames(result, query, shown, [&](std::size_t) -> const Pose& { return *pose; }, options, file);
+      return 0;
+    }
   } else if (auto all = query.framePoses(*q, relativeTo, kinematicDiagnostics)) {
-    for (std::size_t i : shown) poses.push_back((*all)[i]);
+    printFrames(result, query, shown, [&](std::size_t k) -> const Pose& { return (*all)[shown[k]]; }, options, file);
+    return 0;
   }
-  if (poses.size() != shown.size()) {
-    printDiagnostics(kinematicDiagnostics, "--positions");
-    return 2;
-  }
-  printFrames(result, query, shown, poses, options, file);
-  return 0;
+  printDiagnostics(kinematicDiagnostics, "--positions");
+  return 2;
 }
 
 int runTree(const TreeOptions& options) {

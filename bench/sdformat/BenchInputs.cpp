@@ -49,6 +49,23 @@ std::string worldOfModelsSdf(int models) {
   return out;
 }
 
+std::string serialChainUrdf(int links) {
+  std::string out = "<?xml version=\"1.0\"?>\n<robot name=\"chain\">\n";
+  out.reserve(static_cast<std::size_t>(links) * 360 + 128);
+  for (int i = 0; i < links; ++i) {
+    out += "  <link name=\"link_" + str(i) +
+           "\"><inertial><mass value=\"1\"/><inertia ixx=\"0.01\" ixy=\"0\" ixz=\"0\" iyy=\"0.01\" iyz=\"0\" "
+           "izz=\"0.01\"/></inertial></link>\n";
+    if (i == 0) continue;
+    out += "  <joint name=\"joint_" + str(i) + "\" type=\"revolute\"><parent link=\"link_" + str(i - 1) +
+           "\"/><child link=\"link_" + str(i) +
+           "\"/><origin xyz=\"0 0 0.1\" rpy=\"0 0.01 0\"/><axis xyz=\"0 1 0\"/>"
+           "<limit lower=\"-1\" upper=\"1\" effort=\"10\" velocity=\"1\"/></joint>\n";
+  }
+  out += "</robot>\n";
+  return out;
+}
+
 std::string smallJuiceModel(int seed) {
   const std::string a = str(1000 + 2 * seed);
   const std::string b = str(1001 + 2 * seed);

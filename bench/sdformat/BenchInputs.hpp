@@ -14,6 +14,10 @@ std::string serialChainSdf(int links);
 /// 2000 models are about 0.7 MB.
 std::string worldOfModelsSdf(int models);
 
+/// A URDF serial chain of `links` links: each link has an inertial; joint i (revolute, with an
+/// origin, an axis and limits) joins link i-1 to link i. 20 000 links are about 7 MB.
+std::string serialChainUrdf(int links);
+
 /// A small Juice (.jm) model: two box bodies and one revolute joint between them.
 std::string smallJuiceModel(int seed);
 

@@ -13,6 +13,7 @@ int usage() {
   std::fprintf(stderr,
                "usage: bench_sdformat_generate chain N FILE        serial chain of N links (frame + revolute joint each)\n"
                "       bench_sdformat_generate world M FILE        world of M models (2 links, 1 joint, 1 frame each)\n"
+               "       bench_sdformat_generate urdf-chain N FILE   URDF serial chain of N links (revolute joints)\n"
                "       bench_sdformat_generate composition K DIR [jm|sdf]\n"
                "                                                   DIR/model.sdf including K generated parts\n");
   return 2;
@@ -29,8 +30,10 @@ int main(int argc, char** argv) {
   if (*end != '\0' || count <= 0 || count > 10000000) return usage();
   const int n = static_cast<int>(count);
   const std::string target = argv[3];
-  if (what == "chain" || what == "world") {
-    const std::string text = what == "chain" ? serialChainSdf(n) : worldOfModelsSdf(n);
+  if (what == "chain" || what == "world" || what == "urdf-chain") {
+    const std::string text = what == "chain"        ? serialChainSdf(n)
+                             : what == "world"      ? worldOfModelsSdf(n)
+                                                    : serialChainUrdf(n);
     if (!writeFile(target, text)) {
       std::fprintf(stderr, "cannot write %s\n", target.c_str());
       return 2;

@@ -405,5 +405,31 @@ TEST(Cli, ProgressOnlyOnATerminal) {
   fs::remove_all(dir);
 }
 
+// The listing is written through a 64 KB buffer as it is made (issue 31): a listing several times
+// that size comes out whole, in order, and escaped as before.
+TEST(Cli, FramesListingLargerThanTheOutputBufferIsWhole) {
+  std::string sdf = "<sdf version=\"1.9\"><model name=\"m\">\n<link name=\"q&quot;uo\\te\"/>\n";
+  const int links = 3000;
+  for (int i = 1; i < links; ++i) {
+    sdf += "<link name=\"l" + std::to_string(i) + "\"><pose>0 0 " + std::to_string(i) + " 0 0 0</pose></link>\n";
+  }
+  sdf += "</model></sdf>\n";
+  const std::string file = writeTemp("long.sdf", sdf);
+  auto json = stdoutOf(test::cliPath() + " frames --json " + file);
+  ASSERT_EQ(json.exitCode, 0) << json.output.substr(0, 500);
+  EXPECT_GT(json.output.size(), std::size_t{3} * 65536);
+  EXPECT_EQ(json.output.rfind("{\"frames\":[{\"name\":\"q\\\"uo\\\\te\",", 0), 0u) << json.output.substr(0, 200);
+  EXPECT_EQ(json.output.substr(json.output.size() - 2), "}\n");
+  std::size_t names = 0;
+  for (std::size_t at = json.output.find("{\"name\":"); at != std::string::npos; at = json.output.find("{\"name\":", at + 1)) ++names;
+  EXPECT_EQ(names, static_cast<std::size_t>(links));
+  EXPECT_NE(json.output.find("{\"name\":\"l2999\",\"kind\":\"link\",\"position\":[0,0,2999],\"quaternion_wxyz\":[1,0,0,0]"),
+            std::string::npos);
+  auto text = stdoutOf(test::cliPath() + " frames " + file);
+  ASSERT_EQ(text.exitCode, 0);
+  EXPECT_NE(text.output.find("\n\"q\\\"uo\\\\te\"  link  0 0 0  1 0 0 0\n"), std::string::npos) << text.output.substr(0, 300);
+  EXPECT_NE(text.output.find("\nl2999  link  0 0 2999  1 0 0 0\n# dofs:\n"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace interlink

@@ -425,6 +425,22 @@ std::optional<std::vector<Pose>> Kinematics::framePoses(const std::vector<double
     const Pose motion = j.firstDof >= 0 ? jointMotion(j.type, j.motion, &q[static_cast<std::size_t>(j.firstDof)]) : Pose::Identity();
     links[static_cast<std::size_t>(j.childFrame)] = X_RP * j.X_PJ * motion * j.X_JC;
   }
+  // A link frame rides on itself with the identity offset, so its entry is already its pose and
+  // every other frame can be written over `links` in place (one list of poses instead of two:
+  // 128 bytes less per frame at the peak, issue 31), unless some frame rides on a frame that
+  // does not ride on itself.
+  bool linksRideOnThemselves = true;
+  for (const int link : k.frameLink) {
+    if (link >= 0 && k.frameLink[static_cast<std::size_t>(link)] != link) linksRideOnThemselves = false;
+  }
+  if (linksRideOnThemselves) {
+    for (std::size_t i = 0; i < links.size(); ++i) {
+      const int link = k.frameLink[i];
+      if (link == static_cast<int>(i)) continue;
+      links[i] = link < 0 ? k.offset[i] : Pose(links[static_cast<std::size_t>(link)] * k.offset[i]);
+    }
+    return links;
+  }
   std::vector<Pose> out(k.offset.size());
   for (std::size_t i = 0; i < out.size(); ++i) {
     const int link = k.frameLink[i];
