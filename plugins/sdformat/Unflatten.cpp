@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 #include <vector>
+#include "interlink/model/Names.hpp"
 
 namespace interlink::sdformat {
 namespace {
@@ -81,7 +82,7 @@ bool hasFlattenedContent(const XmlElement& model) {
   for (const XmlElement& child : model.children) {
     if (!isFlattenable(child.name)) continue;
     const Attribute* name = child.attribute("name");
-    if (name && name->value.find("::") != std::string::npos) return true;
+    if (name && names::containsDelimiter(name->value)) return true;
     if (child.name == "model" && hasFlattenedContent(child)) return true;
   }
   return false;
@@ -91,7 +92,7 @@ void unflattenModel(XmlElement& model) {
   for (XmlElement& child : model.children) {
     if (child.name == "model") {
       const Attribute* name = findAttribute(child, "name");
-      if (name && name->value.find("::") == std::string::npos) unflattenModel(child);
+      if (name && !names::containsDelimiter(name->value)) unflattenModel(child);
     }
   }
 
@@ -102,15 +103,14 @@ void unflattenModel(XmlElement& model) {
     for (XmlElement& child : model.children) {
       const Attribute* name = findAttribute(child, "name");
       if (!isFlattenable(child.name) || !name) continue;
-      const std::size_t delimiter = name->value.find("::");
-      if (delimiter != std::string::npos) {
-        modelName = name->value.substr(0, delimiter);
+      if (names::containsDelimiter(name->value)) {
+        modelName = std::string(names::splitFirst(name->value).scope);
         break;
       }
     }
     if (modelName.empty()) break;
 
-    const std::string prefix = modelName + "::";
+    const std::string prefix = names::scopePrefix(modelName);
     XmlElement nested;
     nested.name = "model";
     nested.attributes.push_back(Attribute{"name", modelName, model.where});

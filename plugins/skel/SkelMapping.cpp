@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "interlink/UniqueNames.hpp"
+#include "interlink/model/Names.hpp"
 
 namespace interlink::skel::detail {
 namespace {
@@ -180,7 +181,7 @@ void Mapper::assemble(Model& model, std::vector<JointRecord>& joints,
     if (base.empty()) {
       base = joint.child + "_joint";
       warning(ErrorCode::ATTRIBUTE_MISSING, "joint without a name; named '" + base + "'", joint.where);
-    } else if (base.find("::") != std::string::npos || base == "world" || base.rfind("__", 0) == 0) {
+    } else if (names::isReserved(base) || names::containsDelimiter(base)) {
       error(ErrorCode::NAME_INVALID, "joint name '" + base + "' is reserved or contains '::'; named '" +
                                          joint.child + "_joint' instead",
             joint.where);

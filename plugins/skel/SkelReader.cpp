@@ -19,6 +19,7 @@
 #include "interlink/TextNumbers.hpp"
 #include "interlink/UniqueNames.hpp"
 #include "interlink/xml/XmlParser.hpp"
+#include "interlink/model/Names.hpp"
 
 namespace interlink::skel::detail {
 namespace {
@@ -252,7 +253,7 @@ void Reader::readSkeleton(const XmlElement& element, WorldRecord& world) {
             element.where);
     name = "Unknown skeleton";
   }
-  if (name.find("::") != std::string::npos || name == "world" || name.rfind("__", 0) == 0) {
+  if (names::isReserved(name) || names::containsDelimiter(name)) {
     error(ErrorCode::NAME_INVALID, "skeleton name '" + name + "' is reserved or contains '::'", element.where);
     return;
   }
@@ -301,7 +302,7 @@ void Reader::readBody(const XmlElement& element, SkeletonRecord& model,
             element.where);
     link.name = "Unknown body";
   }
-  if (link.name.find("::") != std::string::npos || link.name == "world" || link.name.rfind("__", 0) == 0) {
+  if (names::isReserved(link.name) || names::containsDelimiter(link.name)) {
     error(ErrorCode::NAME_INVALID, "body name '" + link.name + "' is reserved or contains '::'; body left out",
           element.where);
     return;

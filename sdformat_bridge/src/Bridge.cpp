@@ -16,6 +16,7 @@
 #include <sdf/InterfaceModel.hh>
 
 #include "detail/ErrorMapping.hpp"
+#include "interlink/model/Names.hpp"
 
 namespace interlink::sdformat {
 namespace {
@@ -75,7 +76,7 @@ class InterfaceBuilder {
       auto v = find(nestedName);
       if (!v) continue;
       exposed_.push_back({nestedName, FrameKind::Model});
-      result->AddNestedModel(build(nested, nestedName + "::", *v, X_RM.inverse() * frame(*v).pose, nullptr));
+      result->AddNestedModel(build(nested, names::scopePrefix(nestedName), *v, X_RM.inverse() * frame(*v).pose, nullptr));
     }
     return result;
   }
@@ -175,7 +176,7 @@ struct BridgeState {
     sdf::RepostureFunction reposture;
     if (options.onReposture) {
       reposture = [callback = options.onReposture, exposed, file = model.source.file,
-                   absolute = (nested.AbsoluteParentName().empty() ? "" : nested.AbsoluteParentName() + "::") + model.name](
+                   absolute = names::join(nested.AbsoluteParentName(), model.name)](
                       const sdf::InterfaceModelPoseGraph& graph) {
         RepostureEvent event;
         event.modelName = absolute;

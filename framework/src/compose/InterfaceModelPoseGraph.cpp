@@ -2,6 +2,7 @@
 #include "interlink/compose/InterfaceModelPoseGraph.hpp"
 
 #include "interlink/FrameGraph.hpp"
+#include "interlink/model/Names.hpp"
 
 namespace interlink {
 
@@ -9,8 +10,8 @@ InterfaceModelPoseGraph::InterfaceModelPoseGraph(const FrameGraph& graph, std::s
     : graph_(graph), model_(std::move(modelScopedName)), worldRoot_(worldRoot) {}
 
 std::string InterfaceModelPoseGraph::scoped(const std::string& name) const {
-  if (name == "__model__" || name.empty()) return model_;
-  return model_ + "::" + name;
+  if (name == names::kModelFrame || name.empty()) return model_;
+  return names::join(model_, name);
 }
 
 Diagnostics InterfaceModelPoseGraph::ResolveNestedModelFramePoseInWorldFrame(Pose& pose) const {

@@ -11,6 +11,7 @@
 #include "WriterSupport.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/convert/Writers.hpp"
+#include "interlink/model/Names.hpp"
 
 namespace interlink::convert {
 namespace {
@@ -24,10 +25,7 @@ std::string dotString(const std::string& text) {
   return out + "\"";
 }
 
-std::string localName(const std::string& scoped) {
-  const std::size_t p = scoped.rfind("::");
-  return p == std::string::npos ? scoped : scoped.substr(p + 2);
-}
+std::string localName(const std::string& scoped) { return std::string(names::localName(scoped)); }
 
 /// Six significant digits, -0 and rounding noise below 1e-12 shown as 0: a label to read, not to
 /// parse back.

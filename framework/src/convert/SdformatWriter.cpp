@@ -16,6 +16,7 @@
 #include "interlink/UniqueNames.hpp"
 #include "interlink/convert/Writers.hpp"
 #include "interlink/xml/XmlParser.hpp"
+#include "interlink/model/Names.hpp"
 
 namespace interlink::convert {
 namespace {
@@ -239,7 +240,7 @@ class SdformatWriter {
                              "model '" + model.name + "' has no resolved frame; it is not written", model.where);
         continue;
       }
-      writeModelElement(model, model.name + "::", *index, graph_.frames()[*index].pose);
+      writeModelElement(model, names::scopePrefix(model.name), *index, graph_.frames()[*index].pose);
     }
     for (const Frame& frame : world.frames) {
       // SDFormat 1.7 let a world frame share a model's name; the graph (like libsdformat) calls
@@ -342,7 +343,7 @@ class SdformatWriter {
     for (const Model& nested : model.models) {
       auto index = graph_.frameOf(nested);
       const Pose pose = index ? detail::relativePose(graph_, modelIndex, *index) : nested.pose.pose;
-      writeModelElement(nested, prefix + nested.name + "::", index.value_or(modelIndex), pose);
+      writeModelElement(nested, prefix + names::scopePrefix(nested.name), index.value_or(modelIndex), pose);
     }
     writeKept("", {});
   }

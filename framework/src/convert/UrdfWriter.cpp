@@ -13,6 +13,7 @@
 #include "WriterSupport.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/convert/Writers.hpp"
+#include "interlink/model/Names.hpp"
 
 namespace interlink::convert {
 namespace {
@@ -484,19 +485,7 @@ class UrdfWriter {
 
 }  // namespace
 
-std::string urdfName(const std::string& scopedName) {
-  std::string out;
-  out.reserve(scopedName.size());
-  for (std::size_t i = 0; i < scopedName.size(); ++i) {
-    if (scopedName.compare(i, 2, "::") == 0) {
-      out += "__";
-      ++i;
-    } else {
-      out += scopedName[i];
-    }
-  }
-  return out;
-}
+std::string urdfName(const std::string& scopedName) { return names::replaceDelimiters(scopedName, "__"); }
 
 std::optional<std::string> writeUrdf(const LoadResult& loaded, Diagnostics& diagnostics) {
   return writeUrdf(loaded, WriteOptions{}, diagnostics);

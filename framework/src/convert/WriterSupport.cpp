@@ -16,6 +16,7 @@
 
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
+#include "interlink/model/Names.hpp"
 
 namespace interlink::convert::detail {
 
@@ -224,7 +225,7 @@ std::string keptKind(const KeptElement& kept) {
 /// its path.
 std::string keptLabel(const KeptElement& kept) {
   std::string label;
-  for (const std::string& owner : kept.owners) label += owner + "::";
+  for (const std::string& owner : kept.owners) label += names::scopePrefix(owner);
   for (const auto& [attribute, value] : kept.element.attributes) {
     if (attribute == "name") return label + value;
   }
@@ -267,11 +268,11 @@ class DroppedContent {
     lights(m.lights, holds_.modelLights, "in models");
     for (const Link& link : m.links) {
       if (holds_.linkFlags) break;
-      if (!link.gravity) cannotHold("links without gravity", "link '" + m.name + "::" + link.name + "'", link.where);
-      if (link.selfCollide) cannotHold("self-colliding links", "link '" + m.name + "::" + link.name + "'", link.where);
+      if (!link.gravity) cannotHold("links without gravity", "link '" + names::join(m.name, link.name) + "'", link.where);
+      if (link.selfCollide) cannotHold("self-colliding links", "link '" + names::join(m.name, link.name) + "'", link.where);
     }
     for (const Joint& joint : m.joints) {
-      const std::string label = "joint '" + m.name + "::" + joint.name + "'";
+      const std::string label = "joint '" + names::join(m.name, joint.name) + "'";
       const bool movedFromZero = std::any_of(joint.initialPositions.begin(), joint.initialPositions.end(),
                                              [](double q) { return q != 0; });
       if (!holds_.initialPositions && movedFromZero)

@@ -11,6 +11,7 @@
 #include "graph/ElementIndex.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
+#include "interlink/model/Names.hpp"
 
 namespace interlink {
 
@@ -273,7 +274,7 @@ std::optional<MassProperties> ModelQuery::massProperties(const std::vector<doubl
     if (*root == 0) {
       included.assign(frames.size(), 1);
     } else if (f.kind == FrameKind::Model) {
-      const std::string prefix = f.name + "::";
+      const std::string prefix = names::scopePrefix(f.name);
       for (std::size_t i = 0; i < frames.size(); ++i) included[i] = frames[i].name.compare(0, prefix.size(), prefix) == 0;
     } else if (f.kind == FrameKind::Link) {
       std::vector<std::size_t> stack{*root};

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <utility>
+#include "interlink/model/Names.hpp"
 
 namespace interlink {
 namespace {
@@ -42,8 +43,7 @@ std::vector<std::string> similarNames(const std::string& written, const std::vec
   std::vector<std::pair<std::size_t, const std::string*>> close;
   for (const std::string& candidate : candidates) {
     if (candidate == written) continue;
-    const std::size_t separator = candidate.rfind("::");
-    if (separator != std::string::npos && candidate.compare(separator + 2, std::string::npos, written) == 0) {
+    if (names::containsDelimiter(candidate) && names::localName(candidate) == written) {
       close.emplace_back(0, &candidate);  // the name of a frame in a nested scope, without its scope
       continue;
     }

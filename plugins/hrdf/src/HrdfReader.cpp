@@ -14,6 +14,7 @@
 #include "interlink/TextNumbers.hpp"
 #include "interlink/plugin/HardwareServices.hpp"
 #include "interlink/xml/XmlParser.hpp"
+#include "interlink/model/Names.hpp"
 
 namespace interlink::hrdf {
 
@@ -437,7 +438,7 @@ int Reader::readElement(const XmlElement& xml, ElementKind kind, const Attach& a
   e.name = std::string(kindStem(kind)) + "_" + std::to_string(k);
   if (const Attribute* tag = xml.attribute("tag"); tag && robot_.minor >= 4) {
     const SourceLocation where = file().valueLocation(*tag, 0);
-    if (tag->value.empty() || tag->value.find("::") != std::string::npos) {
+    if (tag->value.empty() || names::containsDelimiter(tag->value)) {
       error(ErrorCode::NAME_INVALID, "tag '" + tag->value + "' must be non-empty and must not contain '::'", where);
       ok = false;
     } else if (auto seen = tags_.find(tag->value); seen != tags_.end()) {

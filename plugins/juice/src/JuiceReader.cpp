@@ -18,6 +18,7 @@
 #include "interlink/TextNumbers.hpp"
 #include "interlink/UniqueNames.hpp"
 #include "interlink/xml/XmlParser.hpp"
+#include "interlink/model/Names.hpp"
 
 namespace interlink::juice {
 
@@ -45,10 +46,8 @@ std::string canonicalId(const std::string& text) {
 }
 
 std::string sanitizeName(std::string name) {
-  // "::" separates scopes in Interlink names; a Juice name may not introduce one.
-  std::size_t at;
-  while ((at = name.find("::")) != std::string::npos) name.replace(at, 2, "_");
-  return name;
+  // The scope delimiter separates scopes in Interlink names; a Juice name may not introduce one.
+  return names::replaceDelimiters(name, "_");
 }
 
 class Reader {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "interlink/UniqueNames.hpp"
+#include "interlink/model/Names.hpp"
 
 namespace interlink::shift::detail {
 namespace {
@@ -169,12 +170,12 @@ int Mapper::commonAssembly(int a, int b) const {
 }
 
 std::string Mapper::scopedBody(int model, int body) const {
-  if (body == kFixedBody) return "world";
-  std::vector<std::string> parts = {bodies_[static_cast<std::size_t>(body)].name};
+  if (body == kFixedBody) return std::string(names::kWorld);
+  std::string scoped = bodies_[static_cast<std::size_t>(body)].name;
   for (int a = bodies_[static_cast<std::size_t>(body)].assembly; a != model && a > 0;
        a = assemblies_[static_cast<std::size_t>(a)].parent)
-    parts.insert(parts.begin(), assemblies_[static_cast<std::size_t>(a)].name);
-  return joinPath(parts, "::");
+    scoped = names::join(assemblies_[static_cast<std::size_t>(a)].name, scoped);
+  return scoped;
 }
 
 std::string Mapper::scopedFrom(int model, const EndPoint& point) const {
@@ -186,8 +187,8 @@ std::string Mapper::scopedFrom(int model, const EndPoint& point) const {
 std::string Mapper::modelScope(int assembly) const {
   std::string scope;
   for (int a = assembly; a >= 0; a = assemblies_[static_cast<std::size_t>(a)].parent) {
-    scope = scope.empty() ? assemblies_[static_cast<std::size_t>(a)].name
-                          : assemblies_[static_cast<std::size_t>(a)].name + "::" + scope;
+    const std::string& name = assemblies_[static_cast<std::size_t>(a)].name;
+    scope = scope.empty() ? name : names::join(name, scope);
     if (a == rootModel_) break;
   }
   return scope;
@@ -196,7 +197,7 @@ std::string Mapper::modelScope(int assembly) const {
 std::string Mapper::worldScoped(const EndPoint& point) const {
   if (point.body == kFixedBody) return point.frame == kOrigin ? "" : std::string(kFixed) + ":" + point.frame;
   const int assembly = bodies_[static_cast<std::size_t>(point.body)].assembly;
-  return modelScope(assembly) + "::" + scopedFrom(assembly, point);
+  return names::join(modelScope(assembly), scopedFrom(assembly, point));
 }
 
 Joint Mapper::buildJoint(int index) const {
@@ -317,7 +318,7 @@ void Mapper::mapAssemblyRecords(int index, Model& model, ShiftAssembly& record) 
         read.type == RestraintType::Spring ? RestraintVariable::Displacement : RestraintVariable::Velocity;
     if (read.joint >= 0) {
       const JointPlace& place = jointPlace_[static_cast<std::size_t>(read.joint)];
-      restraint.joint = modelScope(place.placedIn) + "::" + place.modelName;
+      restraint.joint = names::join(modelScope(place.placedIn), place.modelName);
     } else {
       restraint.firstFrame = worldScoped(read.first);
       restraint.secondFrame = worldScoped(read.second);

@@ -1,0 +1,82 @@
+#pragma once
+// The data of a built frame graph (the vertices, scopes and resolved poses FrameGraph answers
+// queries from), shared by the builder (its phases: BuildPhases.cpp, GraphValidation.cpp) and the
+// queries (FrameGraph.cpp). Internal.
+#include "interlink/FrameGraph.hpp"
+
+#include "interlink/SimilarNames.hpp"
+#include "interlink/model/Names.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <deque>
+#include <memory_resource>
+#include <string_view>
+#include <unordered_map>
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/breadth_first_search.hpp>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <boost/graph/strong_components.hpp>
+
+namespace interlink::detail {
+
+using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS>;
+/// Read-only graphs for the traversals: one contiguous edge array, built in linear time.
+using CsrGraph = boost::compressed_sparse_row_graph<boost::directedS>;
+
+/// A CSR graph over n vertices from (source, target) pairs in any order.
+inline CsrGraph makeCsr(std::vector<std::pair<std::size_t, std::size_t>>& edges, std::size_t n) {
+  return CsrGraph(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), n);
+}
+constexpr int kNone = -1;
+
+/// One named frame while the graphs are being built.
+struct Vertex {
+  std::string name;            // scoped from the root
+  std::string_view localName;  // the last component of `name` (a view into it)
+  std::string ownName;         // the element's scoped name where `name` differs (FrameInfo::ownName)
+  FrameKind kind = FrameKind::Frame;
+  const SourceLocation* where = nullptr;  // the element's own location (the document outlives the build)
+  int scope = kNone;      // scope the element is declared in
+  int ownScope = kNone;   // for model vertices: the scope they open
+  // Relative-to graph: one out-edge to `relativeTarget` carrying X_target_this.
+  Pose edgePose = Pose::Identity();
+  int relativeTarget = kNone;
+  int placementFrame = kNone;  // models placed by //model/@placement_frame or //include/placement_frame
+  bool edgeResolved = false;
+  // Attached-to graph: one out-edge, or a sink (links, static models, the world).
+  int attachedTarget = kNone;
+  bool attachedSink = false;
+};
+
+struct Scope {
+  std::string prefix;  // "" for the root scope, "a::b::" for nested ones
+  int modelVertex = kNone;
+  int parent = kNone;
+  bool isWorld = false;
+  bool isStatic = false;  // the model or one of its ancestors is static
+  const Model* model = nullptr;
+  const World* world = nullptr;
+};
+
+/// Everything a built graph keeps: the public frames and enough scope data to resolve references.
+struct GraphData {
+  std::vector<FrameInfo> frames;
+  std::vector<int> frameScope;  // scope index of each public frame
+  std::vector<detail::Scope> scopes;
+  // Public index by scoped name; the keys view the names in `frames`, which never change after
+  // the build (moving the vector keeps its elements where they are).
+  std::unordered_map<std::string_view, std::size_t> byName;
+  std::vector<std::size_t> modelFrameOfScope;           // public index of each scope's model frame
+  // Public index of each element's frame, by the element's address in the built document.
+  std::unordered_map<const void*, std::size_t> frameOfElement;
+  std::vector<std::string> scopeNames;  // per scope: its scoped name ("" for the root scope)
+  std::string rootName;
+  bool world = false;
+  std::size_t worldIndex = 0;
+
+  std::optional<std::size_t> lookup(int scope, const std::string& reference) const;
+};
+
+}  // namespace interlink::detail
