@@ -56,6 +56,16 @@ class Reader {
 
   std::string requiredName(const XmlElement& e);
 
+  /// A named element (link, joint, visual, collision) declared at `e`, its pose declared there too.
+  template <typename Element>
+  Element declaredAt(const XmlElement& e) {
+    Element element;
+    element.where = e.where;
+    element.name = requiredName(e);
+    element.pose.where = e.where;
+    return element;
+  }
+
   /// libsdformat reserves "__root__" in every attribute that names a frame.
   void checkRootReference(const Attribute* attribute);
 

@@ -23,10 +23,7 @@ namespace interlink::sdformat::detail {
 
 Joint Reader::readJoint(const XmlElement& e, const std::string& scopePath, std::vector<KeptElement>& kept,
                 bool axesInModelFrame) {
-  Joint joint;
-  joint.where = e.where;
-  joint.name = requiredName(e);
-  joint.pose.where = e.where;
+  Joint joint = declaredAt<Joint>(e);
   KeptOwner owner(*this, joint.name);
   const std::string path = scopePath + "/joint";
   const Attribute* type = e.attribute("type");

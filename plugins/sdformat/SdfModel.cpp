@@ -190,10 +190,7 @@ void Reader::checkLinkChildNames(const XmlElement& link, const std::string& link
 }
 
 Link Reader::readLink(const XmlElement& e, Model& model, const std::string& modelPath) {
-  Link link;
-  link.where = e.where;
-  link.name = requiredName(e);
-  link.pose.where = e.where;
+  Link link = declaredAt<Link>(e);
   KeptOwner owner(*this, link.name);
   const std::string path = modelPath + "/link";
   checkLinkChildNames(e, link.name);
@@ -256,10 +253,7 @@ void Reader::readInertial(const XmlElement& e, Link& link, const std::string& li
 }
 
 Shape Reader::readShape(const XmlElement& e, const std::string& path, std::vector<KeptElement>& kept) {
-  Shape shape;
-  shape.where = e.where;
-  shape.name = requiredName(e);
-  shape.pose.where = e.where;
+  Shape shape = declaredAt<Shape>(e);
   KeptOwner owner(*this, shape.name);
   for (const XmlElement& child : e.children) {
     if (child.name == "pose") {
