@@ -18,17 +18,12 @@
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
 #include "interlink/xml/XmlParser.hpp"
+#include "interlink/xml/XmlValues.hpp"
 
 namespace interlink::urdf {
 namespace {
 
 using xml::XmlElement;
-
-/// Where an attribute was written, or its element when the reader did not record it.
-SourceLocation locationOf(const XmlElement& e, const char* attributeName) {
-  const xml::Attribute* a = e.attribute(attributeName);
-  return a && a->where.line > 0 ? a->where : e.where;
-}
 
 class UrdfReader {
  public:
@@ -57,7 +52,7 @@ class UrdfReader {
     Model model;
     model.where = root->where;
     if (const xml::Attribute* name = root->attribute("name"); name && trim(name->value).empty()) {
-      tolerate("urdf-robot-name", "<robot> has an empty 'name'", locationOf(*root, "name"));
+      tolerate("urdf-robot-name", "<robot> has an empty 'name'", xml::attributeLocation(*root, "name"));
       model.name = name->value;
     } else {
       model.name = requiredAttribute(*root, "name", "<robot>");
@@ -88,7 +83,7 @@ class UrdfReader {
       return {};
     }
     if (trim(a->value).empty()) {
-      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, what + " has an empty '" + attributeName + "'", locationOf(e, attributeName));
+      diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, what + " has an empty '" + attributeName + "'", xml::attributeLocation(e, attributeName));
     }
     return a->value;
   }
@@ -101,17 +96,11 @@ class UrdfReader {
   }
 
   std::optional<double> number(const XmlElement& e, const char* attributeName, const std::string& what) {
-    const xml::Attribute* a = e.attribute(attributeName);
-    if (!a) return std::nullopt;
-    return parseDouble(a->value, locationOf(e, attributeName), what, diagnostics_);
+    return xml::attributeNumber(e, attributeName, what, diagnostics_);
   }
 
   std::optional<Vector3> vector3(const XmlElement& e, const char* attributeName, const std::string& what) {
-    const xml::Attribute* a = e.attribute(attributeName);
-    if (!a) return std::nullopt;
-    auto values = parseDoubles(a->value, locationOf(e, attributeName), what + " (x y z)", diagnostics_, {3});
-    if (!values) return std::nullopt;
-    return Vector3((*values)[0], (*values)[1], (*values)[2]);
+    return xml::attributeVector3(e, attributeName, what + " (x y z)", diagnostics_);
   }
 
   /// <origin xyz rpy>: the identity when absent.
@@ -129,7 +118,7 @@ class UrdfReader {
       diagnostics_.error(ErrorCode::ATTRIBUTE_MISSING, what + " <color> needs the attribute 'rgba'", color.where);
       return std::nullopt;
     }
-    auto values = parseDoubles(a->value, locationOf(color, "rgba"), what + " color (r g b a)", diagnostics_, {4});
+    auto values = parseDoubles(a->value, xml::attributeLocation(color, "rgba"), what + " color (r g b a)", diagnostics_, {4});
     if (!values) return std::nullopt;
     return Eigen::Vector4d((*values)[0], (*values)[1], (*values)[2], (*values)[3]);
   }
@@ -300,7 +289,7 @@ class UrdfReader {
           diagnostics_.warning(ErrorCode::ELEMENT_INVALID,
                                "material '" + shape.material + "' of " + what +
                                    " is defined neither at the robot level nor in any visual; it has no color",
-                               locationOf(*m, "name"));
+                               xml::attributeLocation(*m, "name"));
         }
       }
     }
@@ -420,7 +409,7 @@ class UrdfReader {
       diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
                          what + " has the unknown type '" + type +
                              "'; expected revolute, continuous, prismatic, fixed, floating or planar",
-                         locationOf(e, "type"));
+                         xml::attributeLocation(e, "type"));
       return;
     }
     joint.type = found->type;
@@ -449,7 +438,7 @@ class UrdfReader {
         axis.where = a->where;
         if (auto xyz = vector3(*a, "xyz", what + " axis")) {
           if (xyz->norm() < 1e-12) {
-            diagnostics_.error(ErrorCode::VALUE_INVALID, "the axis of " + what + " is the zero vector", locationOf(*a, "xyz"));
+            diagnostics_.error(ErrorCode::VALUE_INVALID, "the axis of " + what + " is the zero vector", xml::attributeLocation(*a, "xyz"));
           } else {
             axis.xyz = xyz->normalized();
           }
@@ -606,8 +595,7 @@ void mapUrdf(const xml::XmlElement& robot, const plugin::LoadRequest& request, D
 }
 
 int sniffUrdf(const char* /*path*/, const char* head, std::size_t size) {
-  const std::string_view text(head ? head : "", head ? size : 0);
-  return text.find("<robot") != std::string_view::npos ? 90 : 10;
+  return xml::headRootIs(head, size, "robot") ? 90 : 10;
 }
 
 }  // namespace interlink::urdf

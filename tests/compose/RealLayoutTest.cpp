@@ -11,6 +11,7 @@
 
 #include "Scratch.hpp"
 #include "TestSupport.hpp"
+#include "UrdfText.hpp"
 #include "interlink/Loader.hpp"
 
 namespace interlink {
@@ -43,14 +44,8 @@ std::string writeRosPackage(const test::Scratch& scratch) {
     <visual><geometry><mesh filename="package://pkg/meshes/arm.stl"/></geometry></visual>
     <collision><geometry><mesh filename="../meshes/missing.stl"/></geometry></collision>
   </link>
-  <joint name="shoulder" type="revolute">
-    <parent link="base"/><child link="upper"/>
-    <origin xyz="0 0 0.5" rpy="0 0 0"/>
-    <axis xyz="0 1 0"/>
-    <limit lower="-1" upper="1" effort="10" velocity="1"/>
-  </joint>
-</robot>
-)");
+)" + test::urdfRevoluteJoint("shoulder", "base", "upper", {"0 0 0.5", "0 0 0", "0 1 0"}) +
+                                               "</robot>\n");
 }
 
 std::size_t countCode(const Diagnostics& diagnostics, ErrorCode code) {

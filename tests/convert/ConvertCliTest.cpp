@@ -308,8 +308,8 @@ TEST(ConvertCli, ModelAndWorldParametersAreWrittenOrReported) {
     json.input = bugJson;
     cases.push_back(json);
     cases.push_back({daisy, extension,
-                     {format + " has no place for model parameters: parameter 'hrdf:description' of model 'Daisy'"},
-                     {"'hrdf:version'"}, {}, 1});
+                     {format + " has no place for model parameters: parameter 'hrdf.description' of model 'Daisy'"},
+                     {"'hrdf.version'"}, {}, 1});
     // Read into the world's gravity and physics, so not parameters: gravity, the integrator, the
     // solver's numbers. The solver's type and the logger are content.
     Case shift{pendulum, extension,

@@ -14,6 +14,7 @@
 
 #include "Scratch.hpp"
 #include "TestSupport.hpp"
+#include "UrdfText.hpp"
 #include "interlink/Loader.hpp"
 #include "interlink/ModelQuery.hpp"
 #include "interlink/PoseMath.hpp"
@@ -32,20 +33,14 @@ int checkUrdf(const std::string& file) { return test::run("check_urdf '" + file 
 // --- item 3 -------------------------------------------------------------------------------------
 
 /// A leg whose joints are named like their parent links, as ANYmal's hip and knee drives are.
-const char* const kLegNamedLikeParents = R"(<?xml version="1.0"?>
+const std::string kLegNamedLikeParents = R"(<?xml version="1.0"?>
 <robot name="leg">
   <link name="base"/>
   <link name="HAA"><inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
   <link name="thigh"><inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
   <joint name="base_to_HAA" type="fixed"><parent link="base"/><child link="HAA"/><origin xyz="0.3 0.1 0"/></joint>
-  <joint name="HAA" type="revolute">
-    <parent link="HAA"/><child link="thigh"/>
-    <origin xyz="0.05 0 0" rpy="0 0 0.3"/>
-    <axis xyz="1 0 0"/>
-    <limit lower="-1" upper="1" effort="10" velocity="1"/>
-  </joint>
-</robot>
-)";
+)" + test::urdfRevoluteJoint("HAA", "HAA", "thigh", {"0.05 0 0", "0 0 0.3", "1 0 0"}) +
+                                           "</robot>\n";
 
 TEST(UrdfNamespaces, JointNamedLikeItsParentLinkLoadsAsUrdfdomLoadsIt) {
   test::Scratch scratch;

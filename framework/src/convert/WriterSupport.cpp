@@ -360,7 +360,7 @@ bool parameterIsReadingNote(std::string_view key, std::string_view value) {
   // that Shift's light is its default one (the light itself is in the world's lights).
   static const std::set<std::string_view> kNotes = {"version",       "juice.file_version", "juice.file_version_attribute",
                                                     "juice.Gravity", "gravity.source",     "mjcf.angle",
-                                                    "mjcf.eulerseq", "hrdf:version",       "default_light"};
+                                                    "mjcf.eulerseq", "hrdf.version",       "default_light"};
   if (kNotes.count(key)) return true;
   // Shift: units applied while reading, include directories searched while reading, the gravity
   // read into the world's typed gravity. A Shift file gives its world model the same parameters.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "interlink/TextNumbers.hpp"
+#include "interlink/xml/XmlValues.hpp"
 
 namespace interlink::mjcf::detail {
 
@@ -73,21 +74,19 @@ std::optional<double> AttributeReader::number(const Element& e, const char* name
 }
 
 std::optional<Vector3> AttributeReader::vector3(const Element& e, const char* name) {
-  auto v = numbers(e, name, {3});
-  if (!v) return std::nullopt;
-  return Vector3((*v)[0], (*v)[1], (*v)[2]);
+  const Attribute* a = lookup(e, name);
+  if (!a) return std::nullopt;
+  return xml::parseVector3(a->value, locationOf(e.xml, a), std::string(name) + " of " + what(e), diagnostics_,
+                           ErrorCode::ATTRIBUTE_INVALID);
 }
 
 std::optional<int> AttributeReader::integer(const Element& e, const char* name) {
-  auto v = number(e, name);
-  if (!v) return std::nullopt;
-  if (*v != std::floor(*v)) {
-    const Attribute* a = lookup(e, name);
-    diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, std::string(name) + " of " + what(e) + " must be an integer",
-                       locationOf(e.xml, a));
-    return std::nullopt;
-  }
-  return static_cast<int>(*v);
+  const Attribute* a = lookup(e, name);
+  if (!a) return std::nullopt;
+  const auto value = xml::parseInteger(a->value, locationOf(e.xml, a), std::string(name) + " of " + what(e),
+                                       diagnostics_, ErrorCode::ATTRIBUTE_INVALID);
+  if (!value) return std::nullopt;
+  return static_cast<int>(*value);
 }
 
 /// One of `choices` (the value's index), or nothing after an error naming them.

@@ -26,20 +26,27 @@ namespace interlink::plugin::detail {
 using LoadFunction = void (*)(const LoadRequest&, Document&, Diagnostics&);
 using SniffFunction = int (*)(const char*, const char*, std::size_t);
 
-template <LoadFunction Load>
-void guardedLoad(const LoadRequest& request, Document& document, Diagnostics& diagnostics,
-                 const char* pluginName) {
+/// Runs `step` (the author's load or expand) so that whatever it throws becomes a
+/// PLUGIN_EXCEPTION diagnostic saying which plugin threw while `doing` what.
+template <typename Step>
+void guardedStep(Step&& step, const LoadRequest& request, Diagnostics& diagnostics, const char* pluginName,
+                 const char* doing) {
   try {
-    Load(request, document, diagnostics);
+    step();
   } catch (const std::exception& e) {
     diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
-                      std::string("plugin '") + pluginName + "' threw while reading the file: " + e.what(),
+                      std::string("plugin '") + pluginName + "' threw while " + doing + " the file: " + e.what(),
                       SourceLocation{request.path, 0, 0});
   } catch (...) {
     diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
-                      std::string("plugin '") + pluginName + "' threw an unknown exception while reading the file",
+                      std::string("plugin '") + pluginName + "' threw an unknown exception while " + doing + " the file",
                       SourceLocation{request.path, 0, 0});
   }
+}
+
+template <LoadFunction Load>
+void guardedLoad(const LoadRequest& request, Document& document, Diagnostics& diagnostics, const char* pluginName) {
+  guardedStep([&] { Load(request, document, diagnostics); }, request, diagnostics, pluginName, "reading");
 }
 
 template <SniffFunction Sniff>
@@ -82,20 +89,48 @@ using ExpandFunction = void (*)(const LoadRequest&, ExpandedDocument&, Diagnosti
 template <ExpandFunction Expand>
 void guardedExpand(const LoadRequest& request, ExpandedDocument& expanded, Diagnostics& diagnostics,
                    const char* pluginName) {
-  try {
-    Expand(request, expanded, diagnostics);
-  } catch (const std::exception& e) {
-    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
-                      std::string("plugin '") + pluginName + "' threw while expanding the file: " + e.what(),
-                      SourceLocation{request.path, 0, 0});
-  } catch (...) {
-    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
-                      std::string("plugin '") + pluginName + "' threw an unknown exception while expanding the file",
-                      SourceLocation{request.path, 0, 0});
-  }
+  guardedStep([&] { Expand(request, expanded, diagnostics); }, request, diagnostics, pluginName, "expanding");
+}
+
+/// The descriptor of a plugin of `kind` whose table is `format` or `hardware`.
+inline PluginDescriptor describePlugin(const char* name, const char* version, PluginKind kind, const FormatApi* format,
+                                       const HardwareApi* hardware) {
+  PluginDescriptor descriptor;
+  descriptor.name = name;
+  descriptor.version = version;
+  descriptor.kind = kind;
+  descriptor.format = format;
+  descriptor.hardware = hardware;
+  return descriptor;
+}
+inline PluginDescriptor describePlugin(const char* name, const char* version, const FormatApi* format) {
+  return describePlugin(name, version, PluginKind::Format, format, nullptr);
+}
+inline PluginDescriptor describePlugin(const char* name, const char* version, const HardwareApi* hardware) {
+  return describePlugin(name, version, PluginKind::Hardware, nullptr, hardware);
+}
+
+/// What every format plugin's table starts from: its extensions and its guarded sniffer.
+template <auto Sniff>
+FormatApi formatApiWithSniffer(const char* const* extensions) {
+  FormatApi api;
+  api.extensions = extensions;
+  api.sniff = guardUnlessNull<Sniff, &guardedSniff<Sniff>>();
+  return api;
 }
 
 }  // namespace interlink::plugin::detail
+
+/// The tail every registration macro shares: closes the anonymous namespace the macro opened
+/// and exports the descriptor that points at API (a FormatApi or a HardwareApi).
+#define INTERLINK_DETAIL_EXPORT_PLUGIN_DESCRIPTOR(NAME, VERSION, API)                                   \
+  const ::interlink::plugin::PluginDescriptor interlinkDescriptor =                                     \
+      ::interlink::plugin::detail::describePlugin(NAME, VERSION, &API);                                 \
+  }                                                                                                     \
+  extern "C" INTERLINK_PLUGIN_EXPORT const ::interlink::plugin::PluginDescriptor*                      \
+  interlink_plugin_descriptor() {                                                                       \
+    return &interlinkDescriptor;                                                                        \
+  }
 
 #define INTERLINK_REGISTER_FORMAT_PLUGIN(NAME, VERSION, LOAD_FN, SNIFF_FN, ...) \
   INTERLINK_REGISTER_FORMAT_PLUGIN_WITH_DIRECTORIES(NAME, VERSION, LOAD_FN, SNIFF_FN, nullptr, __VA_ARGS__)
@@ -109,30 +144,14 @@ void guardedExpand(const LoadRequest& request, ExpandedDocument& expanded, Diagn
     ::interlink::plugin::detail::guardedLoad<LOAD_FN>(r, d, g, NAME);                                   \
   }                                                                                                     \
   ::interlink::plugin::FormatApi makeInterlinkFormatApi() {                                             \
-    ::interlink::plugin::FormatApi api;                                                                 \
-    api.extensions = interlinkPluginExtensions;                                                         \
+    auto api = ::interlink::plugin::detail::formatApiWithSniffer<SNIFF_FN>(interlinkPluginExtensions);  \
     api.load = &interlinkGuardedLoad;                                                                   \
-    api.sniff = ::interlink::plugin::detail::guardUnlessNull<SNIFF_FN,                                  \
-                                                             &::interlink::plugin::detail::guardedSniff<SNIFF_FN>>(); \
     api.modelFileInDirectory = ::interlink::plugin::detail::guardUnlessNull<                           \
         DIRECTORY_FN, &::interlink::plugin::detail::guardedDirectory<DIRECTORY_FN>>();                 \
     return api;                                                                                         \
   }                                                                                                     \
   const ::interlink::plugin::FormatApi interlinkFormatApi = makeInterlinkFormatApi();                   \
-  ::interlink::plugin::PluginDescriptor makeInterlinkDescriptor() {                                     \
-    ::interlink::plugin::PluginDescriptor d;                                                            \
-    d.name = NAME;                                                                                      \
-    d.version = VERSION;                                                                                \
-    d.kind = ::interlink::plugin::PluginKind::Format;                                                   \
-    d.format = &interlinkFormatApi;                                                                     \
-    return d;                                                                                           \
-  }                                                                                                     \
-  const ::interlink::plugin::PluginDescriptor interlinkDescriptor = makeInterlinkDescriptor();          \
-  }                                                                                                     \
-  extern "C" INTERLINK_PLUGIN_EXPORT const ::interlink::plugin::PluginDescriptor*                      \
-  interlink_plugin_descriptor() {                                                                       \
-    return &interlinkDescriptor;                                                                        \
-  }
+  INTERLINK_DETAIL_EXPORT_PLUGIN_DESCRIPTOR(NAME, VERSION, interlinkFormatApi)
 
 /// A macro language over another format (docs/plugin-guide.md, "Macro languages"): EXPAND_FN
 /// fills an ExpandedDocument (text of another format with the map back to the sources) and the
@@ -149,25 +168,9 @@ void guardedExpand(const LoadRequest& request, ExpandedDocument& expanded, Diagn
     ::interlink::plugin::detail::guardedExpand<EXPAND_FN>(r, e, g, NAME);                               \
   }                                                                                                     \
   ::interlink::plugin::FormatApi makeInterlinkFormatApi() {                                             \
-    ::interlink::plugin::FormatApi api;                                                                 \
-    api.extensions = interlinkPluginExtensions;                                                         \
+    auto api = ::interlink::plugin::detail::formatApiWithSniffer<SNIFF_FN>(interlinkPluginExtensions);  \
     api.expand = &interlinkGuardedExpand;                                                               \
-    api.sniff = ::interlink::plugin::detail::guardUnlessNull<SNIFF_FN,                                  \
-                                                             &::interlink::plugin::detail::guardedSniff<SNIFF_FN>>(); \
     return api;                                                                                         \
   }                                                                                                     \
   const ::interlink::plugin::FormatApi interlinkFormatApi = makeInterlinkFormatApi();                   \
-  ::interlink::plugin::PluginDescriptor makeInterlinkDescriptor() {                                     \
-    ::interlink::plugin::PluginDescriptor d;                                                            \
-    d.name = NAME;                                                                                      \
-    d.version = VERSION;                                                                                \
-    d.kind = ::interlink::plugin::PluginKind::Format;                                                   \
-    d.format = &interlinkFormatApi;                                                                     \
-    return d;                                                                                           \
-  }                                                                                                     \
-  const ::interlink::plugin::PluginDescriptor interlinkDescriptor = makeInterlinkDescriptor();          \
-  }                                                                                                     \
-  extern "C" INTERLINK_PLUGIN_EXPORT const ::interlink::plugin::PluginDescriptor*                      \
-  interlink_plugin_descriptor() {                                                                       \
-    return &interlinkDescriptor;                                                                        \
-  }
+  INTERLINK_DETAIL_EXPORT_PLUGIN_DESCRIPTOR(NAME, VERSION, interlinkFormatApi)

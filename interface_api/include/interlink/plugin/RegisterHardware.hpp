@@ -121,16 +121,4 @@ inline void closeDriverInPlugin(hardware::ActuatorDriver* driver) {
     return api;                                                                                                     \
   }                                                                                                                 \
   const ::interlink::plugin::HardwareApi interlinkHardwareApi = makeInterlinkHardwareApi();                         \
-  ::interlink::plugin::PluginDescriptor makeInterlinkDescriptor() {                                                 \
-    ::interlink::plugin::PluginDescriptor d;                                                                        \
-    d.name = NAME;                                                                                                  \
-    d.version = VERSION;                                                                                            \
-    d.kind = ::interlink::plugin::PluginKind::Hardware;                                                             \
-    d.hardware = &interlinkHardwareApi;                                                                             \
-    return d;                                                                                                       \
-  }                                                                                                                 \
-  const ::interlink::plugin::PluginDescriptor interlinkDescriptor = makeInterlinkDescriptor();                      \
-  }                                                                                                                 \
-  extern "C" INTERLINK_PLUGIN_EXPORT const ::interlink::plugin::PluginDescriptor* interlink_plugin_descriptor() {  \
-    return &interlinkDescriptor;                                                                                    \
-  }
+  INTERLINK_DETAIL_EXPORT_PLUGIN_DESCRIPTOR(NAME, VERSION, interlinkHardwareApi)
