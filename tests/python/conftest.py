@@ -43,7 +43,8 @@ def cli_frames(path, positions=None, env=None):
     if positions is not None:
         args += ["--positions", ",".join(repr(float(v)) for v in positions)]
     data = json.loads(run_cli(*args, env=env).stdout)
-    frames = {f["name"]: (f["position"], f["quaternion_wxyz"]) for f in data["frames"]}
+    # Keyed by the frame's own name: "frame" where a joint named like a link shows its own name.
+    frames = {f.get("frame", f["name"]): (f["position"], f["quaternion_wxyz"]) for f in data["frames"]}
     return frames, data["dofs"]
 
 

@@ -39,7 +39,8 @@ def cli_frames(args, q):
     """`interlink frames --json` at configuration q: {name: (position, quaternion_wxyz)}, dofs."""
     positions = ",".join(repr(float(v)) for v in q) if q else "zero"
     out = json.loads(run_cli("frames", *args, "--json", "--positions=" + positions).stdout)
-    return {f["name"]: (f["position"], f["quaternion_wxyz"]) for f in out["frames"]}, out["dofs"]
+    # Keyed by the frame's own name: "frame" where a joint named like a link shows its own name.
+    return {f.get("frame", f["name"]): (f["position"], f["quaternion_wxyz"]) for f in out["frames"]}, out["dofs"]
 
 
 @pytest.fixture(scope="module")
