@@ -2,6 +2,7 @@
 // when a mesh first needs Assimp): Assimp and what it loads (Draco, minizip, zlib) cost every process
 // about 6 ms of CPU to load and relocate, a model without meshes more than MuJoCo's whole load.
 #include "AssimpDecode.hpp"
+#include "IsolatedRun.hpp"
 
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
@@ -17,6 +18,7 @@
 #include <functional>
 #include <limits>
 #include <new>
+#include <vector>
 
 namespace interlink::mesh::detail {
 namespace {
@@ -224,9 +226,7 @@ void visit(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent, 
     if (node.mChildren[c]) visit(scene, *node.mChildren[c], transform, out);
 }
 
-}  // namespace
-
-std::optional<MeshPolygons> decodePolygons(MeshPartSource& access, const std::string& path, MeshFormat format,
+std::optional<MeshPolygons> polygonsHere(MeshPartSource& access, const std::string& path, MeshFormat format,
                                            std::shared_ptr<const std::string> bytes, std::uint64_t maxDecodedBytes,
                                            MeshError& error) {
   MeshPolygons out;
@@ -252,7 +252,7 @@ std::optional<MeshPolygons> decodePolygons(MeshPartSource& access, const std::st
   return out;
 }
 
-std::optional<MeshInfo> decodeMeasure(MeshPartSource& access, const std::string& path, MeshFormat format,
+std::optional<MeshInfo> measureHere(MeshPartSource& access, const std::string& path, MeshFormat format,
                                       std::shared_ptr<const std::string> bytes, MeshMeasure how,
                                       std::uint64_t maxDecodedBytes, std::uint64_t& decodedBytes, MeshError& error) {
   MeshInfo info;
@@ -304,6 +304,225 @@ std::optional<MeshInfo> decodeMeasure(MeshPartSource& access, const std::string&
         return true;
       });
   if (!ok) return std::nullopt;
+  return info;
+}
+
+/// The decoder's answer as bytes on the pipe from the child: integers little-endian as the host
+/// writes them (parent and child are the same program), arrays with their length first.
+class WireWriter {
+ public:
+  void number(std::uint64_t value) { raw(&value, sizeof value); }
+  void real(double value) { raw(&value, sizeof value); }
+  void text(const std::string& value) {
+    number(value.size());
+    raw(value.data(), value.size());
+  }
+  template <typename T>
+  void array(const std::vector<T>& values) {
+    number(values.size());
+    raw(values.data(), values.size() * sizeof(T));
+  }
+  void raw(const void* data, std::size_t size) {
+    if (size > 0) bytes_.append(static_cast<const char*>(data), size);
+  }
+  std::string take() { return std::move(bytes_); }
+
+ private:
+  std::string bytes_;
+};
+
+class WireReader {
+ public:
+  explicit WireReader(const std::string& bytes) : bytes_(bytes) {}
+  bool ok() const { return ok_; }
+  std::uint64_t number() {
+    std::uint64_t value = 0;
+    raw(&value, sizeof value);
+    return value;
+  }
+  double real() {
+    double value = 0;
+    raw(&value, sizeof value);
+    return value;
+  }
+  std::string text() {
+    const std::uint64_t size = number();
+    if (!ok_ || size > bytes_.size() - position_) return fail<std::string>();
+    std::string value = bytes_.substr(position_, size);
+    position_ += size;
+    return value;
+  }
+  template <typename T>
+  std::vector<T> array() {
+    const std::uint64_t count = number();
+    if (!ok_ || count > (bytes_.size() - position_) / sizeof(T)) return fail<std::vector<T>>();
+    std::vector<T> values(count);
+    raw(values.data(), count * sizeof(T));
+    return values;
+  }
+
+ private:
+  void raw(void* data, std::size_t size) {
+    if (size == 0) return;
+    if (!ok_ || size > bytes_.size() - position_) {
+      ok_ = false;
+      return;
+    }
+    std::memcpy(data, bytes_.data() + position_, size);
+    position_ += size;
+  }
+  template <typename T>
+  T fail() {
+    ok_ = false;
+    return T{};
+  }
+  const std::string& bytes_;
+  std::size_t position_ = 0;
+  bool ok_ = true;
+};
+
+/// The files a mesh names, read in the child through the host's gate and listed, so that the
+/// parent counts them against its own budget afterwards.
+class RecordingSource final : public MeshPartSource {
+ public:
+  explicit RecordingSource(MeshPartSource& inner) : inner_(inner) {}
+  std::optional<std::string> read(const std::string& path, MeshError& error) override {
+    auto bytes = inner_.read(path, error);
+    if (bytes) paths.push_back(path);
+    return bytes;
+  }
+  std::vector<std::string> paths;
+
+ private:
+  MeshPartSource& inner_;
+};
+
+/// Bounds of one decoding: CPU time grows with the file (Assimp reads tens of MB a second).
+IsolationLimits isolationFor(const std::string& bytes, std::uint64_t maxDecodedBytes) {
+  IsolationLimits limits;
+  limits.cpuSeconds = 2 + static_cast<unsigned>(bytes.size() >> 23);
+  limits.extraAddressSpace = (std::uint64_t{2} << 30) + 8 * maxDecodedBytes;
+  limits.maxOutputBytes = maxDecodedBytes + (std::uint64_t{1} << 20);
+  return limits;
+}
+
+void writeOutcome(WireWriter& wire, const MeshError& error, const RecordingSource& parts) {
+  wire.number(static_cast<std::uint64_t>(error.code));
+  wire.text(error.message);
+  wire.number(parts.paths.size());
+  for (const std::string& path : parts.paths) wire.text(path);
+}
+
+/// The child's error and the files it read, counted again in the parent; false when the answer
+/// is cut short or a file may no longer be read.
+bool readOutcome(WireReader& wire, MeshPartSource& access, MeshError& error) {
+  MeshError reported;
+  reported.code = static_cast<ErrorCode>(wire.number());
+  reported.message = wire.text();
+  const std::uint64_t parts = wire.number();
+  for (std::uint64_t p = 0; wire.ok() && p < parts; ++p) {
+    const std::string path = wire.text();
+    MeshError refusal;
+    if (wire.ok() && !access.read(path, refusal)) {
+      error = refusal;
+      error.message = "the mesh names a file that may not be read: " + error.message;
+      return false;
+    }
+  }
+  if (!wire.ok()) {
+    error = {ErrorCode::FILE_READ, "the mesh decoder sent a truncated answer"};
+    return false;
+  }
+  if (reported.code != ErrorCode::NONE) error = reported;
+  return true;
+}
+
+}  // namespace
+
+std::optional<MeshPolygons> decodePolygons(MeshPartSource& access, const std::string& path, MeshFormat format,
+                                           std::shared_ptr<const std::string> bytes, std::uint64_t maxDecodedBytes,
+                                           MeshError& error) {
+  const IsolationLimits limits = isolationFor(*bytes, maxDecodedBytes);
+  RecordingSource recording(access);
+  const IsolatedOutcome outcome = runIsolated(
+      [&] {
+        MeshError problem;
+        const auto polygons = polygonsHere(recording, path, format, bytes, maxDecodedBytes, problem);
+        WireWriter wire;
+        writeOutcome(wire, problem, recording);
+        wire.number(polygons ? 1 : 0);
+        if (polygons) {
+          wire.array(polygons->vertices);
+          wire.array(polygons->cornerCounts);
+          wire.array(polygons->corners);
+        }
+        return wire.take();
+      },
+      limits);
+  if (!outcome.completed) {
+    error = outcome.failure;
+    return std::nullopt;
+  }
+  WireReader wire(outcome.output);
+  if (!readOutcome(wire, access, error)) return std::nullopt;
+  if (wire.number() == 0) {
+    if (error.code == ErrorCode::NONE) error = {ErrorCode::FILE_READ, "Assimp returned no scene"};
+    return std::nullopt;
+  }
+  MeshPolygons polygons;
+  polygons.vertices = wire.array<float>();
+  polygons.cornerCounts = wire.array<std::uint32_t>();
+  polygons.corners = wire.array<std::uint32_t>();
+  if (!wire.ok()) {
+    error = {ErrorCode::FILE_READ, "the mesh decoder sent a truncated answer"};
+    return std::nullopt;
+  }
+  return polygons;
+}
+
+std::optional<MeshInfo> decodeMeasure(MeshPartSource& access, const std::string& path, MeshFormat format,
+                                      std::shared_ptr<const std::string> bytes, MeshMeasure how,
+                                      std::uint64_t maxDecodedBytes, std::uint64_t& decodedBytes, MeshError& error) {
+  const IsolationLimits limits = isolationFor(*bytes, maxDecodedBytes);
+  RecordingSource recording(access);
+  const IsolatedOutcome outcome = runIsolated(
+      [&] {
+        MeshError problem;
+        std::uint64_t decoded = 0;
+        const auto info = measureHere(recording, path, format, bytes, how, maxDecodedBytes, decoded, problem);
+        WireWriter wire;
+        writeOutcome(wire, problem, recording);
+        wire.number(decoded);
+        wire.number(info ? 1 : 0);
+        if (info) {
+          wire.number(info->vertexCount);
+          wire.number(info->faceCount);
+          for (int k = 0; k < 3; ++k) wire.real(info->boundsMin[k]);
+          for (int k = 0; k < 3; ++k) wire.real(info->boundsMax[k]);
+        }
+        return wire.take();
+      },
+      limits);
+  if (!outcome.completed) {
+    error = outcome.failure;
+    return std::nullopt;
+  }
+  WireReader wire(outcome.output);
+  if (!readOutcome(wire, access, error)) return std::nullopt;
+  decodedBytes = wire.number();
+  if (wire.number() == 0) {
+    if (error.code == ErrorCode::NONE) error = {ErrorCode::FILE_READ, "Assimp returned no scene"};
+    return std::nullopt;
+  }
+  MeshInfo info;
+  info.vertexCount = wire.number();
+  info.faceCount = wire.number();
+  for (int k = 0; k < 3; ++k) info.boundsMin[k] = wire.real();
+  for (int k = 0; k < 3; ++k) info.boundsMax[k] = wire.real();
+  if (!wire.ok()) {
+    error = {ErrorCode::FILE_READ, "the mesh decoder sent a truncated answer"};
+    return std::nullopt;
+  }
   return info;
 }
 

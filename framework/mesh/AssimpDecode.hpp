@@ -1,7 +1,9 @@
 #pragma once
-// Assimp behind the module's gate: files only through a MeshPartSource (MeshFileAccess), and every
-// call into Assimp (import, post-processing, walking and freeing its scene, all recursive per node)
-// on a thread of its own whose large stack the node-depth limit of MeshPrecheck keeps far from full.
+// Assimp behind the module's gate: files only through a MeshPartSource (MeshFileAccess); every
+// decoding in a forked child process bounded in CPU time and memory (IsolatedRun.hpp), so that a
+// file Assimp crashes or loops on costs the mesh, not the host; inside it, Assimp's import,
+// post-processing and scene walk (all recursive per node) on a thread whose large stack the
+// node-depth limit of MeshPrecheck keeps far from full.
 //
 // The decoder is a library of its own, libinterlink_mesh_assimp.so in <libdir>/interlink/ beside
 // the plugins' folder (AssimpDecode.cpp), loaded the first time a mesh needs Assimp

@@ -11,77 +11,14 @@
 #include <sstream>
 #include <vector>
 
+#include "PlyCheck.hpp"
+
 namespace interlink::mesh::detail {
 namespace {
 
 bool fail(MeshError& error, ErrorCode code, std::string message) {
   error = {code, std::move(message)};
   return false;
-}
-
-std::uint64_t plyScalarBytes(const std::string& type) {
-  if (type == "char" || type == "uchar" || type == "int8" || type == "uint8") return 1;
-  if (type == "short" || type == "ushort" || type == "int16" || type == "uint16") return 2;
-  if (type == "int" || type == "uint" || type == "float" || type == "int32" || type == "uint32" || type == "float32") return 4;
-  if (type == "double" || type == "float64") return 8;
-  return 0;
-}
-
-/// Every element count of a PLY header against the bytes after it: each instance takes at least
-/// its scalar properties' bytes (binary) or two characters a property (ASCII), at least one byte.
-bool checkPly(std::string_view bytes, MeshError& error) {
-  const std::size_t end = bytes.find("end_header");
-  if (bytes.substr(0, 3) != "ply" || end == std::string_view::npos || end > (1u << 20)) {
-    return fail(error, ErrorCode::FILE_READ, "not a PLY file (no 'ply' ... 'end_header' header in the first MiB)");
-  }
-  std::istringstream header{std::string(bytes.substr(0, end))};
-  std::string line;
-  bool ascii = true;
-  struct Element {
-    std::string name;
-    std::uint64_t count = 0;
-    std::uint64_t least = 0;
-  };
-  std::vector<Element> elements;
-  while (std::getline(header, line)) {
-    std::istringstream words(line);
-    std::string keyword;
-    words >> keyword;
-    if (keyword == "format") {
-      std::string kind;
-      words >> kind;
-      ascii = kind == "ascii";
-    } else if (keyword == "element") {
-      Element e;
-      std::string count;
-      words >> e.name >> count;
-      if (count.empty() || count.find_first_not_of("0123456789") != std::string::npos || count.size() > 18) {
-        return fail(error, ErrorCode::FILE_READ, "PLY element '" + e.name + "' has no valid count");
-      }
-      e.count = std::stoull(count);
-      elements.push_back(e);
-    } else if (keyword == "property" && !elements.empty()) {
-      std::string type, countType;
-      words >> type;
-      if (type == "list") {
-        words >> countType;
-        elements.back().least += ascii ? 2 : plyScalarBytes(countType);
-      } else {
-        elements.back().least += ascii ? 2 : plyScalarBytes(type);
-      }
-    }
-  }
-  const std::uint64_t available = bytes.size() - end;
-  std::uint64_t needed = 0;
-  for (const Element& e : elements) {
-    const std::uint64_t least = e.least == 0 ? 1 : e.least;
-    if (e.count > available / least || (needed += e.count * least) > available) {
-      return fail(error, ErrorCode::FILE_READ,
-                  "the PLY header claims " + std::to_string(e.count) + " '" + e.name + "' elements, more than the " +
-                      std::to_string(available) + " bytes after the header can hold");
-    }
-  }
-  return true;
 }
 
 /// An unsigned attribute value as pugixml reads it for Assimp (leading blanks, a sign, decimal or
@@ -156,6 +93,23 @@ bool checkColladaClaims(std::string_view bytes, MeshError& error) {
     return fail(error, ErrorCode::FILE_READ,
                 "the COLLADA file claims a count of " + std::to_string(claimed) + ", more than its " + size +
                     " bytes can hold");
+  }
+  // Index lists hold unsigned integers only: Assimp reads a stray character as a huge index and
+  // spends seconds and gigabytes on it (fuzz_mesh: a '(' in <p>).
+  for (const std::string_view list : {"<p>", "<vcount>", "<v>", "<h>"}) {
+    for (std::size_t at = bytes.find(list); at != std::string_view::npos; at = bytes.find(list, at + 1)) {
+      const std::size_t start = at + list.size();
+      const std::size_t end = std::min(bytes.find('<', start), bytes.size());
+      const std::size_t wrong = bytes.substr(start, end - start).find_first_not_of("0123456789 \t\r\n");
+      if (wrong != std::string_view::npos) {
+        const char c = bytes[start + wrong];
+        return fail(error, ErrorCode::FILE_READ,
+                    "a COLLADA " + std::string(list) + " index list holds " +
+                        (c > 0x20 && c < 0x7f ? "'" + std::string(1, c) + "'"
+                                              : "a byte of value " + std::to_string(static_cast<unsigned char>(c))) +
+                        " at byte " + std::to_string(start + wrong) + " (expected unsigned integers)");
+      }
+    }
   }
   struct Primitive {
     std::string_view name;
@@ -438,7 +392,7 @@ bool precheckMesh(MeshFormat format, const std::string& path, std::string_view b
                   MeshError& error) {
   switch (format) {
     case MeshFormat::Ply:
-      return checkPly(bytes, error);
+      return checkPlyFile(bytes, error);
     case MeshFormat::Collada:
       if (xmlDepth(bytes) > limits.maxNodeDepth) {
         return fail(error, ErrorCode::MESH_LIMIT, "the COLLADA file nests elements deeper than " +

@@ -1,6 +1,6 @@
 #pragma once
-// Checks on a mesh file's bytes before any decoder sees them: counts its header claims against
-// the file's size (PLY), nesting depth (COLLADA's XML, glTF's JSON and node chains, refused
+// Checks on a mesh file's bytes before any decoder sees them: a PLY file read through against its
+// header (PlyCheck.hpp), COLLADA count claims against the file's size, nesting depth (COLLADA's XML, glTF's JSON and node chains, refused
 // deeper than MeshLimits::maxNodeDepth so that no decoder recurses without bound), glTF node
 // cycles, and glTF buffer and accessor sizes against the bytes there are.
 #include <optional>

@@ -5,6 +5,8 @@
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>
 
+#include <algorithm>
+
 #include "HostileRoundTwoInputs.hpp"
 #include "MeshPrecheck.hpp"
 #include "MeshReader.hpp"
@@ -80,6 +82,120 @@ TEST(MeshReader, EachFileIsReadOncePerReader) {
   const auto second = reader.polygons(cube, error);
   ASSERT_TRUE(first);
   EXPECT_EQ(first.get(), second.get());
+}
+
+/// A tetrahedron's PLY header for `format`, then `body`.
+std::string plyTetra(const std::string& format, const std::string& body) {
+  return "ply\nformat " + format + " 1.0\ncomment four corners\nelement vertex 4\nproperty float x\nproperty float y\n"
+         "property float z\nelement face 2\nproperty list uchar int vertex_indices\nend_header\n" + body;
+}
+
+/// The binary body of the tetrahedron, little- or big-endian.
+std::string plyTetraBinary(bool bigEndian) {
+  std::string out;
+  const auto put = [&](const void* data, std::size_t size) {
+    std::string bytes(static_cast<const char*>(data), size);
+    if (bigEndian) std::reverse(bytes.begin(), bytes.end());
+    out += bytes;
+  };
+  const float corners[4][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1.5f}};
+  for (const auto& corner : corners)
+    for (const float value : corner) put(&value, 4);
+  const std::int32_t faces[2][3] = {{0, 1, 2}, {0, 2, 3}};
+  for (const auto& face : faces) {
+    out += '\3';
+    for (const std::int32_t index : face) put(&index, 4);
+  }
+  return out;
+}
+
+const char* const kPlyTetraAscii = "0 0 0\n1 0 0\n0 1 0\n0 0 1.5\n3 0 1 2\n3 0 2 3\n";
+
+TEST(MeshReader, PlyAsAssimpReadsIt) {
+  Scratch scratch;
+  expectSamePolygons(scratch.write("ascii.ply", plyTetra("ascii", kPlyTetraAscii)));
+  expectSamePolygons(scratch.write("little.ply", plyTetra("binary_little_endian", plyTetraBinary(false))));
+  expectSamePolygons(scratch.write("big.ply", plyTetra("binary_big_endian", plyTetraBinary(true))));
+  // CRLF lines, a blank line and a last line without a newline are read as Assimp reads them.
+  expectSamePolygons(scratch.write("crlf.ply", "ply\r\nformat ascii 1.0\r\nelement vertex 3\r\nproperty float x\r\n"
+                                               "property float y\r\nproperty float z\r\nelement face 1\r\n"
+                                               "property list uchar int vertex_index\r\nend_header\r\n"
+                                               "0 0 0\r\n\r\n1 0 0\r\n0 1 0\r\n3 0 1 2"));
+}
+
+// What fuzz_mesh found makes Assimp 5.2's PLY importer reserve gigabytes, loop or abort: each file
+// is read against its header first and refused at the line or byte that breaks it.
+TEST(MeshReader, PlyIsReadAgainstItsHeaderBeforeAssimpSeesIt) {
+  Scratch scratch;
+  std::string hugeList = plyTetra("binary_little_endian", plyTetraBinary(false));
+  hugeList[hugeList.find("end_header\n") + 11 + 48] = '\xff';  // first face: 255 corners in 25 bytes
+  std::string uintCount = plyTetra("binary_little_endian", std::string(48, '\0') + "\xff\xff\xff\xff");
+  uintCount.replace(uintCount.find("list uchar"), 10, "list uint");
+  const std::pair<std::string, std::string> broken[] = {
+      {plyTetra("ascii", kPlyTetraAscii).replace(4, 0, "elementt ascii 1.0\n"), "header line 2: unknown keyword 'elementt'"},
+      {plyTetra("ascii", "0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 1 2 vertex 4\n3 0 2 3\n"), "line 15 ('face' 0): 2 values more"},
+      {plyTetra("ascii", "0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 1 4\n3 0 2 3\n"), "vertex index 4 is not one of the 4 vertices"},
+      {plyTetra("ascii", "0 0 0\n1 0 0\n0 1 0\n0 0 1\n9 0 1 2\n3 0 2 3\n"), "'9' is not the count of the values"},
+      {plyTetra("ascii", "0 0 0\n1 0 0\n0 1 0\n0 0 1\n2 0 1\n3 0 2 3\n"), "a face needs at least 3 vertices"},
+      {plyTetra("ascii", "0 0 0\n1 nan 0\n0 1 0\n0 0 1\n3 0 1 2\n3 0 2 3\n"), "'nan' is not a number"},
+      {plyTetra("ascii", "0 0 0\n1 0 0\n"), "header claims 4 'vertex' elements; the data ends after 2"},
+      {plyTetra("ascii", kPlyTetraAscii).replace(plyTetra("ascii", "").find("list uchar"), 10, "list float"),
+       "a list count type must be an integer type"},
+      {plyTetra("ascii", kPlyTetraAscii).replace(20, 1, "\x01"), "a control byte"},
+      {plyTetra("ascii", kPlyTetraAscii).replace(plyTetra("ascii", "").find("end_header"), 10, "end_heade"),
+       "header line 10: unknown keyword 'end_heade'"},
+      {"ply\nformat ascii 1.0\nelement vertex 4\n", "no 'end_header'"},
+      {hugeList, "a list of 255 values where the file has 25 bytes left"},
+      {uintCount, "a list of 4294967295 values"},
+      {plyTetra("binary_big_endian", plyTetraBinary(false)), "vertex index 16777216 is not one of the 4 vertices"},
+      {plyTetra("binary_little_endian", std::string(40, '\0')), "-byte file ends inside element 3"},
+  };
+  int n = 0;
+  for (const auto& [text, expected] : broken) {
+    const std::string path = scratch.write("broken" + std::to_string(n++) + ".ply", text);
+    mesh::MeshReader reader(nullptr);
+    mesh::MeshError error;
+    EXPECT_FALSE(reader.polygons(path, error)) << expected;
+    EXPECT_EQ(error.code, ErrorCode::FILE_READ) << expected;
+    EXPECT_NE(error.message.find(expected), std::string::npos) << "expected '" << expected << "' in: " << error.message;
+  }
+}
+
+// Assimp 5.2 dereferences null on a COLLADA array whose count attribute is misspelt: it runs in
+// the decoder's own process, and the host gets an error for the mesh and goes on. A '(' among a
+// primitive's indices (seconds and gigabytes in Assimp) is refused before Assimp sees it.
+TEST(MeshReader, AssimpFailuresStayInTheDecoderProcess) {
+  Scratch scratch;
+  std::string misspelt = hostile::colladaTriangleClaiming();
+  misspelt.replace(misspelt.find("count=\"9\""), 5, "cxnt");
+  const std::string crashing = scratch.write("misspelt.dae", misspelt);
+  {
+    mesh::MeshReader reader(nullptr);
+    mesh::MeshError error;
+    EXPECT_FALSE(reader.polygons(crashing, error));
+    EXPECT_EQ(error.code, ErrorCode::FILE_READ) << error.message;
+    EXPECT_NE(error.message.find("Assimp failed on this file (its decoder process"), std::string::npos) << error.message;
+    error = {};
+    EXPECT_FALSE(reader.measure(crashing, mesh::MeshMeasure::AsDart, error));
+    EXPECT_NE(error.message.find("Assimp failed on this file (its decoder process"), std::string::npos) << error.message;
+  }
+  std::string parenthesis = hostile::colladaTriangleClaiming();
+  parenthesis.replace(parenthesis.find("<p>0 1 2"), 8, "<p>0 1 (2");
+  mesh::MeshReader reader(nullptr);
+  mesh::MeshError error;
+  EXPECT_FALSE(reader.polygons(scratch.write("parenthesis.dae", parenthesis), error));
+  EXPECT_NE(error.message.find("a COLLADA <p> index list holds '('"), std::string::npos) << error.message;
+
+  // The same file with its attribute spelt right still decodes, through the same process boundary.
+  const std::string valid = scratch.write("valid.dae", hostile::colladaTriangleClaiming());
+  error = {};
+  const auto polygons = reader.polygons(valid, error);
+  ASSERT_TRUE(polygons) << error.message;
+  EXPECT_EQ(polygons->vertices.size(), 9u);
+  const auto info = reader.measure(valid, mesh::MeshMeasure::AsDart, error);
+  ASSERT_TRUE(info) << error.message;
+  EXPECT_EQ(info->faceCount, 1u);
+  EXPECT_DOUBLE_EQ(info->boundsMax.y(), 1.0);
 }
 
 TEST(MeshReader, DepthScansSeeThroughCommentsAndStrings) {
