@@ -8,7 +8,7 @@
 #include <unordered_map>
 
 #include "interlink/io/ModelFile.hpp"
-#include "view/MeshGlb.hpp"
+#include "MeshReader.hpp"
 #include "view/Scene.hpp"
 #include "view/ViewAssets.hpp"
 
@@ -94,6 +94,9 @@ std::string page(const std::string& title, const std::string& data) {
 
 MeshBlobs readMeshes(const std::vector<std::string>& paths) {
   MeshBlobs blobs;
+  // Every mesh through the framework's mesh module: its file checks and limits, and Assimp in a
+  // process of its own (docs/hostile-input.md).
+  mesh::MeshReader reader(nullptr);
   std::unordered_map<std::size_t, std::vector<std::pair<std::string, int>>> byHash;  // content hash -> (content, blob)
   for (const std::string& path : paths) {
     Diagnostics reading;
@@ -110,10 +113,11 @@ MeshBlobs readMeshes(const std::vector<std::string>& paths) {
       blobs.indexOfPath[path] = same->second;
       continue;
     }
-    std::string error;
-    auto glb = meshAsGlb(path, error);
+    mesh::MeshError error;
+    auto glb = reader.displayGlb(path, error);
     if (!glb) {
-      blobs.diagnostics.warning(ErrorCode::FILE_READ, "mesh could not be read for drawing: " + error, SourceLocation{path, 0, 0});
+      blobs.diagnostics.warning(error.code == ErrorCode::NONE ? ErrorCode::FILE_READ : error.code,
+                                "mesh could not be read for drawing: " + error.message, SourceLocation{path, 0, 0});
       continue;
     }
     const int index = static_cast<int>(blobs.glb.size());

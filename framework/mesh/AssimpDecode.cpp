@@ -4,6 +4,7 @@
 #include "AssimpDecode.hpp"
 #include "IsolatedRun.hpp"
 
+#include <assimp/Exporter.hpp>
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
 #include <sys/stat.h>
@@ -162,13 +163,15 @@ std::string limitMessage(std::uint64_t maxDecodedBytes) {
 /// when Assimp fails, a file was refused or the scene is larger than allowed.
 bool withScene(MeshPartSource& access, const std::string& path, MeshFormat format, std::shared_ptr<const std::string> bytes,
                std::uint64_t maxDecodedBytes, MeshError& error,
-               const std::function<bool(Assimp::Importer&, const aiScene&, MeshError&)>& use) {
+               const std::function<bool(Assimp::Importer&, const aiScene&, MeshError&)>& use,
+               const std::function<void(Assimp::Importer&)>& prepare = {}) {
   bool ok = false;
   onLargeStack([&] {
     try {
       MeshError refusal;
       Assimp::Importer importer;
       importer.SetIOHandler(new GuardedIOSystem(access, path, std::move(bytes), format, refusal));
+      if (prepare) prepare(importer);
       const aiScene* scene = importer.ReadFile(path, 0);
       if (refusal.code != ErrorCode::NONE) {
         error = refusal;
@@ -305,6 +308,58 @@ std::optional<MeshInfo> measureHere(MeshPartSource& access, const std::string& p
       });
   if (!ok) return std::nullopt;
   return info;
+}
+
+/// The mesh as one glTF binary in metres, as Gazebo and RViz draw it: triangles only, COLLADA's
+/// <unit> applied and its <up_axis> ignored (gz-common's ColladaLoader does not turn meshes), node
+/// transforms baked into the vertices, materials as plain colours.
+std::optional<std::string> displayHere(MeshPartSource& access, const std::string& path, MeshFormat format,
+                                       std::shared_ptr<const std::string> bytes, std::uint64_t maxDecodedBytes,
+                                       MeshError& error) {
+  std::optional<std::string> glb;
+  withScene(
+      access, path, format, std::move(bytes), maxDecodedBytes, error,
+      [&](Assimp::Importer& importer, const aiScene&, MeshError& problem) {
+        const aiScene* scene = importer.ApplyPostProcessing(aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
+                                                            aiProcess_GenSmoothNormals | aiProcess_SortByPType |
+                                                            aiProcess_PreTransformVertices | aiProcess_ValidateDataStructure);
+        if (!scene || !scene->mRootNode || scene->mNumMeshes == 0) {
+          problem = {ErrorCode::FILE_READ, scene ? std::string("no triangles") : "Assimp: " + quotable(importer.GetErrorString())};
+          return false;
+        }
+        // Without a specular colour or glossiness the exporter writes plain metallic-roughness
+        // materials (base colour = the file's diffuse colour), which every glTF viewer draws alike;
+        // the specular-glossiness extension it writes otherwise washes colours out in three.js.
+        for (unsigned m = 0; m < scene->mNumMaterials; ++m) {
+          aiMaterial* material = scene->mMaterials[m];
+          material->RemoveProperty(AI_MATKEY_COLOR_SPECULAR);
+          material->RemoveProperty(AI_MATKEY_GLOSSINESS_FACTOR);
+          // Textures are files beside the mesh that the exporter would only name; the page loads
+          // nothing from outside itself, so meshes are drawn in their materials' colours.
+          std::vector<std::pair<std::string, std::pair<unsigned, unsigned>>> textures;
+          for (unsigned p = 0; p < material->mNumProperties; ++p) {
+            const aiMaterialProperty* property = material->mProperties[p];
+            if (std::string(property->mKey.C_Str()).rfind("$tex.", 0) == 0) {
+              textures.push_back({property->mKey.C_Str(), {property->mSemantic, property->mIndex}});
+            }
+          }
+          for (const auto& [key, where] : textures) material->RemoveProperty(key.c_str(), where.first, where.second);
+        }
+        Assimp::Exporter exporter;
+        const aiExportDataBlob* blob = exporter.ExportToBlob(scene, "glb2");
+        if (!blob || !blob->data) {
+          problem = {ErrorCode::FILE_READ, "glTF export failed: " + quotable(exporter.GetErrorString())};
+          return false;
+        }
+        glb = std::string(static_cast<const char*>(blob->data), blob->size);
+        return true;
+      },
+      [](Assimp::Importer& importer) {
+        // Lines and points are dropped (SortByPType + the removal flag): robots draw triangles.
+        importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_LINE | aiPrimitiveType_POINT);
+        importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_IGNORE_UP_DIRECTION, true);
+      });
+  return glb;
 }
 
 /// The decoder's answer as bytes on the pipe from the child: integers little-endian as the host
@@ -526,10 +581,46 @@ std::optional<MeshInfo> decodeMeasure(MeshPartSource& access, const std::string&
   return info;
 }
 
+std::optional<std::string> decodeDisplayGlb(MeshPartSource& access, const std::string& path, MeshFormat format,
+                                            std::shared_ptr<const std::string> bytes, std::uint64_t maxDecodedBytes,
+                                            MeshError& error) {
+  IsolationLimits limits = isolationFor(*bytes, maxDecodedBytes);
+  limits.maxOutputBytes = 4 * maxDecodedBytes + (std::uint64_t{1} << 20);  // normals and glTF framing
+  RecordingSource recording(access);
+  const IsolatedOutcome outcome = runIsolated(
+      [&] {
+        MeshError problem;
+        const auto glb = displayHere(recording, path, format, bytes, maxDecodedBytes, problem);
+        WireWriter wire;
+        writeOutcome(wire, problem, recording);
+        wire.number(glb ? 1 : 0);
+        if (glb) wire.text(*glb);
+        return wire.take();
+      },
+      limits);
+  if (!outcome.completed) {
+    error = outcome.failure;
+    return std::nullopt;
+  }
+  WireReader wire(outcome.output);
+  if (!readOutcome(wire, access, error)) return std::nullopt;
+  if (wire.number() == 0) {
+    if (error.code == ErrorCode::NONE) error = {ErrorCode::FILE_READ, "Assimp returned no scene"};
+    return std::nullopt;
+  }
+  std::string glb = wire.text();
+  if (!wire.ok()) {
+    error = {ErrorCode::FILE_READ, "the mesh decoder sent a truncated answer"};
+    return std::nullopt;
+  }
+  return glb;
+}
+
 }  // namespace interlink::mesh::detail
 
 extern "C" __attribute__((visibility("default"))) const interlink::mesh::detail::AssimpDecoder* interlink_mesh_assimp_decoder() {
   static const interlink::mesh::detail::AssimpDecoder decoder{&interlink::mesh::detail::decodePolygons,
-                                                               &interlink::mesh::detail::decodeMeasure};
+                                                               &interlink::mesh::detail::decodeMeasure,
+                                                               &interlink::mesh::detail::decodeDisplayGlb};
   return &decoder;
 }

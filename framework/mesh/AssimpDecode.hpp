@@ -28,6 +28,10 @@ struct AssimpDecoder {
   std::optional<MeshInfo> (*measure)(MeshPartSource& parts, const std::string& path, MeshFormat format,
                                      std::shared_ptr<const std::string> bytes, MeshMeasure how,
                                      std::uint64_t maxDecodedBytes, std::uint64_t& decodedBytes, MeshError& error);
+  /// The mesh as one glTF binary for drawing (triangles, metres, node transforms baked in).
+  std::optional<std::string> (*displayGlb)(MeshPartSource& parts, const std::string& path, MeshFormat format,
+                                           std::shared_ptr<const std::string> bytes, std::uint64_t maxDecodedBytes,
+                                           MeshError& error);
 };
 
 /// The name the decoder library exports its AssimpDecoder by.
@@ -43,5 +47,10 @@ std::optional<MeshPolygons> assimpPolygons(MeshPartSource& parts, const std::str
 std::optional<MeshInfo> assimpMeasure(MeshPartSource& parts, const std::string& path, MeshFormat format,
                                       std::shared_ptr<const std::string> bytes, MeshMeasure how,
                                       std::uint64_t maxDecodedBytes, std::uint64_t& decodedBytes, MeshError& error);
+
+/// The mesh as one glTF binary for drawing, through the decoder library.
+std::optional<std::string> assimpDisplayGlb(MeshPartSource& parts, const std::string& path, MeshFormat format,
+                                            std::shared_ptr<const std::string> bytes, std::uint64_t maxDecodedBytes,
+                                            MeshError& error);
 
 }  // namespace interlink::mesh::detail

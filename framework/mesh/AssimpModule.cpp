@@ -62,4 +62,12 @@ std::optional<MeshInfo> assimpMeasure(MeshPartSource& parts, const std::string& 
   return assimp->measure(parts, path, format, std::move(bytes), how, maxDecodedBytes, decodedBytes, error);
 }
 
+std::optional<std::string> assimpDisplayGlb(MeshPartSource& parts, const std::string& path, MeshFormat format,
+                                            std::shared_ptr<const std::string> bytes, std::uint64_t maxDecodedBytes,
+                                            MeshError& error) {
+  const AssimpDecoder* assimp = decoder(error);
+  if (!assimp) return std::nullopt;
+  return assimp->displayGlb(parts, path, format, std::move(bytes), maxDecodedBytes, error);
+}
+
 }  // namespace interlink::mesh::detail

@@ -118,4 +118,16 @@ std::optional<MeshInfo> MeshReader::measure(const std::string& path, MeshMeasure
   return found->second.first;
 }
 
+std::optional<std::string> MeshReader::displayGlb(const std::string& path, MeshError& error) {
+  auto opened = impl_->open(path, error);
+  if (!opened) return std::nullopt;
+  const std::uint64_t allowed = impl_->allowance();
+  auto glb = detail::assimpDisplayGlb(impl_->access, path, opened->first, opened->second, allowed, error);
+  if (!glb && error.code == ErrorCode::MESH_LIMIT && error.message.find("decodes to more") != std::string::npos) {
+    error = impl_->limitError(allowed + 1 > impl_->limits().maxDecodedBytesPerMesh ? allowed + 1 : allowed);
+  }
+  if (glb) impl_->access.budget().decodedBytes += glb->size();
+  return glb;
+}
+
 }  // namespace interlink::mesh

@@ -70,6 +70,11 @@ class MeshReader {
   /// Vertex and face counts and bounds (in the file's units) after the import steps of `how`.
   std::optional<MeshInfo> measure(const std::string& path, MeshMeasure how, MeshError& error);
 
+  /// The mesh as one glTF binary (.glb) for drawing: triangles in metres, Z up as Gazebo and RViz
+  /// draw it (COLLADA's <unit> applied, its <up_axis> ignored), node transforms baked into the
+  /// vertices, materials as plain colours. Decoded by Assimp in its own process; not cached.
+  std::optional<std::string> displayGlb(const std::string& path, MeshError& error);
+
   struct Impl;
 
  private:

@@ -100,6 +100,19 @@ inline std::string colladaTriangleClaiming(const std::string& floats = "9", cons
          "</visual_scene></library_visual_scenes>\n<scene><instance_visual_scene url=\"#s\"/></scene>\n</COLLADA>\n";
 }
 
+/// The triangle with its float_array's `count` attribute misspelt: Assimp 5.2 dereferences null.
+inline std::string colladaMisspeltCount() {
+  std::string text = colladaTriangleClaiming();
+  return text.replace(text.find("count=\"9\""), 5, "cxnt");
+}
+
+/// A PLY tetrahedron whose second face names a fifth vertex of four.
+inline std::string plyFaceNamingMissingVertex() {
+  return "ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\nproperty float z\n"
+         "element face 2\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n"
+         "3 0 1 2\n3 0 2 4\n";
+}
+
 /// glTF whose one triangle accessor is named by `primitives` primitives: Assimp decodes it once
 /// for each.
 inline std::string gltfPrimitivesNamingOneAccessor(int primitives) {

@@ -187,6 +187,22 @@ TEST(MeshFiles, GltfAccessorNamedByManyPrimitivesIsCappedBeforeDecoding) {
                           "many primitives"));
 }
 
+TEST(MeshFiles, AssimpCrashingOnAFileIsTheMeshsErrorNotTheHosts) {
+  Scratch scratch;
+  scratch.write("misspelt.dae", hostile::colladaMisspeltCount());
+  const CommandResult result = boundedCheck(scratch.write("robot.skel", hostile::skelMesh("misspelt.dae")));
+  EXPECT_EQ(result.exitCode, 1) << "expected a verdict (invalid: the body's inertia needs the mesh)" << result.output;
+  EXPECT_NE(result.output.find("Assimp failed on this file (its decoder process"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("robot.skel: invalid"), std::string::npos) << result.output;
+}
+
+TEST(MeshFiles, PlyFaceNamingAMissingVertexIsRefusedAtItsLine) {
+  Scratch scratch;
+  scratch.write("tetra.ply", hostile::plyFaceNamingMissingVertex());
+  EXPECT_TRUE(loadReports(scratch.write("robot.skel", hostile::skelMesh("tetra.ply")), {}, ErrorCode::FILE_READ,
+                          "line 15 ('face' 1): vertex index 4 is not one of the 4 vertices"));
+}
+
 TEST(MeshFiles, ValidMeshesStillLoadWithTheirMeasurements) {
   Scratch scratch;
   scratch.write("cube.obj", hostile::objCube("# a cube"));

@@ -166,9 +166,7 @@ TEST(MeshReader, PlyIsReadAgainstItsHeaderBeforeAssimpSeesIt) {
 // primitive's indices (seconds and gigabytes in Assimp) is refused before Assimp sees it.
 TEST(MeshReader, AssimpFailuresStayInTheDecoderProcess) {
   Scratch scratch;
-  std::string misspelt = hostile::colladaTriangleClaiming();
-  misspelt.replace(misspelt.find("count=\"9\""), 5, "cxnt");
-  const std::string crashing = scratch.write("misspelt.dae", misspelt);
+  const std::string crashing = scratch.write("misspelt.dae", hostile::colladaMisspeltCount());
   {
     mesh::MeshReader reader(nullptr);
     mesh::MeshError error;
