@@ -1,7 +1,8 @@
 // libFuzzer harness for mesh files through the framework's mesh reader (framework/mesh, issue 29):
 // the first byte picks the format (STL, OBJ, COLLADA, glTF, GLB, PLY), the rest is the file,
-// written to a scratch directory and read as every plugin reads meshes: polygons (MJCF) and both
-// measurements (Shift, SKEL), under small limits so that the limits themselves are reached.
+// written to a scratch directory and read as every plugin reads meshes: polygons (MJCF), both
+// measurements (Shift, SKEL) and the glTF binary `interlink view` draws, under small limits so
+// that the limits themselves are reached.
 #include <unistd.h>
 
 #include <cstddef>
@@ -43,5 +44,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)reader.polygons(path, error);
   (void)reader.measure(path, interlink::mesh::MeshMeasure::JoinedVertices, error);
   (void)reader.measure(path, interlink::mesh::MeshMeasure::AsDart, error);
+  (void)reader.displayGlb(path, error);
   return 0;
 }

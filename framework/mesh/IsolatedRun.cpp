@@ -48,6 +48,11 @@ bool writeAll(int fd, const char* data, std::size_t size) {
 
 [[noreturn]] void runChild(int out, const std::function<std::string()>& work, const IsolationLimits& limits,
                            std::uint64_t mapped) {
+  // A fault in the decoder ends the child plainly: the host's crash handlers (a crash reporter,
+  // Python's faulthandler, a fuzzer's) would otherwise report the host as crashed.
+  for (const int fault : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU, SIGPIPE}) {
+    ::signal(fault, SIG_DFL);
+  }
   const rlimit cpu{limits.cpuSeconds, limits.cpuSeconds + 1};
   ::setrlimit(RLIMIT_CPU, &cpu);
   const rlimit noCore{0, 0};
