@@ -461,124 +461,120 @@ IsolationLimits isolationFor(const std::string& bytes, std::uint64_t maxDecodedB
   return limits;
 }
 
-void writeOutcome(WireWriter& wire, const MeshError& error, const RecordingSource& parts) {
-  wire.number(static_cast<std::uint64_t>(error.code));
-  wire.text(error.message);
-  wire.number(parts.paths.size());
-  for (const std::string& path : parts.paths) wire.text(path);
-}
-
-/// The child's error and the files it read, counted again in the parent; false when the answer
-/// is cut short or a file may no longer be read.
-bool readOutcome(WireReader& wire, MeshPartSource& access, MeshError& error) {
+/// Runs `decode` (an in-process decoding reading the mesh's parts through the source it is given)
+/// in a child process: `write` puts its value on the wire there, `read` takes it off here. The
+/// child's error and the files it read come first; the files are counted again in the parent.
+template <typename T>
+std::optional<T> decodeInChild(MeshPartSource& access, const IsolationLimits& limits, MeshError& error,
+                               const std::function<std::optional<T>(MeshPartSource&, MeshError&)>& decode,
+                               const std::function<void(WireWriter&, const T&)>& write,
+                               const std::function<T(WireReader&)>& read) {
+  RecordingSource recording(access);
+  const IsolatedOutcome outcome = runIsolated(
+      [&] {
+        MeshError problem;
+        const std::optional<T> value = decode(recording, problem);
+        WireWriter wire;
+        wire.number(static_cast<std::uint64_t>(problem.code));
+        wire.text(problem.message);
+        wire.number(recording.paths.size());
+        for (const std::string& part : recording.paths) wire.text(part);
+        wire.number(value ? 1 : 0);
+        if (value) write(wire, *value);
+        return wire.take();
+      },
+      limits);
+  if (!outcome.completed) {
+    error = outcome.failure;
+    return std::nullopt;
+  }
+  WireReader wire(outcome.output);
   MeshError reported;
   reported.code = static_cast<ErrorCode>(wire.number());
   reported.message = wire.text();
   const std::uint64_t parts = wire.number();
   for (std::uint64_t p = 0; wire.ok() && p < parts; ++p) {
-    const std::string path = wire.text();
+    const std::string part = wire.text();
     MeshError refusal;
-    if (wire.ok() && !access.read(path, refusal)) {
+    if (wire.ok() && !access.read(part, refusal)) {
       error = refusal;
       error.message = "the mesh names a file that may not be read: " + error.message;
-      return false;
+      return std::nullopt;
     }
   }
+  const bool decoded = wire.number() != 0;
+  std::optional<T> value;
+  if (decoded) value = read(wire);
   if (!wire.ok()) {
     error = {ErrorCode::FILE_READ, "the mesh decoder sent a truncated answer"};
-    return false;
+    return std::nullopt;
   }
   if (reported.code != ErrorCode::NONE) error = reported;
-  return true;
+  if (!decoded && error.code == ErrorCode::NONE) error = {ErrorCode::FILE_READ, "Assimp returned no scene"};
+  return value;
 }
+
+/// A measurement and the bytes the import took.
+struct Measured {
+  MeshInfo info;
+  std::uint64_t decodedBytes = 0;
+};
 
 }  // namespace
 
 std::optional<MeshPolygons> decodePolygons(MeshPartSource& access, const std::string& path, MeshFormat format,
                                            std::shared_ptr<const std::string> bytes, std::uint64_t maxDecodedBytes,
                                            MeshError& error) {
-  const IsolationLimits limits = isolationFor(*bytes, maxDecodedBytes);
-  RecordingSource recording(access);
-  const IsolatedOutcome outcome = runIsolated(
-      [&] {
-        MeshError problem;
-        const auto polygons = polygonsHere(recording, path, format, bytes, maxDecodedBytes, problem);
-        WireWriter wire;
-        writeOutcome(wire, problem, recording);
-        wire.number(polygons ? 1 : 0);
-        if (polygons) {
-          wire.array(polygons->vertices);
-          wire.array(polygons->cornerCounts);
-          wire.array(polygons->corners);
-        }
-        return wire.take();
+  return decodeInChild<MeshPolygons>(
+      access, isolationFor(*bytes, maxDecodedBytes), error,
+      [&](MeshPartSource& parts, MeshError& problem) {
+        return polygonsHere(parts, path, format, bytes, maxDecodedBytes, problem);
       },
-      limits);
-  if (!outcome.completed) {
-    error = outcome.failure;
-    return std::nullopt;
-  }
-  WireReader wire(outcome.output);
-  if (!readOutcome(wire, access, error)) return std::nullopt;
-  if (wire.number() == 0) {
-    if (error.code == ErrorCode::NONE) error = {ErrorCode::FILE_READ, "Assimp returned no scene"};
-    return std::nullopt;
-  }
-  MeshPolygons polygons;
-  polygons.vertices = wire.array<float>();
-  polygons.cornerCounts = wire.array<std::uint32_t>();
-  polygons.corners = wire.array<std::uint32_t>();
-  if (!wire.ok()) {
-    error = {ErrorCode::FILE_READ, "the mesh decoder sent a truncated answer"};
-    return std::nullopt;
-  }
-  return polygons;
+      [](WireWriter& wire, const MeshPolygons& polygons) {
+        wire.array(polygons.vertices);
+        wire.array(polygons.cornerCounts);
+        wire.array(polygons.corners);
+      },
+      [](WireReader& wire) {
+        MeshPolygons polygons;
+        polygons.vertices = wire.array<float>();
+        polygons.cornerCounts = wire.array<std::uint32_t>();
+        polygons.corners = wire.array<std::uint32_t>();
+        return polygons;
+      });
 }
 
 std::optional<MeshInfo> decodeMeasure(MeshPartSource& access, const std::string& path, MeshFormat format,
                                       std::shared_ptr<const std::string> bytes, MeshMeasure how,
                                       std::uint64_t maxDecodedBytes, std::uint64_t& decodedBytes, MeshError& error) {
-  const IsolationLimits limits = isolationFor(*bytes, maxDecodedBytes);
-  RecordingSource recording(access);
-  const IsolatedOutcome outcome = runIsolated(
-      [&] {
-        MeshError problem;
-        std::uint64_t decoded = 0;
-        const auto info = measureHere(recording, path, format, bytes, how, maxDecodedBytes, decoded, problem);
-        WireWriter wire;
-        writeOutcome(wire, problem, recording);
-        wire.number(decoded);
-        wire.number(info ? 1 : 0);
-        if (info) {
-          wire.number(info->vertexCount);
-          wire.number(info->faceCount);
-          for (int k = 0; k < 3; ++k) wire.real(info->boundsMin[k]);
-          for (int k = 0; k < 3; ++k) wire.real(info->boundsMax[k]);
-        }
-        return wire.take();
+  const auto measured = decodeInChild<Measured>(
+      access, isolationFor(*bytes, maxDecodedBytes), error,
+      [&](MeshPartSource& parts, MeshError& problem) -> std::optional<Measured> {
+        Measured out;
+        auto info = measureHere(parts, path, format, bytes, how, maxDecodedBytes, out.decodedBytes, problem);
+        if (!info) return std::nullopt;
+        out.info = *info;
+        return out;
       },
-      limits);
-  if (!outcome.completed) {
-    error = outcome.failure;
-    return std::nullopt;
-  }
-  WireReader wire(outcome.output);
-  if (!readOutcome(wire, access, error)) return std::nullopt;
-  decodedBytes = wire.number();
-  if (wire.number() == 0) {
-    if (error.code == ErrorCode::NONE) error = {ErrorCode::FILE_READ, "Assimp returned no scene"};
-    return std::nullopt;
-  }
-  MeshInfo info;
-  info.vertexCount = wire.number();
-  info.faceCount = wire.number();
-  for (int k = 0; k < 3; ++k) info.boundsMin[k] = wire.real();
-  for (int k = 0; k < 3; ++k) info.boundsMax[k] = wire.real();
-  if (!wire.ok()) {
-    error = {ErrorCode::FILE_READ, "the mesh decoder sent a truncated answer"};
-    return std::nullopt;
-  }
-  return info;
+      [](WireWriter& wire, const Measured& measured) {
+        wire.number(measured.decodedBytes);
+        wire.number(measured.info.vertexCount);
+        wire.number(measured.info.faceCount);
+        for (int k = 0; k < 3; ++k) wire.real(measured.info.boundsMin[k]);
+        for (int k = 0; k < 3; ++k) wire.real(measured.info.boundsMax[k]);
+      },
+      [](WireReader& wire) {
+        Measured measured;
+        measured.decodedBytes = wire.number();
+        measured.info.vertexCount = wire.number();
+        measured.info.faceCount = wire.number();
+        for (int k = 0; k < 3; ++k) measured.info.boundsMin[k] = wire.real();
+        for (int k = 0; k < 3; ++k) measured.info.boundsMax[k] = wire.real();
+        return measured;
+      });
+  if (!measured) return std::nullopt;
+  decodedBytes = measured->decodedBytes;
+  return measured->info;
 }
 
 std::optional<std::string> decodeDisplayGlb(MeshPartSource& access, const std::string& path, MeshFormat format,
@@ -586,34 +582,13 @@ std::optional<std::string> decodeDisplayGlb(MeshPartSource& access, const std::s
                                             MeshError& error) {
   IsolationLimits limits = isolationFor(*bytes, maxDecodedBytes);
   limits.maxOutputBytes = 4 * maxDecodedBytes + (std::uint64_t{1} << 20);  // normals and glTF framing
-  RecordingSource recording(access);
-  const IsolatedOutcome outcome = runIsolated(
-      [&] {
-        MeshError problem;
-        const auto glb = displayHere(recording, path, format, bytes, maxDecodedBytes, problem);
-        WireWriter wire;
-        writeOutcome(wire, problem, recording);
-        wire.number(glb ? 1 : 0);
-        if (glb) wire.text(*glb);
-        return wire.take();
+  return decodeInChild<std::string>(
+      access, limits, error,
+      [&](MeshPartSource& parts, MeshError& problem) {
+        return displayHere(parts, path, format, bytes, maxDecodedBytes, problem);
       },
-      limits);
-  if (!outcome.completed) {
-    error = outcome.failure;
-    return std::nullopt;
-  }
-  WireReader wire(outcome.output);
-  if (!readOutcome(wire, access, error)) return std::nullopt;
-  if (wire.number() == 0) {
-    if (error.code == ErrorCode::NONE) error = {ErrorCode::FILE_READ, "Assimp returned no scene"};
-    return std::nullopt;
-  }
-  std::string glb = wire.text();
-  if (!wire.ok()) {
-    error = {ErrorCode::FILE_READ, "the mesh decoder sent a truncated answer"};
-    return std::nullopt;
-  }
-  return glb;
+      [](WireWriter& wire, const std::string& glb) { wire.text(glb); },
+      [](WireReader& wire) { return wire.text(); });
 }
 
 }  // namespace interlink::mesh::detail
