@@ -84,14 +84,6 @@ class Processor {
   // --- XacroScope.cpp: text, properties, substitution arguments -------------------------------
   /// xacro's eval_text: `${expr}`, `$(command)`, `$${` escapes; one piece keeps its type.
   Value evalText(const std::string& text, const ScopePtr& scope);
-  /// One piece of a text: literal text, `${...}`, `$(...)` or the invalid rest.
-  struct TextPiece {
-    enum Kind { Literal, Expression, Substitution, Invalid } kind = Literal;
-    std::string text;  // Literal: the text; Expression/Substitution: what is inside; Invalid: the message
-    bool nested = false;  // the inside holds `$` itself: evaluated as text first
-    mutable std::shared_ptr<const xacro::Expression> parsed;  // the inside, parsed when first evaluated
-  };
-  using TextTemplate = std::vector<TextPiece>;
   const TextTemplate& textTemplate(const std::string& text);
   Value evalPiece(const TextPiece& piece, const ScopePtr& scope);
   std::string evalString(const std::string& text, const ScopePtr& scope) { return str(evalText(text, scope)); }
@@ -131,10 +123,10 @@ class Processor {
   std::size_t bytes_ = 0;
   std::size_t errors_ = 0;
   const SourceLocation* current_ = nullptr;  // the element being processed
-  /// Every `${...}` text parsed once per expansion (macro bodies evaluate the same texts again).
+  /// Each text evaluated, split into its pieces and each `${...}` inside it parsed (from the
+  /// process-wide tables of XacroSources.hpp, looked up once per expansion).
   std::unordered_map<std::string, std::shared_ptr<const Expression>> parsed_;
-  /// Every text with `$` split into its pieces once per expansion (references stay valid).
-  std::unordered_map<std::string, TextTemplate> templates_;
+  std::unordered_map<std::string, std::shared_ptr<const TextTemplate>> templates_;
   /// Every file's comments (xacro keeps them, evaluates them after `xacro:eval-comments`), by the
   /// element that holds them, in document order.
   std::unordered_map<const xml::XmlElement*, const std::vector<const xml::XmlComment*>*> commentsByParent_;

@@ -59,7 +59,117 @@ SourceTable<YamlDocument>& yamlDocuments() {
   return table;
 }
 
+/// Texts and expressions: bounded by their number (a text is short; a generated one is bounded by
+/// the expansion's own limits).
+constexpr std::size_t kMaxCachedTexts = 200000;
+
+template <typename Entry>
+class TextTable {
+ public:
+  std::shared_ptr<const Entry> find(const std::string& text) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto found = entries_.find(text);
+    return found == entries_.end() ? nullptr : found->second;
+  }
+  void keep(const std::string& text, std::shared_ptr<const Entry> entry) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (entries_.size() >= kMaxCachedTexts) entries_.clear();
+    entries_.emplace(text, std::move(entry));
+  }
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<const Entry>> entries_;
+};
+
+TextTable<TextTemplate>& textTemplates() {
+  static TextTable<TextTemplate> table;
+  return table;
+}
+
+TextTable<Expression>& expressions() {
+  static TextTable<Expression> table;
+  return table;
+}
+
+TextTemplate splitText(const std::string& text) {
+  TextTemplate pieces;
+  std::size_t i = 0;
+  const std::size_t n = text.size();
+  const auto literal = [&](std::size_t from, std::size_t to) {
+    TextPiece piece;
+    piece.text = text.substr(from, to == std::string::npos ? std::string::npos : to - from);
+    pieces.push_back(std::move(piece));
+  };
+  while (i < n) {
+    if (text[i] != '$') {
+      const std::size_t next = text.find('$', i);
+      literal(i, next);
+      i = next == std::string::npos ? n : next;
+      continue;
+    }
+    std::size_t run = i;
+    while (run < n && text[run] == '$') ++run;
+    if (run - i >= 2 && run < n && (text[run] == '{' || text[run] == '(')) {
+      literal(i + 1, run + 1);  // $${ is written as ${
+      i = run + 1;
+      continue;
+    }
+    if (i + 1 < n && (text[i + 1] == '{' || text[i + 1] == '(')) {
+      const char close = text[i + 1] == '{' ? '}' : ')';
+      const std::size_t end = text.find(close, i + 2);
+      TextPiece piece;
+      if (end == std::string::npos) {
+        piece.kind = TextPiece::Invalid;
+        piece.text = "invalid expression: " + text.substr(i);
+        pieces.push_back(std::move(piece));
+        return pieces;
+      }
+      piece.kind = close == '}' ? TextPiece::Expression : TextPiece::Substitution;
+      piece.text = text.substr(i + 2, end - i - 2);
+      piece.nested = piece.text.find('$') != std::string::npos;
+      pieces.push_back(std::move(piece));
+      i = end + 1;
+      continue;
+    }
+    // A '$' not starting a substitution: text up to the next '$' ('$' alone at the end too).
+    if (i + 1 < n && text[i + 1] == '$') {
+      TextPiece piece;
+      piece.kind = TextPiece::Invalid;
+      piece.text = "invalid expression: " + text.substr(i);
+      pieces.push_back(std::move(piece));
+      return pieces;
+    }
+    const std::size_t next = text.find('$', i + 1);
+    literal(i, next);
+    i = next == std::string::npos ? n : next;
+  }
+  return pieces;
+}
+
 }  // namespace
+
+std::shared_ptr<const TextTemplate> textTemplateOf(const std::string& text) {
+  if (std::shared_ptr<const TextTemplate> kept = textTemplates().find(text)) return kept;
+  auto pieces = std::make_shared<TextTemplate>(splitText(text));
+  for (TextPiece& piece : *pieces) {
+    if (piece.kind != TextPiece::Expression || piece.nested) continue;
+    try {
+      piece.parsed = parsedExpression(piece.text);
+    } catch (const ExpressionError& e) {
+      piece.parseError = e.what();
+    }
+  }
+  textTemplates().keep(text, pieces);
+  return pieces;
+}
+
+std::shared_ptr<const Expression> parsedExpression(const std::string& text) {
+  if (std::shared_ptr<const Expression> kept = expressions().find(text)) return kept;
+  auto parsed = std::make_shared<const Expression>(text);
+  expressions().keep(text, parsed);
+  return parsed;
+}
 
 std::shared_ptr<const ParsedSource> parseSource(const std::string& path, std::string_view content,
                                                 Diagnostics& diagnostics) {

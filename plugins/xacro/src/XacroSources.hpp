@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "XacroExpression.hpp"
 #include "XacroValue.hpp"
 #include "interlink/Diagnostics.hpp"
 #include "interlink/xml/XmlElement.hpp"
@@ -32,6 +33,24 @@ struct ParsedSource {
 /// adding the XML errors) when it is not well-formed XML.
 std::shared_ptr<const ParsedSource> parseSource(const std::string& path, std::string_view content,
                                                 Diagnostics& diagnostics);
+
+/// One piece of a text: literal text, `${...}`, `$(...)` or the invalid rest.
+struct TextPiece {
+  enum Kind { Literal, Expression, Substitution, Invalid } kind = Literal;
+  std::string text;     // Literal: the text; Expression/Substitution: what is inside; Invalid: the message
+  bool nested = false;  // the inside holds `$` itself: evaluated as text first
+  /// An Expression without `$` inside, parsed; or why it could not be (said when evaluated).
+  std::shared_ptr<const xacro::Expression> parsed;
+  std::string parseError;
+};
+using TextTemplate = std::vector<TextPiece>;
+
+/// `text` split into its pieces, once per process (macro bodies and repeated loads evaluate the
+/// same texts again).
+std::shared_ptr<const TextTemplate> textTemplateOf(const std::string& text);
+
+/// The expression `text` parsed, once per process. Throws ExpressionError (not kept).
+std::shared_ptr<const xacro::Expression> parsedExpression(const std::string& text);
 
 /// The YAML document `content` of the file `path` as xacro's values (yamlToValue). Throws
 /// ExpressionError on bad YAML (not kept).
