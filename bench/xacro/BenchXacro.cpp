@@ -4,11 +4,15 @@
 // URDF load. Franka FR3 (with hand) and Universal Robots UR5e (xacro.load_yaml of four files).
 // The program prints the ratio expansion / URDF load for each and exits non-zero when one is not
 // under kTargetRatio (the fastest repetition of each counts: the machine may be shared).
+// The xacro plugin keeps the files it parsed for the process (by path and text), so the repeated
+// loads of the benchmark find them parsed; the first load of each description in the process
+// (what one `interlink check` pays) is timed apart, once, before the benchmarks, and counts too.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <map>
 #include <iostream>
 #include <string>
@@ -87,6 +91,29 @@ void loadExpandedUrdf(benchmark::State& state, const Description& d) {
   }
 }
 
+double threadCpuMicroseconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e6 + static_cast<double>(t.tv_nsec) / 1e3;
+}
+
+/// CPU time of the first load of each description in this process (the URDF and xacro plugins
+/// opened before, so that opening them is not counted as expansion).
+std::map<std::string, double> firstLoads() {
+  static const char* const kOpenPlugins =
+      "<robot name='r' xmlns:xacro='http://www.ros.org/wiki/xacro'><link name='l'/></robot>";
+  (void)loader().loadString(kOpenPlugins, "open.urdf", {});
+  (void)loader().loadString(kOpenPlugins, "open.urdf.xacro", {});
+  std::map<std::string, double> times;
+  for (const Description& d : kDescriptions) {
+    const std::string path = std::string(INTERLINK_TEST_DATA) + "/" + d.file;
+    const double start = threadCpuMicroseconds();
+    const interlink::LoadResult r = loader().loadFile(path, options(d));
+    times[d.name] = r.ok() ? threadCpuMicroseconds() - start : -1;
+  }
+  return times;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -99,6 +126,7 @@ int main(int argc, char** argv) {
         ->Repetitions(3);
   }
   benchmark::Initialize(&argc, argv);
+  const std::map<std::string, double> first = firstLoads();
   FastestTimes times;
   benchmark::RunSpecifiedBenchmarks(&times);
   int status = 0;
@@ -112,6 +140,13 @@ int main(int argc, char** argv) {
     std::printf("%s: expansion %.0f us, URDF load %.0f us, ratio %.2f (target < %.2f): %s\n", d.name, expansion,
                 urdf->second, ratio, kTargetRatio, met ? "met" : "MISSED");
     if (!met) status = 1;
+    const double firstLoad = first.at(d.name);
+    if (firstLoad < 0) continue;
+    const double firstRatio = (firstLoad - urdf->second) / urdf->second;
+    const bool firstMet = firstRatio < kTargetRatio;
+    std::printf("%s, first load in the process: expansion %.0f us, ratio %.2f (target < %.2f): %s\n", d.name,
+                firstLoad - urdf->second, firstRatio, kTargetRatio, firstMet ? "met" : "MISSED");
+    if (!firstMet) status = 1;
   }
   return status;
 }

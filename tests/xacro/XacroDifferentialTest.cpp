@@ -9,6 +9,7 @@
 
 #include <random>
 #include <regex>
+#include <thread>
 
 #include "XacroSupport.hpp"
 #include "interlink/convert/Writers.hpp"
@@ -183,6 +184,38 @@ TEST_P(XacroDifferential, CoreModelAndFramesMatchRosXacro) {
 
 INSTANTIATE_TEST_SUITE_P(Vendors, XacroDifferential, ::testing::ValuesIn(kCases),
                          [](const ::testing::TestParamInfo<Case>& caseInfo) { return std::string(caseInfo.param.reference); });
+
+TEST(XacroDifferential, RepeatedAndConcurrentLoadsOfOneLoaderExpandAsTheFirst) {
+  // The plugin keeps parsed files, YAML documents and expressions for the process: loads after
+  // the first (other arguments, other descriptions sharing files, several threads at once) must
+  // expand exactly as the first load did, and the first is ROS's xacro's (the test above).
+  const Loader loader;
+  std::vector<std::string> first;
+  for (const Case& c : kCases) {
+    const LoadResult r = loader.loadFile(dataDir() + "/" + c.xacro, options(c.arguments));
+    ASSERT_TRUE(r.ok()) << c.reference << ": " << dump(r.diagnostics);
+    first.push_back(r.expandedText + dump(r.diagnostics));
+  }
+  constexpr std::size_t kThreads = 4;
+  const std::size_t cases = std::size(kCases);
+  std::vector<std::vector<std::string>> mismatches(kThreads);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (std::size_t round = 0; round < 2; ++round) {
+        for (std::size_t i = 0; i < cases; ++i) {
+          const std::size_t k = (i + t) % cases;  // threads expand different descriptions at once
+          const LoadResult r = loader.loadFile(dataDir() + "/" + kCases[k].xacro, options(kCases[k].arguments));
+          if (r.expandedText + dump(r.diagnostics) != first[k]) mismatches[t].push_back(kCases[k].reference);
+        }
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (std::size_t t = 0; t < kThreads; ++t) {
+    EXPECT_TRUE(mismatches[t].empty()) << "thread " << t << " expanded " << mismatches[t].front() << " otherwise";
+  }
+}
 
 TEST(XacroDifferential, EvalCommentsAsRosXacro) {
   // xacro:eval-comments: the comments after it are evaluated until the next element or text,

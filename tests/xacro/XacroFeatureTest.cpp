@@ -233,6 +233,41 @@ TEST(XacroIncludes, MacrosFromIncludedFilesAndNamespaces) {
   EXPECT_NE(linkNamed(r, "s2.0"), nullptr);
 }
 
+// The plugin keeps parsed files and YAML documents for the process (by path and text): a file
+// edited between two loads is read as it is now, an unchanged one gives the same expansion.
+TEST(XacroIncludes, FilesEditedBetweenLoadsAreReadAsTheyAreNow) {
+  Scratch scratch;
+  const auto write = [&](const std::string& size, const std::string& effort) {
+    scratch.write("inc/parts.xacro", R"xml(<robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <xacro:property name="size" value=")xml" + size + R"xml("/>
+  <!-- kept -->
+</robot>)xml");
+    scratch.write("config/limits.yaml", "effort: " + effort + "\n");
+  };
+  const std::string body = robot(R"xml(
+  <xacro:include filename="inc/parts.xacro"/>
+  <xacro:property name="cfg" value="${xacro.load_yaml('config/limits.yaml')}"/>
+  <link name="l${size}"/>
+  <joint name="j" type="revolute"><parent link="base"/><child link="l${size}"/><axis xyz="0 0 1"/>
+    <limit lower="0" upper="1" effort="${cfg.effort}" velocity="1"/></joint>)xml");
+  const std::string path = scratch.write("robot.urdf.xacro", body);
+  const Loader loader;  // one loader, as Python's: its plugin and the plugin's tables stay loaded
+  write("1", "10");
+  const LoadResult first = loader.loadFile(path);
+  ASSERT_TRUE(first.ok()) << dump(first.diagnostics);
+  EXPECT_NE(linkNamed(first, "l1"), nullptr);
+  const LoadResult again = loader.loadFile(path);
+  ASSERT_TRUE(again.ok()) << dump(again.diagnostics);
+  EXPECT_EQ(again.expandedText, first.expandedText);
+  write("2", "20");
+  const LoadResult edited = loader.loadFile(path);
+  ASSERT_TRUE(edited.ok()) << dump(edited.diagnostics);
+  EXPECT_NE(linkNamed(edited, "l2"), nullptr) << edited.expandedText;
+  const Joint* joint = jointNamed(edited, "j");
+  ASSERT_NE(joint, nullptr);
+  EXPECT_DOUBLE_EQ(joint->axes[0].effort, 20);
+}
+
 TEST(XacroConditionals, IfAndUnlessAcceptXacroBooleans) {
   Scratch scratch;
   const LoadResult r = loadXacro(scratch, robot(R"xml(

@@ -106,30 +106,16 @@ Processor::Processor(const std::string& path, const plugin::HostServices* host,
 
 const xml::XmlElement* Processor::parseTree(std::string_view content, const std::string& path,
                                             Diagnostics& diagnostics, bool topLevel) {
-  std::vector<xml::XmlComment> comments;
-  xml::ParseOptions options;
-  options.comments = &comments;
-  std::optional<xml::XmlElement> root = xml::parse(content, path, diagnostics, options);
-  if (!root) return nullptr;
-  trees_.push_back(std::move(*root));
-  const xml::XmlElement& tree = trees_.back();
-  if (comments.empty()) return &tree;
-  comments_.push_back(std::move(comments));
-  // The parser numbers a comment's parent by document order: number the tree the same way.
-  std::vector<const xml::XmlElement*> inOrder;
-  const auto number = [&](const xml::XmlElement& e, const auto& self) -> void {
-    inOrder.push_back(&e);
-    for (const xml::XmlElement& child : e.children) self(child, self);
-  };
-  number(tree, number);
-  for (const xml::XmlComment& c : comments_.back()) {
-    if (c.parent == xml::XmlComment::kOutsideRoot) {
-      if (topLevel) (c.index == 0 ? commentsBeforeRoot_ : commentsAfterRoot_).push_back(c.text);
-    } else if (c.parent < inOrder.size()) {
-      commentsByParent_[inOrder[c.parent]].push_back(&c);
+  std::shared_ptr<const ParsedSource> source = parseSource(path, content, diagnostics);
+  if (!source) return nullptr;
+  sources_.push_back(source);
+  for (const auto& [element, comments] : source->commentsByParent) commentsByParent_.emplace(element, &comments);
+  if (topLevel) {
+    for (const xml::XmlComment& c : source->comments) {
+      if (c.parent == xml::XmlComment::kOutsideRoot) (c.index == 0 ? commentsBeforeRoot_ : commentsAfterRoot_).push_back(c.text);
     }
   }
-  return &tree;
+  return &*source->root;
 }
 
 void Processor::report(const XacroError& error, const SourceLocation& fallback) {
@@ -191,7 +177,7 @@ Value Processor::loadYaml(const std::string& filename) {
   std::string resolved;
   std::optional<std::string> content = readFile(file, where, false, &resolved);
   try {
-    return yamlToValue(*content);
+    return yamlSource(resolved, *content);
   } catch (const ExpressionError& e) {
     throw XacroError{std::string(e.what()) + " in '" + resolved + "'", where};
   }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "XacroExpander.hpp"
+#include "XacroSources.hpp"
 #include "interlink/xml/XmlParser.hpp"
 
 namespace interlink::xacro::detail {
@@ -83,14 +84,6 @@ class Processor {
   // --- XacroScope.cpp: text, properties, substitution arguments -------------------------------
   /// xacro's eval_text: `${expr}`, `$(command)`, `$${` escapes; one piece keeps its type.
   Value evalText(const std::string& text, const ScopePtr& scope);
-  /// One piece of a text: literal text, `${...}`, `$(...)` or the invalid rest.
-  struct TextPiece {
-    enum Kind { Literal, Expression, Substitution, Invalid } kind = Literal;
-    std::string text;  // Literal: the text; Expression/Substitution: what is inside; Invalid: the message
-    bool nested = false;  // the inside holds `$` itself: evaluated as text first
-    mutable std::shared_ptr<const xacro::Expression> parsed;  // the inside, parsed when first evaluated
-  };
-  using TextTemplate = std::vector<TextPiece>;
   const TextTemplate& textTemplate(const std::string& text);
   Value evalPiece(const TextPiece& piece, const ScopePtr& scope);
   std::string evalString(const std::string& text, const ScopePtr& scope) { return str(evalText(text, scope)); }
@@ -117,7 +110,8 @@ class Processor {
   std::vector<plugin::ExpansionStep> steps_;
   std::uint32_t step_ = 0;             // the current chain (1-based in steps_)
   std::vector<std::string> fileStack_;  // the files being processed, top-level first
-  std::deque<xml::XmlElement> trees_;   // every file's tree, alive for the macros that point into it
+  /// Every file's tree, alive for the macros that point into it (shared with other expansions).
+  std::vector<std::shared_ptr<const ParsedSource>> sources_;
   std::size_t macroDepth_ = 0;
   std::size_t macroCalls_ = 0;
   std::size_t resolvingDepth_ = 0;  // lazy properties being evaluated inside each other
@@ -129,14 +123,13 @@ class Processor {
   std::size_t bytes_ = 0;
   std::size_t errors_ = 0;
   const SourceLocation* current_ = nullptr;  // the element being processed
-  /// Every `${...}` text parsed once per expansion (macro bodies evaluate the same texts again).
+  /// Each text evaluated, split into its pieces and each `${...}` inside it parsed (from the
+  /// process-wide tables of XacroSources.hpp, looked up once per expansion).
   std::unordered_map<std::string, std::shared_ptr<const Expression>> parsed_;
-  /// Every text with `$` split into its pieces once per expansion (references stay valid).
-  std::unordered_map<std::string, TextTemplate> templates_;
+  std::unordered_map<std::string, std::shared_ptr<const TextTemplate>> templates_;
   /// Every file's comments (xacro keeps them, evaluates them after `xacro:eval-comments`), by the
   /// element that holds them, in document order.
-  std::deque<std::vector<xml::XmlComment>> comments_;
-  std::unordered_map<const xml::XmlElement*, std::vector<const xml::XmlComment*>> commentsByParent_;
+  std::unordered_map<const xml::XmlElement*, const std::vector<const xml::XmlComment*>*> commentsByParent_;
   std::vector<std::string> commentsBeforeRoot_, commentsAfterRoot_;  // of the top-level file
   std::unordered_map<std::string, std::string> packages_;  // $(find PKG), found once per expansion
   std::vector<ScopePtr> namespaceScopes_;  // xacro:include ns="...": cut from their parents at the end
@@ -149,7 +142,7 @@ class Processor {
   const std::vector<const xml::XmlComment*>* commentsOf(const xml::XmlElement& element) const {
     if (commentsByParent_.empty()) return nullptr;
     auto found = commentsByParent_.find(&element);
-    return found == commentsByParent_.end() ? nullptr : &found->second;
+    return found == commentsByParent_.end() ? nullptr : found->second;
   }
   void report(const XacroError& error, const SourceLocation& fallback);
   void warn(const std::string& message, const SourceLocation& where);

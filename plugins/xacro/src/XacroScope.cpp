@@ -90,61 +90,10 @@ std::vector<std::string> words(const std::string& text) {
 
 }  // namespace
 
-const Processor::TextTemplate& Processor::textTemplate(const std::string& text) {
+const TextTemplate& Processor::textTemplate(const std::string& text) {
   auto [entry, added] = templates_.try_emplace(text);
-  TextTemplate& pieces = entry->second;
-  if (!added) return pieces;
-  std::size_t i = 0;
-  const std::size_t n = text.size();
-  const auto literal = [&](std::size_t from, std::size_t to) {
-    TextPiece piece;
-    piece.text = text.substr(from, to == std::string::npos ? std::string::npos : to - from);
-    pieces.push_back(std::move(piece));
-  };
-  while (i < n) {
-    if (text[i] != '$') {
-      const std::size_t next = text.find('$', i);
-      literal(i, next);
-      i = next == std::string::npos ? n : next;
-      continue;
-    }
-    std::size_t run = i;
-    while (run < n && text[run] == '$') ++run;
-    if (run - i >= 2 && run < n && (text[run] == '{' || text[run] == '(')) {
-      literal(i + 1, run + 1);  // $${ is written as ${
-      i = run + 1;
-      continue;
-    }
-    if (i + 1 < n && (text[i + 1] == '{' || text[i + 1] == '(')) {
-      const char close = text[i + 1] == '{' ? '}' : ')';
-      const std::size_t end = text.find(close, i + 2);
-      TextPiece piece;
-      if (end == std::string::npos) {
-        piece.kind = TextPiece::Invalid;
-        piece.text = "invalid expression: " + text.substr(i);
-        pieces.push_back(std::move(piece));
-        return pieces;
-      }
-      piece.kind = close == '}' ? TextPiece::Expression : TextPiece::Substitution;
-      piece.text = text.substr(i + 2, end - i - 2);
-      piece.nested = piece.text.find('$') != std::string::npos;
-      pieces.push_back(std::move(piece));
-      i = end + 1;
-      continue;
-    }
-    // A '$' not starting a substitution: text up to the next '$' ('$' alone at the end too).
-    if (i + 1 < n && text[i + 1] == '$') {
-      TextPiece piece;
-      piece.kind = TextPiece::Invalid;
-      piece.text = "invalid expression: " + text.substr(i);
-      pieces.push_back(std::move(piece));
-      return pieces;
-    }
-    const std::size_t next = text.find('$', i + 1);
-    literal(i, next);
-    i = next == std::string::npos ? n : next;
-  }
-  return pieces;
+  if (added) entry->second = textTemplateOf(text);
+  return *entry->second;
 }
 
 Value Processor::evalPiece(const TextPiece& piece, const ScopePtr& scope) {
@@ -157,12 +106,12 @@ Value Processor::evalPiece(const TextPiece& piece, const ScopePtr& scope) {
   ScopeEnvironment environment(*this, scope);
   try {
     if (!piece.nested) {
-      if (!piece.parsed) piece.parsed = std::make_shared<const Expression>(piece.text);
+      if (!piece.parsed) throw ExpressionError(piece.parseError);
       return piece.parsed->evaluate(environment);
     }
     const std::string expression = evalString(piece.text, scope);
     auto& parsed = parsed_[expression];
-    if (!parsed) parsed = std::make_shared<const Expression>(expression);
+    if (!parsed) parsed = parsedExpression(expression);
     return parsed->evaluate(environment);
   } catch (const ExpressionError& e) {
     throw XacroError{std::string(e.what()) + "\nwhen evaluating expression '" + piece.text + "'", {}};
