@@ -214,6 +214,8 @@ int runFrames(const FramesOptions& options) {
   auto q = query.parseConfiguration(options.positions, argumentDiagnostics);
   if (!q) {
     printDiagnostics(argumentDiagnostics, "--positions");
+    return 2;
+  }
   if (!options.qpos.empty()) {
     if (options.positions != "zero") {
       std::cerr << "interlink: give --positions or --qpos, not both\n";
@@ -231,8 +233,6 @@ int runFrames(const FramesOptions& options) {
       return 2;
     }
     q = std::move(mapped);
-  }
-    return 2;
   }
   std::vector<std::size_t> shown;  // frame 0 is the root itself
   if (!options.frame.empty()) {

@@ -116,6 +116,12 @@ TEST(Cli, FramesByNameOneFrameAndFormats) {
   auto byOrder = cli("frames " + kArm + " --json --positions 1.5707963267948966,0 --frame tool");
   ASSERT_EQ(byName.exitCode, 0) << byName.output;
   EXPECT_EQ(byName.output, byOrder.output);
+  // --qpos (MuJoCo's layout; here one value per hinge) moves the frames too (it was ignored once).
+  auto byQpos = cli("frames " + kArm + " --json --qpos 1.5707963267948966,0 --frame tool");
+  ASSERT_EQ(byQpos.exitCode, 0) << byQpos.output;
+  EXPECT_EQ(byQpos.output, byOrder.output);
+  EXPECT_NE(byQpos.output, cli("frames " + kArm + " --json --frame tool").output);
+  EXPECT_EQ(cli("frames " + kArm + " --qpos 1,0 --positions elbow=1").exitCode, 2);  // not both
   EXPECT_EQ(byName.output.find("\"name\":\"base\""), std::string::npos) << byName.output;
   EXPECT_NE(byName.output.find("\"name\":\"tool\""), std::string::npos) << byName.output;
   auto matrix = cli("frames " + kArm + " --positions elbow=-1 --frame upper --format matrix");

@@ -66,29 +66,33 @@ void checkLink(const Link& link, const std::string& format, const InertiaRules& 
   if (!link.hasInertial) return;
   const Inertial& inertial = link.inertial;
   const SourceLocation& where = inertial.where.line > 0 ? inertial.where : link.where;
-  const std::string what = "link '" + link.name + "' (" + format + ")";
+  // The words are put together only for a report: building them for every link was most of the
+  // check's cost on a large model without errors.
+  const auto what = [&] { return "link '" + link.name + "' (" + format + ")"; };
   const auto report = [&](const std::string& message) {
     diagnostics.add(Diagnostic{rules.severity, ErrorCode::LINK_INERTIA_INVALID, message + "; " + rules.tool, where});
   };
   if (inertial.mass < 0 || (rules.massRequired && !(inertial.mass > 0)) || !std::isfinite(inertial.mass)) {
-    report("the mass of " + what + " is " + formatNumber(inertial.mass) + "; expected a positive mass");
+    report("the mass of " + what() + " is " + formatNumber(inertial.mass) + "; expected a positive mass");
     return;  // the tensor of a body without a valid mass says nothing more
   }
   if (inertial.mass == 0 && !rules.zeroMomentsAllowed) return;  // a massless frame link
   const Matrix3& I = inertial.inertia;
   if (!I.allFinite() || !I.isApprox(I.transpose(), 1e-12)) {
-    report("the inertia tensor of " + what + " is not symmetric");
+    report("the inertia tensor of " + what() + " is not symmetric");
     return;
   }
   const Vector3 moments = principalMoments(I);
   const double tolerance = toleranceOf(rules.tolerance, moments);
-  const std::string listed = formatNumber(moments[0]) + ", " + formatNumber(moments[1]) + ", " + formatNumber(moments[2]);
+  const auto listed = [&] {
+    return formatNumber(moments[0]) + ", " + formatNumber(moments[1]) + ", " + formatNumber(moments[2]);
+  };
   const bool definite = rules.zeroMomentsAllowed ? moments.minCoeff() + tolerance >= 0 : moments.minCoeff() > 0;
   if (!definite) {
-    report("the inertia tensor of " + what + " is not positive " +
-           std::string(rules.zeroMomentsAllowed ? "semi-definite" : "definite") + " (principal moments " + listed + ")");
+    report("the inertia tensor of " + what() + " is not positive " +
+           std::string(rules.zeroMomentsAllowed ? "semi-definite" : "definite") + " (principal moments " + listed() + ")");
   } else if (moments[0] + moments[1] < moments[2] - tolerance) {
-    report("the principal moments of inertia of " + what + " (" + listed +
+    report("the principal moments of inertia of " + what() + " (" + listed() +
            ") break the triangle inequality: no rigid body has them");
   }
 }
