@@ -90,6 +90,47 @@ std::string mjcfCamera(const KeptElement& kept, const std::string& name, const s
   return out + "/>";
 }
 
+bool isKeptMjcfParameters(const KeptElement& kept) {
+  if (!kept.element.name.empty()) return false;
+  if (kept.path == "body/joint") return kept.within == "joint" && kept.owners.size() == 1;
+  return (kept.path == "body/geom" || kept.path == "body/site") && kept.within == kept.path.substr(5) &&
+         kept.owners.size() == 2;
+}
+
+MjcfParameters keptMjcfParameters(const Model& model) {
+  MjcfParameters parameters;
+  for (const KeptElement& kept : model.kept) {
+    if (!isKeptMjcfParameters(kept)) continue;
+    std::optional<xml::XmlElement> tree = parsed(kept);
+    if (!tree) continue;
+    MjcfAttributeList values;
+    for (const xml::Attribute& a : tree->attributes) values.emplace_back(a.name, a.value);
+    if (kept.within == "geom") {
+      parameters.geoms[{kept.owners[0], kept.owners[1]}] = std::move(values);
+    } else if (kept.within == "site") {
+      parameters.sites[kept.owners[1]] = std::move(values);
+    } else {
+      parameters.joints[kept.owners[0]] = std::move(values);
+    }
+  }
+  return parameters;
+}
+
+std::vector<std::string> keptMjcfAppearance(const Model& model, const WriteOptions& options) {
+  std::vector<std::string> lines;
+  for (const KeptElement& kept : model.kept) {
+    if (kept.path != "mujoco/asset/texture" && kept.path != "mujoco/asset/material") continue;
+    std::optional<xml::XmlElement> tree = parsed(kept);
+    if (!tree) continue;
+    for (xml::Attribute& a : tree->attributes) {
+      // The reader kept each texture file as found.
+      if (tree->name == "texture" && a.name.rfind("file", 0) == 0) a.value = meshUriFor(a.value, a.value, {}, options);
+    }
+    lines.push_back(tree->toXml());
+  }
+  return lines;
+}
+
 bool isKeptMjcfDefaults(const KeptElement& kept) { return kept.path == "mujoco/default"; }
 
 MjcfSections keptMjcfSections(const Model& model) {
@@ -99,6 +140,7 @@ MjcfSections keptMjcfSections(const Model& model) {
   for (const KeptElement& kept : model.kept) {
     if (!isKeptMjcfSection(kept)) continue;
     const std::string section = sectionOf(kept);
+    if (kept.path == "mujoco/asset/texture" || kept.path == "mujoco/asset/material") continue;  // keptMjcfAppearance
     if (section == "equality") {
       equality += kept.text + "\n";  // one constraint; the reader mapped welds and connects
       continue;
