@@ -185,6 +185,23 @@ TEST(MjcfParametersConversion, GeomJointAndAssetParametersSurviveMjcfToMjcfInMuj
   expectSameUpToRounding(test::readFile(output), test::readFile(tempDir() + "/humanoid_2.mjcf"), output);
 }
 
+TEST(MjcfParametersConversion, MocapBodiesAndTheKeysMocapPosesSurviveMjcfToMjcf) {
+  // MuJoCo's own keyframe test model: a mocap body, and keys with its positions and orientations.
+  const std::string source = test::sourceDir() + "/tests/data/mujoco/test/user/testdata/keyframe.xml";
+  const std::string output = tempDir() + "/keyframe.mjcf";
+  convert(source, output);
+  Mujoco a(source), b(output);
+  ASSERT_NE(a.model, nullptr) << a.error;
+  ASSERT_NE(b.model, nullptr) << b.error << "\n" << test::readFile(output);
+  ASSERT_GT(a.model->nmocap, 0);
+  ASSERT_EQ(b.model->nmocap, a.model->nmocap);
+  ASSERT_EQ(b.model->nkey, a.model->nkey);
+  for (int i = 0; i < 3 * a.model->nkey * a.model->nmocap; ++i) EXPECT_EQ(b.model->key_mpos[i], a.model->key_mpos[i]) << i;
+  for (int i = 0; i < 4 * a.model->nkey * a.model->nmocap; ++i) EXPECT_EQ(b.model->key_mquat[i], a.model->key_mquat[i]) << i;
+  convert(output, tempDir() + "/keyframe_2.mjcf");
+  expectSameUpToRounding(test::readFile(output), test::readFile(tempDir() + "/keyframe_2.mjcf"), output);
+}
+
 TEST(MjcfParametersConversion, OtherTargetsNameTheMujocoParametersTheyDropInOneWarning) {
   const std::string output = convert(kHumanoid, tempDir() + "/humanoid.urdf");
   const std::string geomWarning = "URDF has no place for MuJoCo geom parameters";

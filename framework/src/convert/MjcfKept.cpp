@@ -92,7 +92,9 @@ std::string mjcfCamera(const KeptElement& kept, const std::string& name, const s
 
 bool isKeptMjcfParameters(const KeptElement& kept) {
   if (!kept.element.name.empty()) return false;
-  if (kept.path == "body/joint") return kept.within == "joint" && kept.owners.size() == 1;
+  if (kept.path == "body/joint" || kept.path == "body/body") {
+    return kept.within == kept.path.substr(5) && kept.owners.size() == 1;
+  }
   return (kept.path == "body/geom" || kept.path == "body/site") && kept.within == kept.path.substr(5) &&
          kept.owners.size() == 2;
 }
@@ -109,6 +111,8 @@ MjcfParameters keptMjcfParameters(const Model& model) {
       parameters.geoms[{kept.owners[0], kept.owners[1]}] = std::move(values);
     } else if (kept.within == "site") {
       parameters.sites[kept.owners[1]] = std::move(values);
+    } else if (kept.within == "body") {
+      parameters.bodies[kept.owners[0]] = std::move(values);
     } else {
       parameters.joints[kept.owners[0]] = std::move(values);
     }
@@ -137,6 +141,10 @@ MjcfSections keptMjcfSections(const Model& model) {
   static const std::set<std::string> before = {"default", "option", "size", "visual", "statistic"};
   MjcfSections sections;
   std::string equality;
+  bool mocap = false;  // the writer writes the source's mocap bodies
+  for (const auto& body : keptMjcfParameters(model).bodies) {
+    for (const auto& [key, value] : body.second) mocap = mocap || (key == "mocap" && value == "true");
+  }
   for (const KeptElement& kept : model.kept) {
     if (!isKeptMjcfSection(kept)) continue;
     const std::string section = sectionOf(kept);
@@ -146,9 +154,13 @@ MjcfSections keptMjcfSections(const Model& model) {
       continue;
     }
     if (section == "keyframe") {
-      // The writer writes no mocap bodies: a key's mocap positions would not fit.
+      // Without the source's mocap bodies, a key's mocap positions would not fit.
       std::optional<xml::XmlElement> tree = parsed(kept);
       if (!tree) continue;
+      if (mocap) {
+        sections.afterWorld.push_back(kept.text);
+        continue;
+      }
       for (xml::XmlElement& key : tree->children) {
         auto& attributes = key.attributes;
         attributes.erase(std::remove_if(attributes.begin(), attributes.end(),

@@ -30,7 +30,8 @@ std::string mjcfCamera(const KeptElement& kept, const std::string& name, const s
 /// True for MuJoCo's own parameters an MJCF source keeps for a geom (path "body/geom", owners: the
 /// link and the geom: friction, condim, solref, material, ...) or a joint (path "body/joint", owner:
 /// the joint: armature, solver settings, ...) or a site (path "body/site", owners: the link and the
-/// site's frame: type, size, rgba, ...), with their <default> classes applied.
+/// site's frame: type, size, rgba, ...) or a body (path "body/body", owner: its link: mocap,
+/// gravcomp, user), with their <default> classes applied.
 bool isKeptMjcfParameters(const KeptElement& kept);
 
 /// Those parameters of `model` as attribute lists, by owner: geoms by (link, geom), joints and
@@ -40,6 +41,7 @@ struct MjcfParameters {
   std::map<std::pair<std::string, std::string>, MjcfAttributeList> geoms;
   std::map<std::string, MjcfAttributeList> joints;
   std::map<std::string, MjcfAttributeList> sites;
+  std::map<std::string, MjcfAttributeList> bodies;
 };
 MjcfParameters keptMjcfParameters(const Model& model);
 

@@ -234,7 +234,13 @@ class MjcfWriter {
       if (!written_.insert(info.name).second) continue;
       const Pose pose = item.parentLink.empty() ? rootPose(item.frame)
                                                 : detail::relativePose(graph_, *graph_.find(item.parentLink), item.frame);
-      out_.open("body", attr("name", urdfName(info.name)) + frameAttributes(pose));
+      std::string body = attr("name", urdfName(info.name)) + frameAttributes(pose);
+      const std::size_t scope = info.name.rfind("::");
+      const auto own = mujocoParameters_.bodies.find(scope == std::string::npos ? info.name : info.name.substr(scope + 2));
+      if (own != mujocoParameters_.bodies.end()) {
+        for (const std::pair<std::string, std::string>& value : own->second) body += attr(value.first, value.second);
+      }
+      out_.open("body", body);
       auto joint = parentJoint_.find(info.name);
       if (joint != parentJoint_.end()) writeJoints(*joint->second, item.frame);
       if (const Link* link = index_.link(item.frame)) {

@@ -250,6 +250,7 @@ class DroppedContent {
                              std::string(holds_.format) + " has no place for MuJoCo " + kept.within + " parameters (" +
                                  (kept.within == "geom"    ? "friction, condim, solref, solimp, margin, material, ..."
                                   : kept.within == "site" ? "type, size, rgba, group, ..."
+                                  : kept.within == "body" ? "mocap, gravcomp, user"
                                                           : "armature, limit and friction solver settings, ...") +
                                  "): those of " + kept.within + " '" + owner + "' are not written",
                              kept.where);

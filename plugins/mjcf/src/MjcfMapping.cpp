@@ -202,6 +202,7 @@ class Mapper {
       link.pose.relativeTo = parent;
     }
     model.links.push_back(std::move(link));
+    keepMujocoParameters("body", body.mujoco, body.where, {name}, model);
     addFrames(body, name, model);
     keepBodyElements(body, name, model);
     for (const BodyRecord& child : body.children) mapBody(child, name, model);

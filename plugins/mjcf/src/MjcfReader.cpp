@@ -375,6 +375,7 @@ class Reader : public detail::AssetReader {
       }
     }
     body.pose = frame(Element{xml, "body", ""});
+    body.mujoco = carried(Element{xml, "body", ""}, {"mocap", "gravcomp", "user"});
     if (model_.compiler.globalCoordinates && !xml.attribute("pos")) unplaced_.insert(body.id);
     readBodyContent(xml, body, cls, false);
     resolveMeshes(body);

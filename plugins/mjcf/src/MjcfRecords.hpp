@@ -106,6 +106,7 @@ struct BodyRecord {
   std::vector<FrameRecord> cameras;
   std::vector<BodyRecord> children;
   std::vector<KeptElement> kept;       // lights and other elements kept as data
+  std::vector<std::pair<std::string, std::string>> mujoco;  // mocap, gravcomp, user as read
   SourceLocation where;
 };
 
