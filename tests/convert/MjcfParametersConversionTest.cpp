@@ -220,11 +220,13 @@ TEST(MjcfParametersConversion, LightsAndCamerasInAFrameKeepTheFrameOffsetAndSite
   const std::string body = "<geom type=\"sphere\" size=\"0.1\"/><joint name=\"hinge\" axis=\"0 1 0\"/>"
                            "<site name=\"box\" type=\"box\" size=\"0.1 0.2 0.3\" rgba=\"1 0 0 1\" group=\"3\"/>"
                            "<site name=\"rod\" type=\"capsule\" fromto=\"0 0 0 0 0 0.4\" size=\"0.02\"/>";
-  std::ofstream(framed) << "<mujoco model=\"framed\"><worldbody><body name=\"b\" pos=\"0 0 1\">" << body
+  // The main class's light default stays with the lights, which are written as read.
+  const std::string defaults = "<default><light castshadow=\"false\"/></default>";
+  std::ofstream(framed) << "<mujoco model=\"framed\">" << defaults << "<worldbody><body name=\"b\" pos=\"0 0 1\">" << body
                         << "<frame pos=\"0.5 0 0\" euler=\"0 0 90\">"
                            "<light name=\"lamp\" pos=\"0.1 0 0\" dir=\"1 0 0\"/>"
                            "<camera name=\"eye\" pos=\"0 0.2 0\" fovy=\"30\"/></frame></body></worldbody></mujoco>\n";
-  std::ofstream(flat) << "<mujoco model=\"flat\"><worldbody><body name=\"b\" pos=\"0 0 1\">" << body
+  std::ofstream(flat) << "<mujoco model=\"flat\">" << defaults << "<worldbody><body name=\"b\" pos=\"0 0 1\">" << body
                       << "<light name=\"lamp\" pos=\"0.5 0.1 0\" dir=\"0 1 0\"/>"
                          "<camera name=\"eye\" pos=\"0.3 0 0\" euler=\"0 0 90\" fovy=\"30\"/></body></worldbody></mujoco>\n";
   const std::string output = tempDir() + "/framed.mjcf";
@@ -243,6 +245,8 @@ TEST(MjcfParametersConversion, LightsAndCamerasInAFrameKeepTheFrameOffsetAndSite
   }
   for (int k = 0; k < 4; ++k) EXPECT_NEAR(b->cam_quat[k], a->cam_quat[k], 1e-12) << k;
   EXPECT_EQ(b->cam_fovy[0], a->cam_fovy[0]);
+  EXPECT_EQ(a->light_castshadow[0], 0);
+  EXPECT_EQ(b->light_castshadow[0], a->light_castshadow[0]);
   ASSERT_EQ(b->nsite, a->nsite);
   for (const char* name : {"box", "rod"}) {
     const int i = mj_name2id(a, mjOBJ_SITE, name), j = mj_name2id(b, mjOBJ_SITE, name);

@@ -25,9 +25,10 @@ std::optional<xml::XmlElement> parsed(const KeptElement& kept) {
   return xml::parse(kept.text, kept.where.file.str(), ignored);
 }
 
-/// Elements the main default class sets for what the writer writes explicitly.
+/// Elements the main default class sets for what the writer writes explicitly (cameras and lights
+/// are written as read, so their defaults stay).
 bool isBodyElementDefault(const std::string& name) {
-  static const std::set<std::string> bodyElements = {"joint", "geom", "site", "camera", "light", "mesh", "material"};
+  static const std::set<std::string> bodyElements = {"joint", "geom", "site", "mesh", "material"};
   return bodyElements.count(name) != 0;
 }
 
