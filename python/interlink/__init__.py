@@ -131,12 +131,15 @@ def convert(
     format: Optional[str] = None,
     resource_paths: Sequence[Union[str, PathLike]] = (),
     mesh_uris: Optional[str] = None,
+    urdf_floating_joint: bool = False,
 ) -> List[Diagnostic]:
     """Loads ``src`` and writes it to ``dst``, as ``interlink convert SRC -o DST [--to TO]`` does.
 
     ``to`` names the writer (``writers()`` lists them: sdformat, urdf, mjcf, json, dot); by default
     the extension of ``dst`` chooses. ``format`` and ``resource_paths`` are those of ``load``;
-    ``mesh_uris`` is the CLI's ``--mesh-uris`` (portable, relative, absolute, as-written). The
+    ``mesh_uris`` is the CLI's ``--mesh-uris`` (portable, relative, absolute, as-written) and
+    ``urdf_floating_joint`` its ``--urdf-floating-joint`` (URDF output: a floating base becomes a
+    ``floating`` joint from ``world``). The
     writers are the CLI's (one registry): the output is read back before it replaces ``dst``.
     Returns the writer's warnings (what the target format cannot hold). Raises LoadError when
     ``src`` is invalid and ValueError when it cannot be written in that format; refuses to
@@ -148,7 +151,7 @@ def convert(
     if os.path.exists(dst) and os.path.samefile(src, dst):
         raise ValueError(f"refusing to overwrite the input '{src}' with its conversion")
     model = load(src, format=format, resource_paths=resource_paths)
-    return _interlink._write(model, dst, to, mesh_uris)
+    return _interlink._write(model, dst, to, mesh_uris, urdf_floating_joint)
 
 
 def writers() -> List[tuple]:

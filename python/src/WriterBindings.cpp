@@ -1,4 +1,4 @@
-// The writers for Python: Model.convert(path, to=None, mesh_uris=None) and the module's _write and
+// The writers for Python: Model.convert(path, to=None, mesh_uris=None, urdf_floating_joint=False) and the module's _write and
 // _writers, over the one writer registry that `interlink convert` uses
 // (convert::WriterRegistry::builtIn()): the same formats, the same checked write (the output is
 // read back before it replaces the file), the same text.
@@ -25,7 +25,7 @@ const convert::WriterRegistry::Writer& writerFor(const std::string& path, const 
 /// Writes the model to `path` as `interlink convert` does (no GIL meanwhile); returns the
 /// writer's warnings, raises ValueError with every error when nothing was written.
 std::vector<Diagnostic> write(const ModelState& state, const py::object& pathLike, const std::optional<std::string>& to,
-                              const std::optional<std::string>& meshUris) {
+                              const std::optional<std::string>& meshUris, bool urdfFloatingJoint) {
   const std::string path = py::module_::import("os").attr("fspath")(pathLike).cast<std::string>();
   const convert::WriterRegistry::Writer& writer = writerFor(path, to);
   convert::WriteOptions options;
@@ -34,6 +34,7 @@ std::vector<Diagnostic> write(const ModelState& state, const py::object& pathLik
     if (!style) throw py::value_error("unknown mesh_uris '" + *meshUris + "'; known: portable, relative, absolute, as-written");
     options.meshUris = *style;
   }
+  options.urdfFloatingJoint = urdfFloatingJoint;
   LoadOptions readBackOptions = state.options();
   readBackOptions.listEveryWarning = true;
   Diagnostics diagnostics;
@@ -54,16 +55,23 @@ std::vector<Diagnostic> write(const ModelState& state, const py::object& pathLik
 
 void bindWriters(py::module_& module, py::class_<PyModel>& model) {
   model.def("convert", [](const PyModel& self, const py::object& path, const std::optional<std::string>& to,
-                          const std::optional<std::string>& meshUris) { return write(*self.state(), path, to, meshUris); },
+                          const std::optional<std::string>& meshUris, bool urdfFloatingJoint) {
+        return write(*self.state(), path, to, meshUris, urdfFloatingJoint);
+      },
       py::arg("path"), py::arg("to") = py::none(), py::arg("mesh_uris") = py::none(),
+      py::arg("urdf_floating_joint") = false,
       "Writes the model as `interlink convert` does: in the format named by `to` ('sdformat', 'urdf',\n"
       "'mjcf', 'json', 'dot'; interlink.writers() lists them), else by the extension of `path`; the\n"
       "output is read back before it replaces `path`. mesh_uris: 'portable' (default), 'relative',\n"
-      "'absolute' or 'as-written'. Returns the writer's warnings; raises ValueError (every error)\n"
+      "'absolute' or 'as-written'. urdf_floating_joint: write a floating base to URDF as a 'floating'\n"
+      "joint from 'world' (the CLI's --urdf-floating-joint). Returns the writer's warnings; raises\n"
+      "ValueError (every error)\n"
       "when nothing was written.");
   module.def("_write", [](const PyModel& self, const py::object& path, const std::optional<std::string>& to,
-                          const std::optional<std::string>& meshUris) { return write(*self.state(), path, to, meshUris); },
-      py::arg("model"), py::arg("path"), py::arg("to"), py::arg("mesh_uris"));
+                          const std::optional<std::string>& meshUris, bool urdfFloatingJoint) {
+        return write(*self.state(), path, to, meshUris, urdfFloatingJoint);
+      },
+      py::arg("model"), py::arg("path"), py::arg("to"), py::arg("mesh_uris"), py::arg("urdf_floating_joint") = false);
   module.def("_writers", [] {
         std::vector<std::pair<std::string, std::vector<std::string>>> out;
         for (const auto& w : convert::WriterRegistry::builtIn().writers()) out.emplace_back(w.name, w.extensions);

@@ -216,6 +216,26 @@ def test_convert_with_every_writer_of_the_cli(tmp_path):
         interlink.convert(tmp_path / "missing.urdf", tmp_path / "x.sdf")
 
 
+def test_convert_writes_a_floating_base_to_urdf_only_when_asked(tmp_path):
+    # MuJoCo's humanoid floats on a free joint: URDF output leaves its root free unless asked for
+    # a `floating` joint from the world (here the link for <worldbody>), as `interlink convert
+    # --urdf-floating-joint` writes it.
+    m = interlink.load(HUMANOID)
+    m.convert(tmp_path / "default.urdf")
+    assert 'type="floating"' not in (tmp_path / "default.urdf").read_text()
+    m.convert(tmp_path / "floating.urdf", urdf_floating_joint=True)
+    text = (tmp_path / "floating.urdf").read_text()
+    assert text.count('type="floating"') == 1
+    assert '<parent link="worldbody"/>' in text  # MJCF's world body is a link of the model
+    run_cli("convert", HUMANOID, "-o", tmp_path / "cli.urdf", "--urdf-floating-joint")
+    assert text == (tmp_path / "cli.urdf").read_text()
+    interlink.convert(HUMANOID, tmp_path / "module.urdf", urdf_floating_joint=True)
+    assert (tmp_path / "module.urdf").read_text() == text
+    # The floating joint reads back as the one floating joint of the model.
+    again = interlink.load(tmp_path / "floating.urdf")
+    assert [j.name for j in again.joints if j.type == "free"] == ["root"]
+
+
 GEN3_LITE = SOURCE_DIR / "tests/data/ros_kortex/kortex_description/arms/gen3_lite/6dof/urdf/GEN3-LITE.urdf"  # BSD-3-Clause
 
 

@@ -25,9 +25,10 @@ std::optional<xml::XmlElement> parsed(const KeptElement& kept) {
   return xml::parse(kept.text, kept.where.file.str(), ignored);
 }
 
-/// Elements the main default class sets for what the writer writes explicitly.
+/// Elements the main default class sets for what the writer writes explicitly (cameras and lights
+/// are written as read, so their defaults stay).
 bool isBodyElementDefault(const std::string& name) {
-  static const std::set<std::string> bodyElements = {"joint", "geom", "site", "camera", "light", "mesh", "material"};
+  static const std::set<std::string> bodyElements = {"joint", "geom", "site", "mesh", "material"};
   return bodyElements.count(name) != 0;
 }
 
@@ -90,23 +91,77 @@ std::string mjcfCamera(const KeptElement& kept, const std::string& name, const s
   return out + "/>";
 }
 
+bool isKeptMjcfParameters(const KeptElement& kept) {
+  if (!kept.element.name.empty()) return false;
+  if (kept.path == "body/joint" || kept.path == "body/body") {
+    return kept.within == kept.path.substr(5) && kept.owners.size() == 1;
+  }
+  return (kept.path == "body/geom" || kept.path == "body/site") && kept.within == kept.path.substr(5) &&
+         kept.owners.size() == 2;
+}
+
+MjcfParameters keptMjcfParameters(const Model& model) {
+  MjcfParameters parameters;
+  for (const KeptElement& kept : model.kept) {
+    if (!isKeptMjcfParameters(kept)) continue;
+    std::optional<xml::XmlElement> tree = parsed(kept);
+    if (!tree) continue;
+    MjcfAttributeList values;
+    for (const xml::Attribute& a : tree->attributes) values.emplace_back(a.name, a.value);
+    if (kept.within == "geom") {
+      parameters.geoms[{kept.owners[0], kept.owners[1]}] = std::move(values);
+    } else if (kept.within == "site") {
+      parameters.sites[kept.owners[1]] = std::move(values);
+    } else if (kept.within == "body") {
+      parameters.bodies[kept.owners[0]] = std::move(values);
+    } else {
+      parameters.joints[kept.owners[0]] = std::move(values);
+    }
+  }
+  return parameters;
+}
+
+std::vector<std::string> keptMjcfAppearance(const Model& model, const WriteOptions& options) {
+  std::vector<std::string> lines;
+  for (const KeptElement& kept : model.kept) {
+    if (kept.path != "mujoco/asset/texture" && kept.path != "mujoco/asset/material") continue;
+    std::optional<xml::XmlElement> tree = parsed(kept);
+    if (!tree) continue;
+    for (xml::Attribute& a : tree->attributes) {
+      // The reader kept each texture file as found.
+      if (tree->name == "texture" && a.name.rfind("file", 0) == 0) a.value = meshUriFor(a.value, a.value, {}, options);
+    }
+    lines.push_back(tree->toXml());
+  }
+  return lines;
+}
+
 bool isKeptMjcfDefaults(const KeptElement& kept) { return kept.path == "mujoco/default"; }
 
 MjcfSections keptMjcfSections(const Model& model) {
   static const std::set<std::string> before = {"default", "option", "size", "visual", "statistic"};
   MjcfSections sections;
   std::string equality;
+  bool mocap = false;  // the writer writes the source's mocap bodies
+  for (const auto& body : keptMjcfParameters(model).bodies) {
+    for (const auto& [key, value] : body.second) mocap = mocap || (key == "mocap" && value == "true");
+  }
   for (const KeptElement& kept : model.kept) {
     if (!isKeptMjcfSection(kept)) continue;
     const std::string section = sectionOf(kept);
+    if (kept.path == "mujoco/asset/texture" || kept.path == "mujoco/asset/material") continue;  // keptMjcfAppearance
     if (section == "equality") {
       equality += kept.text + "\n";  // one constraint; the reader mapped welds and connects
       continue;
     }
     if (section == "keyframe") {
-      // The writer writes no mocap bodies: a key's mocap positions would not fit.
+      // Without the source's mocap bodies, a key's mocap positions would not fit.
       std::optional<xml::XmlElement> tree = parsed(kept);
       if (!tree) continue;
+      if (mocap) {
+        sections.afterWorld.push_back(kept.text);
+        continue;
+      }
       for (xml::XmlElement& key : tree->children) {
         auto& attributes = key.attributes;
         attributes.erase(std::remove_if(attributes.begin(), attributes.end(),

@@ -4,8 +4,10 @@
 // back by the MJCF writer, and the actuators' force limits read for the other targets (internal).
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "interlink/convert/WriteOptions.hpp"
 #include "interlink/model/Document.hpp"
 
 namespace interlink::convert::detail {
@@ -24,6 +26,28 @@ bool isKeptMjcfCamera(const KeptElement& kept);
 /// The kept camera as a <camera> named `name` at `poseAttributes` (formatted pos and quat), its
 /// other attributes as written.
 std::string mjcfCamera(const KeptElement& kept, const std::string& name, const std::string& poseAttributes);
+
+/// True for MuJoCo's own parameters an MJCF source keeps for a geom (path "body/geom", owners: the
+/// link and the geom: friction, condim, solref, material, ...) or a joint (path "body/joint", owner:
+/// the joint: armature, solver settings, ...) or a site (path "body/site", owners: the link and the
+/// site's frame: type, size, rgba, ...) or a body (path "body/body", owner: its link: mocap,
+/// gravcomp, user), with their <default> classes applied.
+bool isKeptMjcfParameters(const KeptElement& kept);
+
+/// Those parameters of `model` as attribute lists, by owner: geoms by (link, geom), joints and
+/// sites by name.
+using MjcfAttributeList = std::vector<std::pair<std::string, std::string>>;
+struct MjcfParameters {
+  std::map<std::pair<std::string, std::string>, MjcfAttributeList> geoms;
+  std::map<std::string, MjcfAttributeList> joints;
+  std::map<std::string, MjcfAttributeList> sites;
+  std::map<std::string, MjcfAttributeList> bodies;
+};
+MjcfParameters keptMjcfParameters(const Model& model);
+
+/// The <texture> and <material> assets an MJCF source keeps, as <asset> children; texture files
+/// named from the output file as `options` asks (as mesh files are).
+std::vector<std::string> keptMjcfAppearance(const Model& model, const WriteOptions& options);
 
 /// True for the kept <default> tree: the reader has applied it, so no target loses it.
 bool isKeptMjcfDefaults(const KeptElement& kept);

@@ -71,6 +71,7 @@ class MjcfWriter {
     }
     out_.empty("compiler", compiler);
     writeGravity(document);
+    if (document.model) mujocoParameters_ = detail::keptMjcfParameters(*document.model);
     writeAssets();
     const detail::MjcfSections kept =
         document.model ? detail::keptMjcfSections(*document.model) : detail::MjcfSections{};
@@ -170,6 +171,9 @@ class MjcfWriter {
         }
       }
     }
+    if (loaded_.document.model) {
+      for (std::string& line : detail::keptMjcfAppearance(*loaded_.document.model, options_)) lines.push_back(std::move(line));
+    }
     if (lines.empty()) return;
     out_.open("asset");
     for (const std::string& line : lines) out_.raw(line);
@@ -230,7 +234,13 @@ class MjcfWriter {
       if (!written_.insert(info.name).second) continue;
       const Pose pose = item.parentLink.empty() ? rootPose(item.frame)
                                                 : detail::relativePose(graph_, *graph_.find(item.parentLink), item.frame);
-      out_.open("body", attr("name", urdfName(info.name)) + frameAttributes(pose));
+      std::string body = attr("name", urdfName(info.name)) + frameAttributes(pose);
+      const std::size_t scope = info.name.rfind("::");
+      const auto own = mujocoParameters_.bodies.find(scope == std::string::npos ? info.name : info.name.substr(scope + 2));
+      if (own != mujocoParameters_.bodies.end()) {
+        for (const std::pair<std::string, std::string>& value : own->second) body += attr(value.first, value.second);
+      }
+      out_.open("body", body);
       auto joint = parentJoint_.find(info.name);
       if (joint != parentJoint_.end()) writeJoints(*joint->second, item.frame);
       if (const Link* link = index_.link(item.frame)) {
@@ -309,6 +319,11 @@ class MjcfWriter {
         if (a && a->springStiffness != 0) {
           attributes += attr("stiffness", number(a->springStiffness)) + attr("springref", number(a->springReference));
         }
+      }
+      // An MJCF source's own joint parameters (armature, ...), when its joint stays one MuJoCo joint.
+      const auto parameters = mujocoParameters_.joints.find(joint.name);
+      if (parts.size() == 1 && parameters != mujocoParameters_.joints.end()) {
+        for (const auto& [key, value] : parameters->second) attributes += attr(key, value);
       }
       out_.empty("joint", attributes);
     }
@@ -406,7 +421,23 @@ class MjcfWriter {
         shape.name.empty() ? std::string() : attr("name", mjcfSource ? shape.name : urdfName(linkName) + "__" + shape.name);
     if (!geomNames_.insert(head).second) head.clear();
     attributes = head + attributes + frameAttributes(pose);
-    if (!collides) attributes += attr("contype", "0") + attr("conaffinity", "0") + attr("group", "1");
+    // A visual only geom collides with nothing; an MJCF source's own values (friction, condim,
+    // material, its contype and group, ...) over these.
+    detail::MjcfAttributeList extra;
+    if (!collides) extra = {{"contype", "0"}, {"conaffinity", "0"}, {"group", "1"}};
+    const auto parameters = mujocoParameters_.geoms.find({link.name, shape.name});
+    if (parameters != mujocoParameters_.geoms.end()) {
+      for (const std::pair<std::string, std::string>& own : parameters->second) {
+        const auto same =
+            std::find_if(extra.begin(), extra.end(), [&own](const auto& e) { return e.first == own.first; });
+        if (same != extra.end()) {
+          same->second = own.second;
+        } else {
+          extra.push_back(own);
+        }
+      }
+    }
+    for (const auto& [key, value] : extra) attributes += attr(key, value);
     if (shape.color) {
       const Eigen::Vector4d& c = *shape.color;
       attributes += attr("rgba", number(c[0]) + " " + number(c[1]) + " " + number(c[2]) + " " + number(c[3]));
@@ -451,7 +482,13 @@ class MjcfWriter {
         out_.raw(detail::mjcfCamera(*camera, urdfName(f.name), frameAttributes(pose)));
         continue;
       }
-      out_.empty("site", attr("name", urdfName(f.name)) + frameAttributes(pose));
+      std::string site = attr("name", urdfName(f.name)) + frameAttributes(pose);
+      const std::size_t scope = f.name.rfind("::");
+      const auto own = mujocoParameters_.sites.find(scope == std::string::npos ? f.name : f.name.substr(scope + 2));
+      if (own != mujocoParameters_.sites.end()) {
+        for (const auto& [key, value] : own->second) site += attr(key, value);
+      }
+      out_.empty("site", site);
     }
   }
 
@@ -526,6 +563,7 @@ class MjcfWriter {
   std::map<std::string, std::string> meshes_;  // file|scale -> asset name
   std::set<std::string> written_;
   std::set<std::string> geomNames_;
+  detail::MjcfParameters mujocoParameters_;  // an MJCF source's own geom and joint parameters
   std::map<std::string, std::vector<std::size_t>> sitesByLink_;  // attached link -> frames written as its sites
   bool sitesGrouped_ = false;
   std::map<std::string, const KeptElement*> cameras_;  // keptCamera: by the frame's local name

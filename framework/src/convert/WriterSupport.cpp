@@ -242,6 +242,20 @@ class DroppedContent {
       if (isKeptMjcfDefaults(kept)) continue;  // applied by the reader: every value is in the model
       if (holds_.mjcfSections && isKeptMjcfSection(kept)) continue;
       if (holds_.mjcfSections && (isKeptMjcfBodyElement(kept) || isKeptMjcfCamera(kept))) continue;
+      if (isKeptMjcfParameters(kept)) {
+        if (holds_.mjcfSections) continue;
+        std::string owner;
+        for (const std::string& name : kept.owners) owner += (owner.empty() ? "" : "::") + name;
+        diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                             std::string(holds_.format) + " has no place for MuJoCo " + kept.within + " parameters (" +
+                                 (kept.within == "geom"    ? "friction, condim, solref, solimp, margin, material, ..."
+                                  : kept.within == "site" ? "type, size, rgba, group, ..."
+                                  : kept.within == "body" ? "mocap, gravcomp, user"
+                                                          : "armature, limit and friction solver settings, ...") +
+                                 "): those of " + kept.within + " '" + owner + "' are not written",
+                             kept.where);
+        continue;
+      }
       if (holds_.gazeboBlocks && isGazeboBlock(kept)) continue;
       if (holds_.urdfElements && (isKeptUrdfElement(kept) || isKeptUrdfChild(kept))) continue;
       const std::string kind = keptKind(kept);

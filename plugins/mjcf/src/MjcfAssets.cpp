@@ -15,12 +15,38 @@ using xml::Attribute;
 using xml::XmlElement;
 namespace fs = std::filesystem;
 
+void AssetReader::keepAppearance(const XmlElement& asset) {
+  XmlElement kept;
+  kept.name = asset.name;
+  kept.where = asset.where;
+  for (const Attribute& a : asset.attributes) {
+    if (a.name == "class") continue;
+    kept.attributes.push_back(a);
+    // A texture's files as found, so that a writer can name them from wherever it writes.
+    if (asset.name == "texture" && a.name.rfind("file", 0) == 0) {
+      const std::string& dir = compiler_.textureDir.empty() ? fs::path(path_).parent_path().string() : compiler_.textureDir;
+      const fs::path file(a.value);
+      kept.attributes.back().value = (file.is_absolute() ? file : fs::path(dir) / file).lexically_normal().string();
+    }
+  }
+  if (asset.name == "material") {
+    // The material's class values, written explicitly: a writer writes no class for it.
+    const Element e{asset, "material", className(asset, "main")};
+    for (const auto& [name, value] : carried(e, {"texture", "texrepeat", "texuniform", "emission", "specular",
+                                                 "shininess", "reflectance", "rgba"})) {
+      if (!asset.attribute(name)) kept.attributes.push_back(Attribute{name, value, {}});
+    }
+  }
+  model_.kept.push_back(KeptElement{"mujoco/asset/" + asset.name, kept.toXml(), asset.where});
+}
+
 void AssetReader::readAssets(const XmlElement& asset) {
   for (const XmlElement& c : asset.children) {
     if (c.name == "material" || c.name == "texture") {
       // Appearance: geoms keep their material's name; the name must exist (checked at the geom).
       const std::string name = c.attributeOr("name", "");
       if (!name.empty()) (c.name == "material" ? materials_ : textures_).insert(name);
+      keepAppearance(c);
       continue;
     }
     if (c.name == "skin") {

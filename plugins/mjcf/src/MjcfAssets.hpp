@@ -47,6 +47,8 @@ class AssetReader : public AttributeReader {
   MjcfModel& model_;
 
  private:
+  /// Keeps a <material> or <texture> for an MJCF writer: its class applied, its files as found.
+  void keepAppearance(const xml::XmlElement& asset);
   void compileMesh(MeshAsset& mesh);
   std::optional<MeshTriangles> meshFile(const std::string& resolved, const Vector3& scale, mesh::MeshError& error);
 

@@ -2,11 +2,15 @@
 #include "MjcfAttributes.hpp"
 
 #include <cmath>
+#include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
+#include "interlink/xml/XmlParser.hpp"
 #include "interlink/xml/XmlValues.hpp"
 
 namespace interlink::mjcf::detail {
@@ -266,6 +270,45 @@ bool AttributeReader::limited(const Element& e, const char* limitedName, const c
                                 at});
   }
   return true;
+}
+
+std::string numbersText(const Vector3& v) {
+  return formatNumber(v.x()) + " " + formatNumber(v.y()) + " " + formatNumber(v.z());
+}
+
+void placeInFrame(KeptElement& light, const Pose& pose) {
+  Diagnostics ignored;  // the reader parsed this text already
+  std::optional<XmlElement> tree = xml::parse(light.text, light.where.file.str(), ignored);
+  if (!tree) return;
+  const auto vector = [&](const char* name, const Vector3& fallback) {
+    const Attribute* a = tree->attribute(name);
+    const auto v = a ? parseDoubles(a->value, a->where, name, ignored, {3}) : std::nullopt;
+    return v ? Vector3((*v)[0], (*v)[1], (*v)[2]) : fallback;
+  };
+  const Vector3 pos = pose * vector("pos", Vector3::Zero());
+  const Vector3 dir = pose.linear() * vector("dir", Vector3(0, 0, -1));
+  const auto set = [&](const char* name, const Vector3& v) {
+    const std::string value = numbersText(v);
+    for (Attribute& a : tree->attributes) {
+      if (a.name == name) {
+        a.value = value;
+        return;
+      }
+    }
+    tree->attributes.push_back(Attribute{name, value, {}});
+  };
+  set("pos", pos);
+  set("dir", dir);
+  light.text = tree->toXml();
+}
+
+std::vector<std::pair<std::string, std::string>> AttributeReader::carried(const Element& e,
+                                                                         const std::vector<const char*>& names) const {
+  std::vector<std::pair<std::string, std::string>> values;
+  for (const char* name : names) {
+    if (const Attribute* a = lookup(e, name)) values.emplace_back(name, a->value);
+  }
+  return values;
 }
 
 void AttributeReader::keep(std::vector<KeptElement>& kept, const std::string& path, const XmlElement& e) {

@@ -29,6 +29,13 @@ struct Element {
 /// MuJoCo's minimal rotation taking +z onto `vector` (mjuu_z2quat).
 Quaternion quaternionFromZAxis(const Vector3& vector);
 
+/// A kept <light> of a <frame>, placed in the enclosing body: its pos and dir moved by the frame's
+/// `pose` (MuJoCo applies a frame to everything it holds).
+void placeInFrame(KeptElement& light, const Pose& pose);
+
+/// "x y z", each number as the writers format it.
+std::string numbersText(const Vector3& v);
+
 inline SourceLocation locationOf(const xml::XmlElement& e, const xml::Attribute* a) {
   return a && a->where.line > 0 ? a->where : e.where;
 }
@@ -66,6 +73,9 @@ class AttributeReader {
   bool limited(const Element& e, const char* limitedName, const char* rangeName, bool hasRange);
   /// Whether `rangeName` is given (by the element or its class) and not "0 0", as MuJoCo decides.
   bool hasRange(const Element& e, const char* rangeName);
+  /// The attributes among `names` that the element or its classes set, as MuJoCo reads them
+  /// (values as written), in the order of `names`: what only an MJCF writer carries back.
+  std::vector<std::pair<std::string, std::string>> carried(const Element& e, const std::vector<const char*>& names) const;
   /// Keeps `e` as data, with one ELEMENT_UNSUPPORTED warning per element name.
   void keep(std::vector<KeptElement>& kept, const std::string& path, const xml::XmlElement& e);
 

@@ -18,6 +18,7 @@
 #include <Eigen/Eigenvalues>
 
 #include "interlink/PoseMath.hpp"
+#include "interlink/xml/XmlElement.hpp"
 #include "interlink/TextNumbers.hpp"
 
 namespace interlink::mjcf {
@@ -125,6 +126,7 @@ class Mapper {
       frame.where = r.where;
       // A camera's optics (fovy, mode, ...) are kept as written for an MJCF writer, by frame.
       if (!r.element.empty()) model.kept.push_back(KeptElement{"body/camera", r.element, r.where, {}, "camera", {link, frame.name}});
+      keepMujocoParameters("site", r.mujoco, r.where, {link, frame.name}, model);
       model.frames.push_back(std::move(frame));
     };
     for (const FrameRecord& site : body.sites) add(site, "site");
@@ -191,6 +193,7 @@ class Mapper {
         link.pose.relativeTo = previous;
       }
       model.joints.push_back(mapJoint(record, jointName, previous, child));
+      keepMujocoParameters("joint", record.mujoco, record.where, {jointName}, model);
       previous = child;
       previousFromParent = Pose::Identity();
     }
@@ -199,6 +202,7 @@ class Mapper {
       link.pose.relativeTo = parent;
     }
     model.links.push_back(std::move(link));
+    keepMujocoParameters("body", body.mujoco, body.where, {name}, model);
     addFrames(body, name, model);
     keepBodyElements(body, name, model);
     for (const BodyRecord& child : body.children) mapBody(child, name, model);
@@ -212,6 +216,20 @@ class Mapper {
       k.owners = {link};
       model.kept.push_back(std::move(k));
     }
+    for (const GeomRecord& g : body.geoms) {
+      keepMujocoParameters("geom", g.mujoco, g.where, {link, orGenerated(g.name, "geom", g.id)}, model);
+    }
+  }
+
+  /// MuJoCo's own parameters of a geom (owners: link and geom) or joint (owner: joint) as an
+  /// empty element of that name, for an MJCF writer (MjcfKept.hpp).
+  static void keepMujocoParameters(const std::string& kind, const std::vector<std::pair<std::string, std::string>>& values,
+                                   const SourceLocation& where, std::vector<std::string> owners, Model& model) {
+    if (values.empty()) return;
+    xml::XmlElement element;
+    element.name = kind;
+    for (const auto& [name, value] : values) element.attributes.push_back(xml::Attribute{name, value, where});
+    model.kept.push_back(KeptElement{"body/" + kind, element.toXml(), where, {}, kind, std::move(owners)});
   }
 
   Joint mapJoint(const JointRecord& record, const std::string& name, const std::string& parent, const std::string& child) {

@@ -315,7 +315,10 @@ class Reader : public detail::AssetReader {
       child.pose = pose * child.pose;
       body.children.push_back(std::move(child));
     }
-    for (KeptElement& k : inner.kept) body.kept.push_back(std::move(k));
+    for (KeptElement& k : inner.kept) {
+      if (k.path == "body/light") detail::placeInFrame(k, pose);
+      body.kept.push_back(std::move(k));
+    }
   }
 
   /// A mesh's data is read when a geom needs it: for the body's mass (the body is weighed from
@@ -372,6 +375,7 @@ class Reader : public detail::AssetReader {
       }
     }
     body.pose = frame(Element{xml, "body", ""});
+    body.mujoco = carried(Element{xml, "body", ""}, {"mocap", "gravcomp", "user"});
     if (model_.compiler.globalCoordinates && !xml.attribute("pos")) unplaced_.insert(body.id);
     readBodyContent(xml, body, cls, false);
     resolveMeshes(body);
@@ -460,6 +464,8 @@ class Reader : public detail::AssetReader {
     joint.damping = number(e, "damping").value_or(0.0);
     joint.armature = number(e, "armature").value_or(0.0);
     joint.frictionLoss = number(e, "frictionloss").value_or(0.0);
+    joint.mujoco = carried(e, {"group", "armature", "margin", "solreflimit", "solimplimit", "solreffriction",
+                               "solimpfriction", "springdamper", "actuatorgravcomp", "user"});
     double range[2] = {0, 0};
     if (auto r = numbers(e, "range", {2})) {
       range[0] = angular ? angle((*r)[0]) : (*r)[0];
@@ -583,6 +589,8 @@ class Reader : public detail::AssetReader {
     geom.group = integer(e, "group").value_or(0);
     geom.contype = integer(e, "contype").value_or(1);
     geom.conaffinity = integer(e, "conaffinity").value_or(1);
+    geom.mujoco = carried(e, {"contype", "conaffinity", "condim", "group", "priority", "material", "friction", "solmix",
+                              "solref", "solimp", "margin", "gap", "fluidshape", "fluidcoeff", "user"});
     if (auto c = numbers(e, "rgba", {4})) geom.rgba = Eigen::Vector4d((*c)[0], (*c)[1], (*c)[2], (*c)[3]);
     if (const Attribute* m = lookup(e, "material")) {
       geom.material = m->value;
@@ -716,10 +724,13 @@ class Reader : public detail::AssetReader {
     FrameRecord site;
     identify(site, e.xml, model_.siteCount, siteNames_, "site");
     const std::string type = e.xml.attributeOr("type", "sphere");
-    Vector3 size = Vector3::Zero();
-    if (!lookup(e, "fromto") || !applyFromTo(e, site.pose, size, type == "box" || type == "ellipsoid")) {
-      site.pose = frame(e);
-    }
+    Vector3 size = Vector3::Constant(0.005);  // MuJoCo's default site size
+    if (auto s = numbers(e, "size", {1, 2, 3})) std::copy(s->begin(), s->end(), size.data());
+    const bool fromTo = lookup(e, "fromto") && applyFromTo(e, site.pose, size, type == "box" || type == "ellipsoid");
+    if (!fromTo) site.pose = frame(e);
+    site.mujoco = carried(e, {"type", "group", "material", "rgba", "user"});
+    if (const Attribute* s = fromTo ? nullptr : lookup(e, "size")) site.mujoco.emplace_back("size", s->value);
+    if (fromTo) site.mujoco.emplace_back("size", detail::numbersText(size));
     body.sites.push_back(std::move(site));
   }
 

@@ -5,6 +5,7 @@
 // MuJoCo's (depth-first document order, the world body 0).
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "interlink/Pose.hpp"
@@ -48,6 +49,8 @@ struct JointRecord {
   double stiffness = 0, damping = 0, armature = 0, frictionLoss = 0;
   bool forceLimited = false;           // actuatorfrclimited (MuJoCo 3.0.0)
   double forceLower = 0, forceUpper = 0;  // actuatorfrcrange: the actuator force the joint takes
+  /// MuJoCo's own joint parameters (armature, solver settings, ...) as read, classes applied.
+  std::vector<std::pair<std::string, std::string>> mujoco;
   SourceLocation where;
 };
 
@@ -68,6 +71,8 @@ struct GeomRecord {
   SourceLocation meshWhere;
   std::optional<MeshInertia> meshInertia;  // mesh geoms: the mesh's inertia box (MjcfMesh.hpp)
   std::string meshProblem;             // mesh geoms: why MuJoCo cannot take a mass from the mesh
+  /// MuJoCo's own geom parameters (friction, condim, solref, material, ...) as read, classes applied.
+  std::vector<std::pair<std::string, std::string>> mujoco;
   SourceLocation where;
 };
 
@@ -78,6 +83,8 @@ struct FrameRecord {
   Pose pose = Pose::Identity();
   SourceLocation where;
   std::string element;  // a camera as written, kept for an MJCF writer; empty for a site
+  /// A site's own appearance (type, size, rgba, group, ...) as read, classes applied.
+  std::vector<std::pair<std::string, std::string>> mujoco;
 };
 
 struct InertialRecord {
@@ -99,6 +106,7 @@ struct BodyRecord {
   std::vector<FrameRecord> cameras;
   std::vector<BodyRecord> children;
   std::vector<KeptElement> kept;       // lights and other elements kept as data
+  std::vector<std::pair<std::string, std::string>> mujoco;  // mocap, gravcomp, user as read
   SourceLocation where;
 };
 
