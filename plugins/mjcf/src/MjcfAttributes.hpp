@@ -10,6 +10,7 @@
 #include "MjcfRecords.hpp"
 #include "interlink/Diagnostics.hpp"
 #include "interlink/xml/XmlElement.hpp"
+#include "interlink/xml/XmlValues.hpp"
 
 namespace interlink::mjcf::detail {
 
@@ -28,10 +29,6 @@ struct Element {
 
 /// MuJoCo's minimal rotation taking +z onto `vector` (mjuu_z2quat).
 Quaternion quaternionFromZAxis(const Vector3& vector);
-
-inline SourceLocation locationOf(const xml::XmlElement& e, const xml::Attribute* a) {
-  return a && a->where.line > 0 ? a->where : e.where;
-}
 
 class AttributeReader {
  public:
