@@ -12,31 +12,23 @@ void JsonText::separate() {
   needComma_ = true;
 }
 
-JsonText& JsonText::beginObject() {
+JsonText& JsonText::open(char bracket) {
   separate();
-  text_ += '{';
+  text_ += bracket;
   needComma_ = false;
   return *this;
 }
 
-JsonText& JsonText::endObject() {
-  text_ += '}';
+JsonText& JsonText::close(char bracket) {
+  text_ += bracket;
   needComma_ = true;
   return *this;
 }
 
-JsonText& JsonText::beginArray() {
-  separate();
-  text_ += '[';
-  needComma_ = false;
-  return *this;
-}
-
-JsonText& JsonText::endArray() {
-  text_ += ']';
-  needComma_ = true;
-  return *this;
-}
+JsonText& JsonText::beginObject() { return open('{'); }
+JsonText& JsonText::endObject() { return close('}'); }
+JsonText& JsonText::beginArray() { return open('['); }
+JsonText& JsonText::endArray() { return close(']'); }
 
 JsonText& JsonText::key(std::string_view name) {
   separate();

@@ -36,6 +36,9 @@ class JsonText {
 
  private:
   void separate();
+  /// Opens or closes an object or array with `bracket`.
+  JsonText& open(char bracket);
+  JsonText& close(char bracket);
   std::string text_;
   bool needComma_ = false;
 };

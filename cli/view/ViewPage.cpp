@@ -9,6 +9,7 @@
 
 #include "interlink/io/ModelFile.hpp"
 #include "MeshReader.hpp"
+#include "interlink/xml/XmlEscape.hpp"
 #include "view/Scene.hpp"
 #include "view/ViewAssets.hpp"
 
@@ -54,20 +55,6 @@ std::string deflated(const std::string& bytes) {
   return out;
 }
 
-std::string htmlEscaped(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 /// The document around the viewer: `data` are the <script> elements that give it its scene.
 std::string page(const std::string& title, const std::string& data) {
   std::string html;
@@ -76,7 +63,7 @@ std::string page(const std::string& title, const std::string& data) {
   html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
   html += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline'; "
           "style-src 'unsafe-inline'; img-src data: blob:; connect-src 'self' data: blob:\">\n";
-  html += "<title>" + htmlEscaped(title) + " - interlink view</title>\n<style>\n";
+  html += "<title>" + xml::escapedXml(title, true) + " - interlink view</title>\n<style>\n";
   html += assetText(Asset::ViewerCss);
   html += "</style></head>\n<body>\n";
   html += "<!-- three.js r111 with its GLTFLoader and OrbitControls, from Debian's libjs-three: MIT licence (Expat),\n"

@@ -12,8 +12,6 @@ using interlink::Vector3;
 using namespace interlink::hebi;
 
 std::vector<Part> hebiTParts() {
-  const InertiaTerms x5{1.5e-4, 2.55e-4, 3.5e-4, 3.41e-5, 1.18e-5, 2.29e-6};
-  const InertiaTerms x8{2.46e-4, 3.8e-4, 4.63e-4, 4.44e-5, 2.66e-5, 4.22e-6};
   const InertiaTerms r8{4.88e-4, 1.009e-3, 1.186e-3, 1.297e-5, 5.78e-5, 4.94e-6};
   const InertiaTerms t25{r8[0] * 1.5 / 0.7, r8[1] * 1.5 / 0.7, r8[2] * 1.5 / 0.7, 0, 0, 0};
   const Vector3 t5Com(-0.024, -0.00161, 0.0165);
@@ -25,9 +23,9 @@ std::vector<Part> hebiTParts() {
       "no published T25 figures: the R25 stand-in of HEBI's MATLAB example A-2610-25.hrdf; inertia scaled from R8";
   std::vector<Part> parts;
   for (const char* type : {"T5-1", "T5-4", "T5-9"})
-    parts.push_back(approximate(actuator(type, "T5", "R8", 0.45, t5Com, 0.034, x5), t5Note));
+    parts.push_back(approximate(actuator(type, "T5", "R8", 0.45, t5Com, 0.034, kX5Inertia), t5Note));
   for (const char* type : {"T8-3", "T8-9", "T8-16"})
-    parts.push_back(approximate(actuator(type, "T8", "R8", 0.575, t8Com, 0.0475, x8), t8Note));
+    parts.push_back(approximate(actuator(type, "T8", "R8", 0.575, t8Com, 0.0475, kX8Inertia), t8Note));
   for (const char* type : {"T25-8", "T25-20", "T25-40"})
     parts.push_back(approximate(actuator(type, "T25", "R25", 1.5, t25Com, 0.067, t25), t25Note));
   return parts;

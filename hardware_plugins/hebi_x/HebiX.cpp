@@ -12,18 +12,16 @@ using interlink::Vector3;
 using namespace interlink::hebi;
 
 std::vector<Part> hebiXParts() {
-  const InertiaTerms x5{1.5e-4, 2.55e-4, 3.5e-4, 3.41e-5, 1.18e-5, 2.29e-6};
-  const InertiaTerms x8{2.46e-4, 3.8e-4, 4.63e-4, 4.44e-5, 2.66e-5, 4.22e-6};
   const Vector3 x5Com(-0.0142, -0.0031, 0.0165);
   const Vector3 x8Com(-0.0145, -0.0031, 0.0242);
   const double halfPi = M_PI / 2;
   std::vector<Part> parts = {
-      actuator("X5-1", "X5", "X", 0.315, x5Com, 0.03105, x5),
-      actuator("X5-4", "X5", "X", 0.335, x5Com, 0.03105, x5),
-      actuator("X5-9", "X5", "X", 0.360, x5Com, 0.03105, x5),
-      actuator("X8-3", "X8", "X", 0.460, x8Com, 0.0451, x8),
-      actuator("X8-9", "X8", "X", 0.480, x8Com, 0.0451, x8),
-      actuator("X8-16", "X8", "X", 0.500, x8Com, 0.0451, x8),
+      actuator("X5-1", "X5", "X", 0.315, x5Com, 0.03105, kX5Inertia),
+      actuator("X5-4", "X5", "X", 0.335, x5Com, 0.03105, kX5Inertia),
+      actuator("X5-9", "X5", "X", 0.360, x5Com, 0.03105, kX5Inertia),
+      actuator("X8-3", "X8", "X", 0.460, x8Com, 0.0451, kX8Inertia),
+      actuator("X8-9", "X8", "X", 0.480, x8Com, 0.0451, kX8Inertia),
+      actuator("X8-16", "X8", "X", 0.500, x8Com, 0.0451, kX8Inertia),
       link("X5", "X5", "X", "X", 0.0175, true),
       bracket("X5LightLeft", "X5", "X", 0.1, Vector3(0, 0.0215, 0.02), -halfPi, Vector3(0, 0.043, 0.04)),
       bracket("X5LightRight", "X5", "X", 0.1, Vector3(0, -0.0215, 0.02), halfPi, Vector3(0, -0.043, 0.04)),

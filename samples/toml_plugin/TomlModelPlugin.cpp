@@ -95,26 +95,26 @@ void buildModel(const Tables& tables, const std::string& prefix, interlink::Mode
       continue;
     }
     if (parts.size() != 2) continue;  // deeper tables belong to nested models
+    // What every link, frame and joint has: its name, where its table starts and its pose.
+    const auto place = [&](auto& element) {
+      element.name = name;
+      element.where = {path, line, 1};
+      if (const Value* pose = get("pose")) element.pose.pose = parsePose(*pose, path, diagnostics);
+    };
     if (kind == "links") {
       interlink::Link link;
-      link.name = name;
-      link.where = {path, line, 1};
-      if (const Value* pose = get("pose")) link.pose.pose = parsePose(*pose, path, diagnostics);
+      place(link);
       model.links.push_back(std::move(link));
     } else if (kind == "frames") {
       interlink::Frame frame;
-      frame.name = name;
-      frame.where = {path, line, 1};
+      place(frame);
       if (const Value* attached = get("attached_to")) frame.attachedTo = attached->text;
-      if (const Value* pose = get("pose")) frame.pose.pose = parsePose(*pose, path, diagnostics);
       model.frames.push_back(std::move(frame));
     } else if (kind == "joints") {
       interlink::Joint joint;
-      joint.name = name;
-      joint.where = {path, line, 1};
+      place(joint);
       if (const Value* parent = get("parent")) joint.parent = parent->text;
       if (const Value* child = get("child")) joint.child = child->text;
-      if (const Value* pose = get("pose")) joint.pose.pose = parsePose(*pose, path, diagnostics);
       const std::string type = get("type") ? get("type")->text : "fixed";
       if (type == "revolute") joint.type = interlink::JointType::Revolute;
       else if (type == "prismatic") joint.type = interlink::JointType::Prismatic;

@@ -71,32 +71,49 @@ CommandResult cliWith(const fs::path& plugins, const fs::path& markers, const st
                     30);
 }
 
+/// One scanner scenario: a scratch directory with the named constructor plugins, an empty marker
+/// directory, a valid SDFormat file of another format and the path of a plugin cache file.
+struct ConstructorScenario {
+  explicit ConstructorScenario(std::initializer_list<const char*> variants)
+      : plugins(constructorPlugins(scratch, variants)),
+        markers(scratch.dir() / "markers"),
+        model((fs::create_directories(markers), scratch.write("ok.sdf", kValidSdf))),
+        cache((scratch.dir() / "plugins.cache").string()) {}
+
+  CommandResult cli(const std::string& cacheFile, const std::string& arguments) const {
+    return cliWith(plugins, markers, cacheFile, arguments);
+  }
+
+  Scratch scratch;
+  const fs::path plugins;
+  const fs::path markers;
+  const std::string model;
+  const std::string cache;
+};
+
 // Discovery of a library nobody knows runs its constructor in the plugin scanner, never in
 // `interlink`: checking a file of another format leaves no mark of the host, cold and warm (the
 // warm run examines nothing). Reading a file of its format is what opens it in the host.
 TEST(PluginDiscovery, AnUnknownLibraryRunsNoCodeInTheHost) {
-  Scratch scratch;
-  const fs::path plugins = constructorPlugins(scratch, {"marks"});
-  const fs::path markers = scratch.dir() / "markers";
-  fs::create_directories(markers);
-  const std::string model = scratch.write("ok.sdf", kValidSdf);
-  const std::string cache = (scratch.dir() / "plugins.cache").string();
+  const ConstructorScenario scenario({"marks"});
+  const fs::path& markers = scenario.markers;
+  const std::string& cache = scenario.cache;
   for (const std::string& cacheFile : {std::string("off"), cache, cache}) {
     SCOPED_TRACE(cacheFile);
     const bool warm = fs::exists(cache);
-    const CommandResult checked = cliWith(plugins, markers, cacheFile, "check '" + model + "'");
+    const CommandResult checked = scenario.cli(cacheFile, "check '" + scenario.model + "'");
     EXPECT_EQ(checked.exitCode, 0) << checked.output;
     EXPECT_FALSE(fs::exists(markers / "ran-in-interlink")) << "a plugin's constructor ran in the host";
     // The scanner did examine it (the test would prove nothing otherwise), only when not known.
     EXPECT_EQ(fs::exists(markers / "ran-in-interlink-plugin-scanner"), !warm);
     fs::remove(markers / "ran-in-interlink-plugin-scanner");
   }
-  const CommandResult listed = cliWith(plugins, markers, cache, "plugins");
+  const CommandResult listed = scenario.cli(cache, "plugins");
   EXPECT_NE(listed.output.find("constructor_marks"), std::string::npos) << listed.output;
   EXPECT_FALSE(fs::exists(markers / "ran-in-interlink")) << listed.output;
   // A file of its format needs it: then, and only then, the host opens it.
-  const std::string own = scratch.write("model.marks", "anything\n");
-  cliWith(plugins, markers, cache, "check '" + own + "'");
+  const std::string own = scenario.scratch.write("model.marks", "anything\n");
+  scenario.cli(cache, "check '" + own + "'");
   EXPECT_TRUE(fs::exists(markers / "ran-in-interlink"));
 }
 
@@ -106,17 +123,12 @@ TEST(PluginDiscovery, AnUnknownLibraryRunsNoCodeInTheHost) {
 TEST(PluginDiscovery, ALibraryEndingTheScannerIsRefusedWithTheReason) {
   for (const char* variant : {"aborts", "crashes", "exits"}) {
     SCOPED_TRACE(variant);
-    Scratch scratch;
-    const fs::path plugins = constructorPlugins(scratch, {variant, "marks"});
-    const fs::path markers = scratch.dir() / "markers";
-    fs::create_directories(markers);
-    const std::string model = scratch.write("ok.sdf", kValidSdf);
-    const std::string cache = (scratch.dir() / "plugins.cache").string();
-    for (const std::string& cacheFile : {std::string("off"), cache, cache}) {
+    const ConstructorScenario scenario({variant, "marks"});
+    for (const std::string& cacheFile : {std::string("off"), scenario.cache, scenario.cache}) {
       SCOPED_TRACE(cacheFile);
-      const CommandResult checked = cliWith(plugins, markers, cacheFile, "check '" + model + "'");
+      const CommandResult checked = scenario.cli(cacheFile, "check '" + scenario.model + "'");
       EXPECT_EQ(checked.exitCode, 0) << checked.output;
-      const CommandResult listed = cliWith(plugins, markers, cacheFile, "plugins");
+      const CommandResult listed = scenario.cli(cacheFile, "plugins");
       EXPECT_EQ(listed.exitCode, 0) << listed.output;
       const std::string refusal = std::string("libtest_plugin_constructor_") + variant + ".so: PLUGIN_LOAD: the plugin scanner ";
       EXPECT_NE(listed.output.find(refusal), std::string::npos) << listed.output;
@@ -124,27 +136,31 @@ TEST(PluginDiscovery, ALibraryEndingTheScannerIsRefusedWithTheReason) {
       EXPECT_NE(listed.output.find("while opening the library"), std::string::npos) << listed.output;
       // The library examined after it in the same scanner run is still known.
       EXPECT_NE(listed.output.find("constructor_marks"), std::string::npos) << listed.output;
-      const std::string own = scratch.write(std::string("model.") + variant, "anything\n");
-      const CommandResult refused = cliWith(plugins, markers, cacheFile, "check '" + own + "'");
+      const std::string own = scenario.scratch.write(std::string("model.") + variant, "anything\n");
+      const CommandResult refused = scenario.cli(cacheFile, "check '" + own + "'");
       EXPECT_NE(refused.exitCode, 0) << refused.output;
       EXPECT_NE(refused.output.find("NO_PARSER"), std::string::npos) << refused.output;
     }
-    EXPECT_FALSE(fs::exists(markers / "ran-in-interlink"));
+    EXPECT_FALSE(fs::exists(scenario.markers / "ran-in-interlink"));
   }
 }
 
-TEST(PluginCrash, ExitFromAPluginIsNeverASuccess) {
+/// `check` of a file of the format of the test plugin `kind` ("exit", "crash"), which ends the
+/// process while reading it.
+CommandResult checkThroughEndingPlugin(const std::string& kind) {
   Scratch scratch;
-  const std::string model = scratch.write("model.exit", "anything\n");
-  const CommandResult result = cliWithPlugins(std::string(TEST_HOSTILE_PLUGIN_DIR) + "/exit", "check '" + model + "'");
+  const std::string model = scratch.write("model." + kind, "anything\n");
+  return cliWithPlugins(std::string(TEST_HOSTILE_PLUGIN_DIR) + "/" + kind, "check '" + model + "'");
+}
+
+TEST(PluginCrash, ExitFromAPluginIsNeverASuccess) {
+  const CommandResult result = checkThroughEndingPlugin("exit");
   EXPECT_EQ(result.exitCode, 2) << result.output;
   EXPECT_NE(result.output.find("before a verdict"), std::string::npos) << result.output;
 }
 
 TEST(PluginCrash, CrashInAPluginSaysSoAndIsNeverASuccess) {
-  Scratch scratch;
-  const std::string model = scratch.write("model.crash", "anything\n");
-  const CommandResult result = cliWithPlugins(std::string(TEST_HOSTILE_PLUGIN_DIR) + "/crash", "check '" + model + "'");
+  const CommandResult result = checkThroughEndingPlugin("crash");
   EXPECT_NE(result.exitCode, 0) << result.output;
   EXPECT_NE(result.output.find("before a verdict"), std::string::npos) << result.output;
 }

@@ -50,12 +50,18 @@ Document pendulum() {
   return document;
 }
 
-TEST(Kinematics, DofOrderFollowsTheDocument) {
+/// The pendulum with its frame graph and kinematics built, and what building them reported.
+struct BuiltPendulum {
   Document document = pendulum();
   Diagnostics diagnostics;
   FrameGraph graph = FrameGraph::build(document, diagnostics);
   Kinematics kinematics = Kinematics::build(document, graph, diagnostics);
-  ASSERT_FALSE(diagnostics.hasErrors()) << test::dump(diagnostics);
+};
+
+TEST(Kinematics, DofOrderFollowsTheDocument) {
+  const BuiltPendulum built;
+  ASSERT_FALSE(built.diagnostics.hasErrors()) << test::dump(built.diagnostics);
+  const Kinematics& kinematics = built.kinematics;
   ASSERT_EQ(kinematics.dofs().size(), 2u);
   EXPECT_EQ(kinematics.dofs()[0].name, "shoulder");
   EXPECT_EQ(kinematics.dofs()[1].name, "slider");
@@ -63,10 +69,10 @@ TEST(Kinematics, DofOrderFollowsTheDocument) {
 }
 
 TEST(Kinematics, ForwardKinematicsMovesLinksAndAttachedFrames) {
-  Document document = pendulum();
-  Diagnostics diagnostics;
-  FrameGraph graph = FrameGraph::build(document, diagnostics);
-  Kinematics kinematics = Kinematics::build(document, graph, diagnostics);
+  BuiltPendulum built;
+  Diagnostics& diagnostics = built.diagnostics;
+  const FrameGraph& graph = built.graph;
+  const Kinematics& kinematics = built.kinematics;
   ASSERT_FALSE(diagnostics.hasErrors()) << test::dump(diagnostics);
   const double angle = M_PI / 2;
   auto poses = kinematics.framePoses({angle, 0.5}, diagnostics);
@@ -82,12 +88,9 @@ TEST(Kinematics, ForwardKinematicsMovesLinksAndAttachedFrames) {
 }
 
 TEST(Kinematics, WrongConfigurationSizeIsAnError) {
-  Document document = pendulum();
-  Diagnostics diagnostics;
-  FrameGraph graph = FrameGraph::build(document, diagnostics);
-  Kinematics kinematics = Kinematics::build(document, graph, diagnostics);
+  const BuiltPendulum built;
   Diagnostics errors;
-  EXPECT_FALSE(kinematics.framePoses({1.0}, errors));
+  EXPECT_FALSE(built.kinematics.framePoses({1.0}, errors));
   EXPECT_TRUE(errors.contains(ErrorCode::KINEMATICS_INVALID));
 }
 

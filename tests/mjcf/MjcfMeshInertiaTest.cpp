@@ -13,6 +13,7 @@
 
 #include "MeshFiles.hpp"
 #include "MujocoOracle.hpp"
+#include "Scratch.hpp"
 #include "TestSupport.hpp"
 
 namespace interlink {
@@ -23,8 +24,6 @@ namespace fs = std::filesystem;
 class MeshInertia : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = test::makeTempDir("interlink-mjcf-mesh");
-    ASSERT_FALSE(dir_.empty());
     const test::TriangleMesh box = test::skewedBox(Vector3(0.3, 0.2, 0.1), 0.07);
     test::writeBinaryStl(dir_ + "/box.stl", box);
     test::writeObj(dir_ + "/box.obj", box);
@@ -36,15 +35,10 @@ class MeshInertia : public ::testing::Test {
     for (auto& v : flat.vertices) v[2] = 0;
     test::writeBinaryStl(dir_ + "/flat.stl", flat);
   }
-  void TearDown() override { fs::remove_all(dir_); }
+  std::string write(const std::string& name, const std::string& text) { return scratch_.write(name, text); }
 
-  std::string write(const std::string& name, const std::string& text) {
-    const std::string path = dir_ + "/" + name;
-    std::ofstream(path) << text;
-    return path;
-  }
-
-  std::string dir_;
+  test::Scratch scratch_;
+  const std::string dir_ = scratch_.dir().string();
 };
 
 const char* kAssets = R"(

@@ -16,6 +16,7 @@
 
 #include "MeshFiles.hpp"
 #include "MujocoOracle.hpp"
+#include "Scratch.hpp"
 #include "TestSupport.hpp"
 
 namespace interlink {
@@ -33,17 +34,10 @@ std::vector<Diagnostic> errorsWith(const LoadResult& result, const std::string& 
 
 class MjcfSchema : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = test::makeTempDir("interlink-mjcf-schema");
-    ASSERT_FALSE(dir_.empty());
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string write(const std::string& name, const std::string& text) {
-    const std::string path = dir_ + "/" + name;
-    std::ofstream(path) << text;
-    return path;
-  }
-  std::string dir_;
+  std::string write(const std::string& name, const std::string& text) { return scratch_.write(name, text); }
+
+  test::Scratch scratch_;
+  const std::string dir_ = scratch_.dir().string();
   Loader loader_;
 };
 

@@ -13,6 +13,16 @@ namespace {
 
 const std::string kArm = test::sourceDir() + "/samples/models/arm.sdf";
 
+/// The sample arm, loaded, a query of it and where the query's findings go.
+class ModelQueryOfArm : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_TRUE(loaded.ok()) << test::dump(loaded.diagnostics); }
+
+  const LoadResult loaded = Loader().loadFile(kArm);
+  const ModelQuery query{loaded};
+  Diagnostics diagnostics;
+};
+
 // Ball, universal, screw and prismatic joints with axes expressed in rotated frames.
 const char* kZoo = R"(<?xml version="1.0"?>
 <sdf version="1.9"><model name="zoo">
@@ -67,12 +77,7 @@ TEST(ModelQuery, JacobianMatchesFiniteDifferencesOfForwardKinematics) {
   }
 }
 
-TEST(ModelQuery, PosesByNameAndRelativePoses) {
-  Loader loader;
-  LoadResult loaded = loader.loadFile(kArm);
-  ASSERT_TRUE(loaded.ok()) << test::dump(loaded.diagnostics);
-  ModelQuery query(loaded);
-  Diagnostics diagnostics;
+TEST_F(ModelQueryOfArm, PosesByNameAndRelativePoses) {
   auto q = query.configuration({{"shoulder", 0.5}, {"elbow", -0.25}}, diagnostics);
   ASSERT_TRUE(q) << test::dump(diagnostics);
   EXPECT_EQ(*q, (std::vector<double>{0.5, -0.25}));
@@ -98,12 +103,7 @@ TEST(ModelQuery, PosesByNameAndRelativePoses) {
   EXPECT_TRUE(query.joints()[1].axes[0].isApprox(Vector3::UnitY()));
 }
 
-TEST(ModelQuery, MassPropertiesOfTheModelAndOfASubtree) {
-  Loader loader;
-  LoadResult loaded = loader.loadFile(kArm);
-  ASSERT_TRUE(loaded.ok());
-  ModelQuery query(loaded);
-  Diagnostics diagnostics;
+TEST_F(ModelQueryOfArm, MassPropertiesOfTheModelAndOfASubtree) {
   const double a = 0.6, b = -0.4;
   auto all = query.massProperties({a, b}, "", diagnostics);
   auto fore = query.massProperties({a, b}, "fore", diagnostics);
@@ -173,12 +173,7 @@ TEST(ModelQuery, PathPoseOfEveryFrameEqualsAllFramePoses) {
   }
 }
 
-TEST(ModelQuery, ConfigurationFromText) {
-  Loader loader;
-  LoadResult loaded = loader.loadFile(kArm);
-  ASSERT_TRUE(loaded.ok()) << test::dump(loaded.diagnostics);
-  ModelQuery query(loaded);
-  Diagnostics diagnostics;
+TEST_F(ModelQueryOfArm, ConfigurationFromText) {
   EXPECT_EQ(*query.parseConfiguration("zero", diagnostics), std::vector<double>({0, 0}));
   EXPECT_EQ(*query.parseConfiguration(" 0.5, -1 ", diagnostics), std::vector<double>({0.5, -1}));
   EXPECT_EQ(*query.parseConfiguration("elbow=-1", diagnostics), std::vector<double>({0, -1}));

@@ -13,6 +13,19 @@ std::string modelFile(const std::string& version, const std::string& body) {
   return "<?xml version='1.0'?>\n<sdf version='" + version + "'>\n<model name='m'>\n" + body + "\n</model>\n</sdf>\n";
 }
 
+/// The first finding of `code` in the load of the file at `path`, which is refused (a default
+/// Diagnostic, and a failure, when there is none).
+Diagnostic refusalOf(const std::string& path, ErrorCode code) {
+  const LoadResult result = loadSdf(path);
+  EXPECT_FALSE(result.ok()) << path;
+  const Diagnostic* found = findCode(result.diagnostics, code);
+  EXPECT_NE(found, nullptr) << path << "\n" << dump(result.diagnostics);
+  return found ? *found : Diagnostic{};
+}
+
+/// libsdformat's own test file `name`.
+std::string libsdformatTestFile(const std::string& name) { return vendored("sdformat/test/sdf/" + name); }
+
 TEST(SdformatBadInput, MalformedXmlReportsLineAndColumn) {
   const auto path = writeFile(scratchDirectory() / "broken.sdf",
                               "<?xml version='1.0'?>\n<sdf version='1.9'>\n  <model name='m'>\n    <link name='l'>\n"
@@ -185,11 +198,7 @@ TEST(SdformatBadInput, InvalidJointTypeAndZeroAxis) {
 }
 
 TEST(SdformatBadInput, InvalidInertiaAsLibsdformat) {
-  const LoadResult result = loadSdf(vendored("sdformat/test/sdf/inertial_invalid.sdf"));
-  EXPECT_FALSE(result.ok());
-  const Diagnostic* error = findCode(result.diagnostics, ErrorCode::LINK_INERTIA_INVALID);
-  ASSERT_NE(error, nullptr) << dump(result.diagnostics);
-  EXPECT_EQ(error->where.line, 5);
+  EXPECT_EQ(refusalOf(libsdformatTestFile("inertial_invalid.sdf"), ErrorCode::LINK_INERTIA_INVALID).where.line, 5);
 }
 
 TEST(SdformatBadInput, RootReferenceIsReserved) {
@@ -215,11 +224,7 @@ TEST(SdformatBadInput, MissingInclude) {
   const auto path = writeFile(scratchDirectory() / "world.sdf",
                               "<sdf version='1.9'>\n<world name='w'>\n  <include>\n    <uri>does_not_exist.sdf</uri>\n"
                               "  </include>\n</world>\n</sdf>\n");
-  const LoadResult result = loadSdf(path);
-  EXPECT_FALSE(result.ok());
-  const Diagnostic* error = findCode(result.diagnostics, ErrorCode::URI_LOOKUP);
-  ASSERT_NE(error, nullptr) << dump(result.diagnostics);
-  EXPECT_EQ(error->where.line, 3);
+  EXPECT_EQ(refusalOf(path, ErrorCode::URI_LOOKUP).where.line, 3);
 }
 
 TEST(SdformatBadInput, IncludeCycle) {
@@ -247,11 +252,7 @@ TEST(SdformatBadInput, RunawayIncludeDepth) {
 }
 
 TEST(SdformatBadInput, ReservedNames) {
-  const LoadResult result = loadSdf(vendored("sdformat/test/sdf/model_invalid_reserved_names.sdf"));
-  EXPECT_FALSE(result.ok());
-  const Diagnostic* error = findCode(result.diagnostics, ErrorCode::RESERVED_NAME);
-  ASSERT_NE(error, nullptr) << dump(result.diagnostics);
-  EXPECT_GT(error->where.line, 0);
+  EXPECT_GT(refusalOf(libsdformatTestFile("model_invalid_reserved_names.sdf"), ErrorCode::RESERVED_NAME).where.line, 0);
 }
 
 TEST(SdformatBadInput, ScopeDelimiterInAName) {

@@ -435,37 +435,38 @@ TEST(SkelExplicit, UnmentionedBodyIsReported) {
   EXPECT_EQ(result.document.worlds.front().models.front().links.size(), 2u);
 }
 
+/// The error of `code` the load of `file` reports (a default Diagnostic, and a failure, when there
+/// is none).
+Diagnostic errorOf(const TempSkel& file, ErrorCode code) {
+  const LoadResult result = sharedLoader().loadFile(file.path());
+  const Diagnostic* d = find(result.diagnostics, code);
+  EXPECT_NE(d, nullptr) << test::dump(result.diagnostics);
+  EXPECT_TRUE(d && d->isError());
+  return d ? *d : Diagnostic{};
+}
+
 TEST(SkelExplicit, BodyWithTwoParentJointsIsAnError) {
   TempSkel file(world("<skeleton name=\"s\">" + body("a") + body("b") + joint("free", "j1", "world", "a") +
                       joint("free", "j2", "world", "b") + joint("weld", "j3", "a", "b") + "</skeleton>"));
-  const LoadResult result = sharedLoader().loadFile(file.path());
-  const Diagnostic* d = find(result.diagnostics, ErrorCode::KINEMATIC_LOOP);
-  ASSERT_NE(d, nullptr) << test::dump(result.diagnostics);
-  EXPECT_TRUE(d->isError());
-  EXPECT_EQ(d->where.line, 9);
-  EXPECT_NE(d->message.find("j2"), std::string::npos);
-  EXPECT_NE(d->message.find("j3"), std::string::npos);
+  const Diagnostic d = errorOf(file, ErrorCode::KINEMATIC_LOOP);
+  EXPECT_EQ(d.where.line, 9);
+  EXPECT_NE(d.message.find("j2"), std::string::npos);
+  EXPECT_NE(d.message.find("j3"), std::string::npos);
 }
 
 TEST(SkelExplicit, CycleIsAnErrorNotAHang) {
   TempSkel file(world("<skeleton name=\"s\">" + body("a") + body("b") + body("c") + joint("weld", "ab", "a", "b") +
                       joint("weld", "bc", "b", "c") + joint("weld", "ca", "c", "a") + "</skeleton>"));
-  const LoadResult result = sharedLoader().loadFile(file.path());
-  const Diagnostic* d = find(result.diagnostics, ErrorCode::KINEMATIC_LOOP);
-  ASSERT_NE(d, nullptr) << test::dump(result.diagnostics);
-  EXPECT_TRUE(d->isError());
-  EXPECT_EQ(d->where.line, 10);
-  for (const char* name : {"ab", "bc", "ca"}) EXPECT_NE(d->message.find(name), std::string::npos) << d->message;
+  const Diagnostic d = errorOf(file, ErrorCode::KINEMATIC_LOOP);
+  EXPECT_EQ(d.where.line, 10);
+  for (const char* name : {"ab", "bc", "ca"}) EXPECT_NE(d.message.find(name), std::string::npos) << d.message;
 }
 
 TEST(SkelExplicit, UnknownJointTypeIsAnError) {
   TempSkel file(world("<skeleton name=\"s\">" + body("a") + joint("hinge", "j", "world", "a") + "</skeleton>"));
-  const LoadResult result = sharedLoader().loadFile(file.path());
-  const Diagnostic* d = find(result.diagnostics, ErrorCode::ATTRIBUTE_INVALID);
-  ASSERT_NE(d, nullptr) << test::dump(result.diagnostics);
-  EXPECT_TRUE(d->isError());
-  EXPECT_EQ(d->where.line, 6);
-  EXPECT_NE(d->message.find("hinge"), std::string::npos);
+  const Diagnostic d = errorOf(file, ErrorCode::ATTRIBUTE_INVALID);
+  EXPECT_EQ(d.where.line, 6);
+  EXPECT_NE(d.message.find("hinge"), std::string::npos);
 }
 
 TEST(SkelExplicit, InitPosOfWrongLengthIsAnError) {

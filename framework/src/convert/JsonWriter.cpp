@@ -164,24 +164,29 @@ class JsonWriter {
     json_.endObject();
   }
 
-  void kept(const std::vector<KeptElement>& elements) {
-    json_.key("kept");
+  /// `key`: an array of one object per item of `list`, whose fields `write` writes.
+  template <typename List, typename Write>
+  void objects(const char* key, const List& list, Write write) {
+    json_.key(key);
     json_.beginArray();
-    for (const KeptElement& e : elements) {
+    for (const auto& item : list) {
       json_.beginObject();
-      json_.field("path", e.path);
-      json_.field("text", e.text);
-      where(e.where);
+      write(item);
       json_.endObject();
     }
     json_.endArray();
   }
 
+  void kept(const std::vector<KeptElement>& elements) {
+    objects("kept", elements, [&](const KeptElement& e) {
+      json_.field("path", e.path);
+      json_.field("text", e.text);
+      where(e.where);
+    });
+  }
+
   void lights(const std::vector<Light>& list) {
-    json_.key("lights");
-    json_.beginArray();
-    for (const Light& l : list) {
-      json_.beginObject();
+    objects("lights", list, [&](const Light& l) {
       json_.field("name", l.name);
       json_.field("type", l.type == LightType::Point ? "point" : l.type == LightType::Directional ? "directional" : "spot");
       semanticPose("pose", l.pose);
@@ -191,30 +196,20 @@ class JsonWriter {
       json_.numbers({l.diffuse[0], l.diffuse[1], l.diffuse[2], l.diffuse[3]});
       json_.field("cast_shadows", l.castShadows);
       where(l.where);
-      json_.endObject();
-    }
-    json_.endArray();
+    });
   }
 
   void frames(const std::vector<Frame>& list) {
-    json_.key("frames");
-    json_.beginArray();
-    for (const Frame& f : list) {
-      json_.beginObject();
+    objects("frames", list, [&](const Frame& f) {
       json_.field("name", f.name);
       json_.field("attached_to", f.attachedTo);
       semanticPose("pose", f.pose);
       where(f.where);
-      json_.endObject();
-    }
-    json_.endArray();
+    });
   }
 
   void joints(const std::vector<Joint>& list) {
-    json_.key("joints");
-    json_.beginArray();
-    for (const Joint& j : list) {
-      json_.beginObject();
+    objects("joints", list, [&](const Joint& j) {
       json_.field("name", j.name);
       json_.field("type", std::string(jointTypeName(j.type)));
       json_.field("parent", j.parent);
@@ -258,9 +253,7 @@ class JsonWriter {
       json_.field("loop_closure", j.loopClosure);
       json_.field("actuator", j.actuator);
       where(j.where);
-      json_.endObject();
-    }
-    json_.endArray();
+    });
   }
 
   void geometry(const Geometry& g) {
@@ -290,23 +283,15 @@ class JsonWriter {
     } else {
       json_.null();
     }
-    json_.key("spheres");
-    json_.beginArray();
-    for (const Sphere& s : g.spheres) {
-      json_.beginObject();
+    objects("spheres", g.spheres, [&](const Sphere& s) {
       json_.field("radius", s.radius);
       json_.field("center", s.center);
-      json_.endObject();
-    }
-    json_.endArray();
+    });
     json_.endObject();
   }
 
   void shapes(const char* name, const std::vector<Shape>& list) {
-    json_.key(name);
-    json_.beginArray();
-    for (const Shape& s : list) {
-      json_.beginObject();
+    objects(name, list, [&](const Shape& s) {
       json_.field("name", s.name);
       semanticPose("pose", s.pose);
       geometry(s.geometry);
@@ -318,16 +303,11 @@ class JsonWriter {
       }
       json_.field("material", s.material);
       where(s.where);
-      json_.endObject();
-    }
-    json_.endArray();
+    });
   }
 
   void links(const std::vector<Link>& list) {
-    json_.key("links");
-    json_.beginArray();
-    for (const Link& l : list) {
-      json_.beginObject();
+    objects("links", list, [&](const Link& l) {
       json_.field("name", l.name);
       semanticPose("pose", l.pose);
       json_.field("has_inertial", l.hasInertial);
@@ -345,9 +325,7 @@ class JsonWriter {
       shapes("visuals", l.visuals);
       shapes("collisions", l.collisions);
       where(l.where);
-      json_.endObject();
-    }
-    json_.endArray();
+    });
   }
 
   void model(const Model& m) {
@@ -409,10 +387,7 @@ class JsonWriter {
     json_.key("resolved");
     json_.beginObject();
     json_.field("root", loaded_.graph.rootName());
-    json_.key("frames");
-    json_.beginArray();
-    for (const FrameInfo& f : all) {
-      json_.beginObject();
+    objects("frames", all, [&](const FrameInfo& f) {
       json_.field("name", f.name);
       json_.field("kind", frameKindName(f.kind));
       json_.field("position", Vector3(f.pose.translation()));
@@ -424,13 +399,8 @@ class JsonWriter {
       f.relativeTo >= 0 ? json_.string(all[static_cast<std::size_t>(f.relativeTo)].name) : json_.null();
       json_.key("attached_to");
       f.attachedTo >= 0 ? json_.string(all[static_cast<std::size_t>(f.attachedTo)].name) : json_.null();
-      json_.endObject();
-    }
-    json_.endArray();
-    json_.key("tree");
-    json_.beginArray();
-    for (const TreeJoint& j : loaded_.kinematics.joints()) {
-      json_.beginObject();
+    });
+    objects("tree", loaded_.kinematics.joints(), [&](const TreeJoint& j) {
       json_.field("joint", j.name);
       json_.field("type", std::string(jointTypeName(j.type)));
       json_.field("parent_link", j.parentLink);
@@ -438,21 +408,14 @@ class JsonWriter {
       json_.key("first_dof");
       json_.integer(j.firstDof);
       json_.field("loop_closure", j.loopClosure);
-      json_.endObject();
-    }
-    json_.endArray();
-    json_.key("dofs");
-    json_.beginArray();
-    for (const Dof& dof : loaded_.kinematics.dofs()) {
-      json_.beginObject();
+    });
+    objects("dofs", loaded_.kinematics.dofs(), [&](const Dof& dof) {
       json_.field("name", dof.name);
       json_.field("joint", dof.joint);
       json_.key("index");
       json_.integer(dof.index);
       json_.field("initial", dof.initial);
-      json_.endObject();
-    }
-    json_.endArray();
+    });
     json_.endObject();
   }
 

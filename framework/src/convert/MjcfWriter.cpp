@@ -33,10 +33,9 @@ std::string frameAttributes(const Pose& pose) {
 
 using MujocoJoint = detail::TargetJoint;  // hinge, slide, ball or free
 
-class MjcfWriter {
+class MjcfWriter : XmlWriterBase {
  public:
-  MjcfWriter(const LoadResult& loaded, const WriteOptions& options, Diagnostics& diagnostics)
-      : loaded_(loaded), options_(options), graph_(loaded.graph), diagnostics_(diagnostics), index_(loaded.graph, loaded.document) {}
+  using XmlWriterBase::XmlWriterBase;
 
   std::optional<std::string> write() {
     const Document& document = loaded_.document;
@@ -551,12 +550,6 @@ class MjcfWriter {
     out_.close("equality");
   }
 
-  const LoadResult& loaded_;
-  const WriteOptions& options_;
-  const FrameGraph& graph_;
-  Diagnostics& diagnostics_;
-  XmlOut out_;
-  interlink::detail::ElementIndex index_;
   std::map<std::string, std::vector<const TreeJoint*>> children_;  // parent link ("" = root) -> joints
   std::map<std::string, const TreeJoint*> parentJoint_;            // child link -> its tree joint
   std::vector<const TreeJoint*> loops_;
@@ -578,8 +571,7 @@ std::optional<std::string> writeMjcf(const LoadResult& loaded, Diagnostics& diag
 }
 
 std::optional<std::string> writeMjcf(const LoadResult& loaded, const WriteOptions& options, Diagnostics& diagnostics) {
-  if (!detail::writable(loaded, diagnostics)) return std::nullopt;
-  return MjcfWriter(loaded, options, diagnostics).write();
+  return detail::writeWith<MjcfWriter>(loaded, options, diagnostics);
 }
 
 }  // namespace interlink::convert

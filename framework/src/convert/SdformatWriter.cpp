@@ -2,10 +2,12 @@
 // format (with its own pose conventions) re-resolves to the same frames in libsdformat.
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <map>
 #include <set>
 #include <string_view>
+#include <utility>
 
 #include <Eigen/Eigenvalues>
 
@@ -28,10 +30,9 @@ std::string quaternionPoseText(const Pose& pose) {
          number(wxyz[0]);
 }
 
-class SdformatWriter {
+class SdformatWriter : XmlWriterBase {
  public:
-  SdformatWriter(const LoadResult& loaded, const WriteOptions& options, Diagnostics& diagnostics)
-      : loaded_(loaded), options_(options), graph_(loaded.graph), diagnostics_(diagnostics) {}
+  using XmlWriterBase::XmlWriterBase;
 
   std::string write() {
     const Document& document = loaded_.document;
@@ -436,44 +437,31 @@ class SdformatWriter {
     }
   }
 
+  /// <name> holding one leaf element per (element, text) pair, in order.
+  void writeLeaves(const char* name, std::initializer_list<std::pair<const char*, std::string>> leaves) {
+    out_.open(name);
+    for (const auto& [element, text] : leaves) out_.leaf(element, text);
+    out_.close(name);
+  }
+
   void writeGeometry(const Geometry& g, const std::string& what, const SourceLocation& where) {
     out_.open("geometry");
     switch (g.type) {
-      case GeometryType::Box:
-        out_.open("box");
-        out_.leaf("size", numbers(g.size));
-        out_.close("box");
-        break;
-      case GeometryType::Sphere:
-        out_.open("sphere");
-        out_.leaf("radius", number(g.radius));
-        out_.close("sphere");
-        break;
+      case GeometryType::Box: writeLeaves("box", {{"size", numbers(g.size)}}); break;
+      case GeometryType::Sphere: writeLeaves("sphere", {{"radius", number(g.radius)}}); break;
       case GeometryType::Cylinder:
-      case GeometryType::Capsule: {
-        const char* name = g.type == GeometryType::Cylinder ? "cylinder" : "capsule";
-        out_.open(name);
-        out_.leaf("radius", number(g.radius));
-        out_.leaf("length", number(g.length));
-        out_.close(name);
+      case GeometryType::Capsule:
+        writeLeaves(g.type == GeometryType::Cylinder ? "cylinder" : "capsule",
+                    {{"radius", number(g.radius)}, {"length", number(g.length)}});
         break;
-      }
-      case GeometryType::Ellipsoid:
-        out_.open("ellipsoid");
-        out_.leaf("radii", numbers(g.radii));
-        out_.close("ellipsoid");
-        break;
+      case GeometryType::Ellipsoid: writeLeaves("ellipsoid", {{"radii", numbers(g.radii)}}); break;
       case GeometryType::Plane:
-        out_.open("plane");
-        out_.leaf("normal", numbers(g.normal));
-        out_.leaf("size", number(g.planeSize.x()) + " " + number(g.planeSize.y()));
-        out_.close("plane");
+        writeLeaves("plane", {{"normal", numbers(g.normal)},
+                              {"size", number(g.planeSize.x()) + " " + number(g.planeSize.y())}});
         break;
       case GeometryType::Mesh:
-        out_.open("mesh");
-        out_.leaf("uri", detail::meshUriFor(g.meshUri, g.meshResolvedPath, {true, true}, options_));
-        out_.leaf("scale", numbers(g.scale));
-        out_.close("mesh");
+        writeLeaves("mesh", {{"uri", detail::meshUriFor(g.meshUri, g.meshResolvedPath, {true, true}, options_)},
+                             {"scale", numbers(g.scale)}});
         break;
       case GeometryType::Empty: out_.empty("empty"); break;
       default:
@@ -584,15 +572,9 @@ class SdformatWriter {
     out_.close("joint");
   }
 
-  const LoadResult& loaded_;
-  const WriteOptions& options_;
   // An MJCF source's actuator force limits, by joint (MjcfKept.hpp).
   const std::map<std::string, double> actuatorEfforts_ =
       loaded_.document.model ? detail::mjcfActuatorEffortLimits(*loaded_.document.model) : std::map<std::string, double>{};
-  const FrameGraph& graph_;
-  Diagnostics& diagnostics_;
-  interlink::detail::ElementIndex index_{loaded_.graph, loaded_.document};
-  XmlOut out_;
   const std::vector<KeptElement>* kept_ = nullptr;  // of the model or world being written
   detail::GazeboExtensions gazebo_;  // the <gazebo> blocks of the model being written (URDF)
 };

@@ -30,10 +30,9 @@ std::string originAttributes(const Pose& pose) {
 
 using SubJoint = detail::TargetJoint;  // one URDF joint of the chain a core joint becomes
 
-class UrdfWriter {
+class UrdfWriter : XmlWriterBase {
  public:
-  UrdfWriter(const LoadResult& loaded, const WriteOptions& options, Diagnostics& diagnostics)
-      : loaded_(loaded), options_(options), graph_(loaded.graph), diagnostics_(diagnostics), index_(loaded.graph, loaded.document) {}
+  using XmlWriterBase::XmlWriterBase;
 
   std::optional<std::string> write() {
     const Document& document = loaded_.document;
@@ -463,15 +462,9 @@ class UrdfWriter {
                       nullptr);
   }
 
-  const LoadResult& loaded_;
-  const WriteOptions& options_;
   // An MJCF source's actuator force limits, by joint (MjcfKept.hpp).
   const std::map<std::string, double> actuatorEfforts_ =
       loaded_.document.model ? detail::mjcfActuatorEffortLimits(*loaded_.document.model) : std::map<std::string, double>{};
-  const FrameGraph& graph_;
-  Diagnostics& diagnostics_;
-  interlink::detail::ElementIndex index_;
-  XmlOut out_;
   bool needWorld_ = false;
   const TreeJoint* unwrittenBase_ = nullptr;  // chooseFloatingBase
   int unwrittenWorld_ = -1;                    // the link standing for the world it hangs from, if not written
@@ -492,8 +485,7 @@ std::optional<std::string> writeUrdf(const LoadResult& loaded, Diagnostics& diag
 }
 
 std::optional<std::string> writeUrdf(const LoadResult& loaded, const WriteOptions& options, Diagnostics& diagnostics) {
-  if (!detail::writable(loaded, diagnostics)) return std::nullopt;
-  return UrdfWriter(loaded, options, diagnostics).write();
+  return detail::writeWith<UrdfWriter>(loaded, options, diagnostics);
 }
 
 }  // namespace interlink::convert

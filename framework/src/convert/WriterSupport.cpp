@@ -4,6 +4,7 @@
 #include "MjcfKept.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 #include <iterator>
 #include <map>
 #include <set>
@@ -27,46 +28,50 @@ std::string number(double value) {
 
 std::string numbers(const Vector3& v) { return number(v.x()) + " " + number(v.y()) + " " + number(v.z()); }
 
-std::string xmlEscape(std::string_view text) {
+namespace {
+
+/// A character and what an escaping writes instead of it.
+struct Replacement {
+  char character;
+  const char* text;
+};
+
+/// `text` with each character of `table` replaced, and the other control characters (below 0x20)
+/// but for those in `keptControls` written as `control(code)` says.
+template <typename Control>
+std::string escaped(std::string_view text, std::initializer_list<Replacement> table, std::string_view keptControls,
+                    Control control) {
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') {
-          out += "&#" + std::to_string(static_cast<int>(c)) + ";";
-        } else {
-          out += c;
-        }
+    const auto* found = std::find_if(table.begin(), table.end(), [c](const Replacement& r) { return r.character == c; });
+    if (found != table.end()) {
+      out += found->text;
+    } else if (static_cast<unsigned char>(c) < 0x20 && keptControls.find(c) == std::string_view::npos) {
+      out += control(static_cast<unsigned>(static_cast<unsigned char>(c)));
+    } else {
+      out += c;
     }
   }
   return out;
 }
 
+}  // namespace
+
+std::string xmlEscape(std::string_view text) {
+  return escaped(text, {{'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}}, "\n\t\r",
+                 [](unsigned code) { return "&#" + std::to_string(code) + ";"; });
+}
+
 std::string jsonString(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buffer[8];
-          std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(c));
-          out += buffer;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
+  return "\"" +
+         escaped(text, {{'"', "\\\""}, {'\\', "\\\\"}, {'\n', "\\n"}, {'\t', "\\t"}, {'\r', "\\r"}}, {},
+                        [](unsigned code) {
+                          char buffer[16];
+                          std::snprintf(buffer, sizeof buffer, "\\u%04x", code);
+                          return std::string(buffer);
+                        }) +
+         "\"";
 }
 
 void XmlOut::indent() {

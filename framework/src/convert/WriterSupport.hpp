@@ -43,6 +43,23 @@ class XmlOut {
   int depth_ = 0;
 };
 
+/// What every XML writer starts from: the load it writes, its options, the frame graph, where its
+/// findings go, the element index and the markup being written.
+class XmlWriterBase {
+ public:
+  XmlWriterBase(const LoadResult& loaded, const WriteOptions& options, Diagnostics& diagnostics)
+      : loaded_(loaded), options_(options), graph_(loaded.graph), diagnostics_(diagnostics),
+        index_(loaded.graph, loaded.document) {}
+
+ protected:
+  const LoadResult& loaded_;
+  const WriteOptions& options_;
+  const FrameGraph& graph_;
+  Diagnostics& diagnostics_;
+  interlink::detail::ElementIndex index_;
+  XmlOut out_;
+};
+
 /// Whether a joint position bound limits the motion: SDFormat up to 1.9 says "no limit" with its
 /// default ±1e16 (what libsdformat 12.3 reports), SDFormat 1.10 and the other formats with ±inf.
 /// Targets that have their own "no limit" (URDF continuous, MJCF unlimited) use it for both.
@@ -74,6 +91,13 @@ std::string attr(const std::string& name, const std::string& value);
 /// True when `loaded` can be written: no load errors and a world or a model to write. Otherwise
 /// says why in `diagnostics`.
 bool writable(const LoadResult& loaded, Diagnostics& diagnostics);
+
+/// `Writer`'s output for a writable load (see writable), else nothing.
+template <typename Writer>
+std::optional<std::string> writeWith(const LoadResult& loaded, const WriteOptions& options, Diagnostics& diagnostics) {
+  if (!writable(loaded, diagnostics)) return std::nullopt;
+  return Writer(loaded, options, diagnostics).write();
+}
 
 /// "w x y z" of the pose's rotation (w >= 0).
 std::string quaternionWxyzText(const Pose& pose);
@@ -161,4 +185,5 @@ using detail::boundsMotion;
 using detail::number;
 using detail::numbers;
 using detail::XmlOut;
+using detail::XmlWriterBase;
 }  // namespace interlink::convert

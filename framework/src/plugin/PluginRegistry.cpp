@@ -58,6 +58,23 @@ bool looksLikeSharedLibrary(const std::string& name) {
          endsWith(name, ".dll");
 }
 
+/// Runs `call` into a plugin; an exception it lets escape (a plugin written without Register.hpp's
+/// guard) becomes PLUGIN_EXCEPTION, "while `doing` the file".
+template <typename Call>
+void runGuarded(const std::string& plugin, const char* doing, const std::string& path, Diagnostics& diagnostics,
+                Call call) {
+  try {
+    call();
+  } catch (const std::exception& e) {
+    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
+                      "plugin '" + plugin + "' threw while " + doing + " the file: " + e.what(), SourceLocation{path, 0, 0});
+  } catch (...) {
+    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
+                      "plugin '" + plugin + "' threw an unknown exception while " + doing + " the file",
+                      SourceLocation{path, 0, 0});
+  }
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -77,17 +94,7 @@ void PluginHandle::load(const plugin::LoadRequest& request, Document& document, 
     return;
   }
   // Register.hpp already guards author code; this catches plugins written without it.
-  try {
-    format->load(request, document, diagnostics);
-  } catch (const std::exception& e) {
-    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
-                      "plugin '" + plugin_->info.name + "' threw while reading the file: " + e.what(),
-                      SourceLocation{request.path, 0, 0});
-  } catch (...) {
-    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
-                      "plugin '" + plugin_->info.name + "' threw an unknown exception while reading the file",
-                      SourceLocation{request.path, 0, 0});
-  }
+  runGuarded(plugin_->info.name, "reading", request.path, diagnostics, [&] { format->load(request, document, diagnostics); });
 }
 
 bool PluginHandle::expands() const { return plugin_ && plugin::formatHasExpand(plugin_->descriptor->format); }
@@ -99,17 +106,7 @@ void PluginHandle::expand(const plugin::LoadRequest& request, plugin::ExpandedDo
                       SourceLocation{request.path, 0, 0});
     return;
   }
-  try {
-    plugin_->descriptor->format->expand(request, expanded, diagnostics);
-  } catch (const std::exception& e) {
-    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
-                      "plugin '" + plugin_->info.name + "' threw while expanding the file: " + e.what(),
-                      SourceLocation{request.path, 0, 0});
-  } catch (...) {
-    diagnostics.error(ErrorCode::PLUGIN_EXCEPTION,
-                      "plugin '" + plugin_->info.name + "' threw an unknown exception while expanding the file",
-                      SourceLocation{request.path, 0, 0});
-  }
+  runGuarded(plugin_->info.name, "expanding", request.path, diagnostics, [&] { plugin_->descriptor->format->expand(request, expanded, diagnostics); });
 }
 
 // ---------------------------------------------------------------------------------------------

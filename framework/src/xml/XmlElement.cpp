@@ -1,5 +1,6 @@
 // XmlElement queries and re-serialisation.
 #include "interlink/xml/XmlElement.hpp"
+#include "interlink/xml/XmlEscape.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -9,40 +10,6 @@ namespace {
 
 bool isXmlSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-void appendEscaped(std::string& out, std::string_view text, bool inAttribute) {
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"':
-        if (inAttribute) {
-          out += "&quot;";
-        } else {
-          out += c;
-        }
-        break;
-      // Attribute values are normalised by readers; keep line breaks and tabs as references.
-      case '\n':
-        if (inAttribute) {
-          out += "&#10;";
-        } else {
-          out += c;
-        }
-        break;
-      case '\r': out += "&#13;"; break;
-      case '\t':
-        if (inAttribute) {
-          out += "&#9;";
-        } else {
-          out += c;
-        }
-        break;
-      default: out += c;
-    }
-  }
-}
-
 void serialise(const XmlElement& element, std::string& out) {
   out += '<';
   out += element.name;
@@ -50,7 +17,7 @@ void serialise(const XmlElement& element, std::string& out) {
     out += ' ';
     out += attribute.name;
     out += "=\"";
-    appendEscaped(out, attribute.value, true);
+    out += escapedXml(attribute.value, true);
     out += '"';
   }
   if (element.children.empty() && element.text.empty()) {
@@ -59,12 +26,12 @@ void serialise(const XmlElement& element, std::string& out) {
   }
   out += '>';
   if (element.children.empty()) {
-    appendEscaped(out, element.text, false);
+    out += escapedXml(element.text, false);
   } else {
     // Text interleaved with children was concatenated on reading; white space between children
     // carries no meaning, other text is written before the children.
     const std::string trimmed = element.trimmedText();
-    appendEscaped(out, trimmed, false);
+    out += escapedXml(trimmed, false);
     for (const XmlElement& child : element.children) serialise(child, out);
   }
   out += "</";
@@ -166,6 +133,25 @@ bool XmlElement::isNamespaced() const { return name.find(':') != std::string::np
 std::string XmlElement::toXml() const {
   std::string out;
   serialise(*this, out);
+  return out;
+}
+
+std::string escapedXml(std::string_view text, bool inAttribute) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '\r': out += "&#13;"; break;
+      // Attribute values are normalised by readers; keep quotes, line breaks and tabs as references.
+      case '"': out += inAttribute ? "&quot;" : "\""; break;
+      case '\n': out += inAttribute ? "&#10;" : "\n"; break;
+      case '\t': out += inAttribute ? "&#9;" : "\t"; break;
+      default: out += c;
+    }
+  }
   return out;
 }
 

@@ -37,6 +37,29 @@ InertiaTerms sphereInertia(double mass) {
   return {i, i, i, 0, 0, 0};
 }
 
+/// A part whose catalogue entry has its identity and input filled in (outputs, when it has them,
+/// are added by the caller).
+Part newPart(const std::string& type, hardware::ComponentKind kind, const std::string& series, std::string description,
+             hardware::InterfaceSpec input) {
+  Part part;
+  hardware::CatalogEntry& e = part.entry;
+  e.type = type;
+  e.kind = kind;
+  e.series = series;
+  e.description = std::move(description);
+  e.input = std::move(input);
+  return part;
+}
+
+/// A rigid part's mass properties and where its output sits on its input.
+void setBody(PartFigures& figures, double mass, const Vector3& centerOfMass, const InertiaTerms& inertia,
+             const Pose& output) {
+  figures.mass = mass;
+  figures.centerOfMass = centerOfMass;
+  figures.inertia = inertia;
+  figures.output = output;
+}
+
 }  // namespace
 
 hardware::InterfaceSpec interfaceOf(const std::string& type, char polarity) {
@@ -45,31 +68,20 @@ hardware::InterfaceSpec interfaceOf(const std::string& type, char polarity) {
 
 Part actuator(const std::string& type, const std::string& series, const std::string& interfaceFamily, double mass,
               const Vector3& centerOfMass, double height, const InertiaTerms& inertia) {
-  Part part;
+  Part part = newPart(type, hardware::ComponentKind::Actuator, series, series + "-series actuator " + type,
+                      interfaceOf(interfaceFamily + "-AH", 'A'));
   auto& e = part.entry;
-  e.type = type;
-  e.kind = hardware::ComponentKind::Actuator;
-  e.series = series;
-  e.description = series + "-series actuator " + type;
-  e.input = interfaceOf(interfaceFamily + "-AH", 'A');
   e.outputs = {interfaceOf(interfaceFamily + "-AO", 'A')};
   e.motion = hardware::Motion::RevoluteZ;  // continuous rotation: no position limits
-  part.figures.mass = mass;
-  part.figures.centerOfMass = centerOfMass;
-  part.figures.inertia = inertia;
-  part.figures.output = makePose(Matrix3::Identity(), Vector3(0, 0, height));
+  setBody(part.figures, mass, centerOfMass, inertia, makePose(Matrix3::Identity(), Vector3(0, 0, height)));
   return part;
 }
 
 Part link(const std::string& type, const std::string& series, const std::string& inputFamily,
           const std::string& outputFamily, double height, bool inlineOutputAllowed) {
-  Part part;
+  Part part = newPart(type, hardware::ComponentKind::Link, series, type + " link (extension, twist, input and output style)",
+                      interfaceOf(inputFamily + "-AO", 'B'));
   auto& e = part.entry;
-  e.type = type;
-  e.kind = hardware::ComponentKind::Link;
-  e.series = series;
-  e.description = type + " link (extension, twist, input and output style)";
-  e.input = interfaceOf(inputFamily + "-AO", 'B');
   e.outputs = {interfaceOf(outputFamily + "-AH", 'B')};
   e.parameterised = true;
   e.inputStyles = {kRightAngle, kInline};
@@ -85,34 +97,18 @@ Part link(const std::string& type, const std::string& series, const std::string&
 
 Part bracket(const std::string& type, const std::string& series, const std::string& interfaceFamily, double mass,
              const Vector3& centerOfMass, double outputRotationX, const Vector3& outputTranslation) {
-  Part part;
-  auto& e = part.entry;
-  e.type = type;
-  e.kind = hardware::ComponentKind::Bracket;
-  e.series = series;
-  e.description = series + " bracket " + type;
-  e.input = interfaceOf(interfaceFamily + "-AO", 'B');
-  e.outputs = {interfaceOf(interfaceFamily + "-AH", 'B')};
-  part.figures.mass = mass;
-  part.figures.centerOfMass = centerOfMass;
-  part.figures.inertia = sphereInertia(mass);
-  part.figures.output = makePose(rotX(outputRotationX), outputTranslation);
+  Part part = newPart(type, hardware::ComponentKind::Bracket, series, series + " bracket " + type,
+                      interfaceOf(interfaceFamily + "-AO", 'B'));
+  part.entry.outputs = {interfaceOf(interfaceFamily + "-AH", 'B')};
+  setBody(part.figures, mass, centerOfMass, sphereInertia(mass), makePose(rotX(outputRotationX), outputTranslation));
   return part;
 }
 
 Part parallelGripper(const std::string& type, const std::string& series, const std::string& interfaceFamily,
                      double mass, const Vector3& centerOfMass, const Vector3& outputTranslation) {
-  Part part;
-  auto& e = part.entry;
-  e.type = type;
-  e.kind = hardware::ComponentKind::EndEffector;
-  e.series = series;
-  e.description = series + " parallel jaw gripper end effector";
-  e.input = interfaceOf(interfaceFamily + "-AO", 'B');
-  part.figures.mass = mass;
-  part.figures.centerOfMass = centerOfMass;
-  part.figures.inertia = sphereInertia(mass);
-  part.figures.output = makePose(Matrix3::Identity(), outputTranslation);
+  Part part = newPart(type, hardware::ComponentKind::EndEffector, series, series + " parallel jaw gripper end effector",
+                      interfaceOf(interfaceFamily + "-AO", 'B'));
+  setBody(part.figures, mass, centerOfMass, sphereInertia(mass), makePose(Matrix3::Identity(), outputTranslation));
   return part;
 }
 

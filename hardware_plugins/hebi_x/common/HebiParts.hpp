@@ -16,6 +16,11 @@ namespace interlink::hebi {
 /// Ixx, Iyy, Izz, Ixy, Ixz, Iyz (kg·m²).
 using InertiaTerms = std::array<double, 6>;
 
+/// The X5 and X8 actuator bodies' inertia about their centre of mass (ixx, iyy, izz, ixy, ixz,
+/// iyz; kg m^2), from HEBI's xacro; the T5 and T8 share them.
+inline constexpr InertiaTerms kX5Inertia{1.5e-4, 2.55e-4, 3.5e-4, 3.41e-5, 1.18e-5, 2.29e-6};
+inline constexpr InertiaTerms kX8Inertia{2.46e-4, 3.8e-4, 4.63e-4, 4.44e-5, 2.66e-5, 4.22e-6};
+
 /// Figures of one part; which ones matter depends on the part's kind.
 struct PartFigures {
   double mass = 0;

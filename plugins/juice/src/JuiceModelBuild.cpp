@@ -89,22 +89,18 @@ void Reader::buildLinks() {
           geometry.size = b.box;
           moments = boxInertia(b.mass, b.box);
           break;
-        case 2:
-          geometry.type = GeometryType::Capsule;
+        case 2:  // a tube: capsule (2) or cylinder (4), of one diameter and length
+        case 4:
+          geometry.type = b.shape == 2 ? GeometryType::Capsule : GeometryType::Cylinder;
           geometry.radius = b.tubeDiameter / 2;
           geometry.length = b.tubeLength;
-          moments = capsuleInertia(b.mass, b.tubeDiameter / 2, b.tubeLength);
+          moments = b.shape == 2 ? capsuleInertia(b.mass, geometry.radius, geometry.length)
+                                 : cylinderInertia(b.mass, geometry.radius, geometry.length);
           break;
         case 3:
           geometry.type = GeometryType::Sphere;
           geometry.radius = b.ballDiameter / 2;
           moments = sphereInertia(b.mass, b.ballDiameter / 2);
-          break;
-        case 4:
-          geometry.type = GeometryType::Cylinder;
-          geometry.radius = b.tubeDiameter / 2;
-          geometry.length = b.tubeLength;
-          moments = cylinderInertia(b.mass, b.tubeDiameter / 2, b.tubeLength);
           break;
         default:
           break;

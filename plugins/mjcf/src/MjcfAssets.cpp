@@ -57,7 +57,7 @@ void AssetReader::readAssets(const XmlElement& asset) {
         std::error_code ec;
         if (!fs::is_regular_file(resolved, ec)) {
           diagnostics_.error(ErrorCode::URI_LOOKUP, "skin file '" + file->value + "' not found (looked for " +
-                                                        resolved.lexically_normal().string() + ")", locationOf(c, file));
+                                                        resolved.lexically_normal().string() + ")", xml::attributeLocation(c, file));
         }
       }
       keep(model_.kept, "mujoco/asset/skin", c);
@@ -90,14 +90,14 @@ void AssetReader::readAssets(const XmlElement& asset) {
       } else {
         // MuJoCo compiles the asset, so a missing file refuses the model there too.
         diagnostics_.error(ErrorCode::URI_LOOKUP, c.name + " file '" + file->value + "' not found (looked for " +
-                                                      resolved.lexically_normal().string() + ")", locationOf(c, file));
+                                                      resolved.lexically_normal().string() + ")", xml::attributeLocation(c, file));
       }
       // What can be known without reading the file is checked at once.
       std::string type = resolved.extension().string();
       for (char& ch : type) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
       if (c.name == "mesh" && !mesh.resolved.empty() && type != ".stl" && type != ".obj" && type != ".msh") {
         diagnostics_.error(ErrorCode::FILE_READ, "mesh file '" + file->value + "': unknown mesh file type '" + type +
-                                                     "' (MuJoCo reads STL, OBJ and MSH)", locationOf(c, file));
+                                                     "' (MuJoCo reads STL, OBJ and MSH)", xml::attributeLocation(c, file));
         mesh.resolved.clear();
       }
       if (c.name == "mesh" && (lookup(e, "vertex") || lookup(e, "face"))) {
@@ -162,7 +162,7 @@ void AssetReader::compileMesh(MeshAsset& mesh) {
   if (!mesh.resolved.empty()) {
     triangles = meshFile(mesh.resolved, mesh.scale, error);
     if (!triangles) {
-      diagnostics_.error(error.code, "mesh file '" + mesh.file + "': " + error.message, locationOf(e.xml, lookup(e, "file")));
+      diagnostics_.error(error.code, "mesh file '" + mesh.file + "': " + error.message, xml::attributeLocation(e.xml, lookup(e, "file")));
       return;
     }
   } else if (!mesh.file.empty()) {
@@ -174,7 +174,7 @@ void AssetReader::compileMesh(MeshAsset& mesh) {
       if (values && (values->size() % 3 != 0 || values->size() < least)) {
         diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, std::string(name) + " of " + what(e) + " needs a multiple of 3 numbers" +
                                                              (least ? " (4 vertices at least)" : ""),
-                           locationOf(e.xml, lookup(e, name)));
+                           xml::attributeLocation(e.xml, lookup(e, name)));
         return std::nullopt;
       }
       return values;
@@ -192,7 +192,7 @@ void AssetReader::compileMesh(MeshAsset& mesh) {
     for (double f : faces ? *faces : noFaces) {
       if (f != std::floor(f) || f < 0 || f >= count) {
         diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, "face of " + what(e) + " names a vertex that does not exist",
-                           locationOf(e.xml, lookup(e, "face")));
+                           xml::attributeLocation(e.xml, lookup(e, "face")));
         return;
       }
       triangles->faces.push_back(static_cast<int>(f));

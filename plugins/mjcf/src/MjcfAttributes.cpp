@@ -67,27 +67,27 @@ std::string AttributeReader::what(const Element& e) const {
 std::optional<std::vector<double>> AttributeReader::numbers(const Element& e, const char* name, std::vector<std::size_t> counts) {
   const Attribute* a = lookup(e, name);
   if (!a) return std::nullopt;
-  return parseDoubles(a->value, locationOf(e.xml, a), std::string(name) + " of " + what(e), diagnostics_,
+  return parseDoubles(a->value, xml::attributeLocation(e.xml, a), std::string(name) + " of " + what(e), diagnostics_,
                       std::move(counts), ErrorCode::ATTRIBUTE_INVALID);
 }
 
 std::optional<double> AttributeReader::number(const Element& e, const char* name) {
   const Attribute* a = lookup(e, name);
   if (!a) return std::nullopt;
-  return parseDouble(a->value, locationOf(e.xml, a), std::string(name) + " of " + what(e), diagnostics_);
+  return parseDouble(a->value, xml::attributeLocation(e.xml, a), std::string(name) + " of " + what(e), diagnostics_);
 }
 
 std::optional<Vector3> AttributeReader::vector3(const Element& e, const char* name) {
   const Attribute* a = lookup(e, name);
   if (!a) return std::nullopt;
-  return xml::parseVector3(a->value, locationOf(e.xml, a), std::string(name) + " of " + what(e), diagnostics_,
+  return xml::parseVector3(a->value, xml::attributeLocation(e.xml, a), std::string(name) + " of " + what(e), diagnostics_,
                            ErrorCode::ATTRIBUTE_INVALID);
 }
 
 std::optional<int> AttributeReader::integer(const Element& e, const char* name) {
   const Attribute* a = lookup(e, name);
   if (!a) return std::nullopt;
-  const auto value = xml::parseInteger(a->value, locationOf(e.xml, a), std::string(name) + " of " + what(e),
+  const auto value = xml::parseInteger(a->value, xml::attributeLocation(e.xml, a), std::string(name) + " of " + what(e),
                                        diagnostics_, ErrorCode::ATTRIBUTE_INVALID);
   if (!value) return std::nullopt;
   return static_cast<int>(*value);
@@ -104,7 +104,7 @@ std::optional<std::size_t> AttributeReader::keyword(const Element& e, const char
   for (const std::string& c : choices) expected += (expected.empty() ? "'" : ", '") + c + "'";
   diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
                      std::string(name) + " of " + what(e) + " is '" + a->value + "'; expected one of " + expected,
-                     locationOf(e.xml, a));
+                     xml::attributeLocation(e.xml, a));
   return std::nullopt;
 }
 
@@ -125,7 +125,7 @@ Quaternion AttributeReader::orientation(const Element& e) {
     if (given) {
       diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
                          what(e) + " gives its orientation twice ('" + form + "' and '" + f + "'); use one",
-                         locationOf(e.xml, a));
+                         xml::attributeLocation(e.xml, a));
       continue;
     }
     given = a;
@@ -134,7 +134,7 @@ Quaternion AttributeReader::orientation(const Element& e) {
   Quaternion q = Quaternion::Identity();
   if (!given) return q;
   const std::string formName = form;
-  const SourceLocation at = locationOf(e.xml, given);
+  const SourceLocation at = xml::attributeLocation(e.xml, given);
   auto fail = [&](const std::string& message) {
     diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, formName + " of " + what(e) + ": " + message, at);
     return Quaternion::Identity();
@@ -200,7 +200,7 @@ std::string AttributeReader::className(const XmlElement& e, const std::string& i
   if (!cls) return inherited;
   if (!classes_.count(cls->value)) {
     diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, "<" + e.name + "> names the unknown default class '" + cls->value + "'",
-                       locationOf(e, cls));
+                       xml::attributeLocation(e, cls));
     return inherited;
   }
   return cls->value;
@@ -221,7 +221,7 @@ void AttributeReader::readDefault(const XmlElement& d, const std::string& parent
   if (!topLevel) {
     if (classes_.count(name)) {
       diagnostics_.error(ErrorCode::DUPLICATE_NAME, "default class '" + name + "' is defined twice",
-                         locationOf(d, d.attribute("class")));
+                         xml::attributeLocation(d, d.attribute("class")));
       return;
     }
     classes_[name].parent = parent;
@@ -251,7 +251,7 @@ bool AttributeReader::limited(const Element& e, const char* limitedName, const c
   const std::optional<std::size_t> given = keyword(e, limitedName, {"false", "true", "auto"});
   if (given && *given != 2) return *given == 1;
   if (!hasRange) return false;
-  const SourceLocation at = locationOf(e.xml, lookup(e, rangeName));
+  const SourceLocation at = xml::attributeLocation(e.xml, lookup(e, rangeName));
   if (!compiler_.autoLimits) {
     diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
                        what(e) + " has a " + rangeName + " but '" + limitedName +

@@ -10,6 +10,7 @@
 #include "MjcfRecords.hpp"
 #include "interlink/Diagnostics.hpp"
 #include "interlink/xml/XmlElement.hpp"
+#include "interlink/xml/XmlValues.hpp"
 
 namespace interlink::mjcf::detail {
 
@@ -35,10 +36,6 @@ void placeInFrame(KeptElement& light, const Pose& pose);
 
 /// "x y z", each number as the writers format it.
 std::string numbersText(const Vector3& v);
-
-inline SourceLocation locationOf(const xml::XmlElement& e, const xml::Attribute* a) {
-  return a && a->where.line > 0 ? a->where : e.where;
-}
 
 class AttributeReader {
  public:

@@ -62,7 +62,7 @@ class SectionChecker {
     diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
                        "<" + e.name + ">" + (name.empty() ? "" : " '" + name + "'") + " names the unknown " + kind + " '" +
                            a->value + "' (" + attribute + ")",
-                       locationOf(e, a));
+                       xml::attributeLocation(e, a));
   }
 
   /// <equality><joint joint1 joint2>: joint1 follows joint2, as a mimic joint its leader. A joint
@@ -97,7 +97,7 @@ class SectionChecker {
         if (first->value == second->value) {
           diagnostics_.error(ErrorCode::JOINT_AXIS_MIMIC_INVALID,
                              "<equality><joint> couples joint '" + first->value + "' to itself (joint1 = joint2)",
-                             locationOf(e, second));
+                             xml::attributeLocation(e, second));
           continue;
         }
         const std::size_t follower = indexOf(first->value);
@@ -148,7 +148,7 @@ class SectionChecker {
                          "<equality><joint> couplings form a cycle of " + std::to_string(length) + " joints (" + cycle +
                              "): no joint of it is free to lead; MuJoCo loads it (soft constraints), Interlink's "
                              "mimic rule (no mimic cycles, as URDF and SDFormat) refuses it under --strict",
-                         locationOf(closing, closing.attribute("joint2")));
+                         xml::attributeLocation(closing, closing.attribute("joint2")));
   }
 
   void checkTendon(const XmlElement& t) {

@@ -29,7 +29,7 @@ namespace {
 
 using detail::Element;
 using detail::quaternionFromZAxis;
-using detail::locationOf;
+using xml::attributeLocation;
 using xml::Attribute;
 using xml::XmlElement;
 namespace fs = std::filesystem;
@@ -131,12 +131,12 @@ class Reader : public detail::AssetReader {
     if (!plugin::hostHas(host_, offsetof(plugin::HostServices, endInclude)) || !host_->beginInclude || !host_->endInclude) {
       diagnostics_.error(ErrorCode::FILE_READ,
                          "cannot read included file '" + file->value + "': the host offers no include service",
-                         locationOf(include, file));
+                         attributeLocation(include, file));
       return {};
     }
     const std::string requested = (fs::path(path_).parent_path() / file->value).lexically_normal().string();
     plugin::IncludedFile included;
-    if (!host_->beginInclude(host_->context, requested, path_, locationOf(include, file), included, diagnostics_)) return {};
+    if (!host_->beginInclude(host_->context, requested, path_, attributeLocation(include, file), included, diagnostics_)) return {};
     struct EndInclude {
       const plugin::HostServices* host;
       ~EndInclude() { host->endInclude(host->context); }
@@ -145,7 +145,7 @@ class Reader : public detail::AssetReader {
     if (includedBytes_ > kMaxTotalIncludeBytes) {
       if (!includeBudgetReported_) {  // once, not per include
         diagnostics_.error(ErrorCode::INCLUDE_LIMIT, "the model's includes splice more than 256 MiB in all",
-                           locationOf(include, file));
+                           attributeLocation(include, file));
       }
       includeBudgetReported_ = true;
       return {};
@@ -158,7 +158,7 @@ class Reader : public detail::AssetReader {
       diagnostics_.error(ErrorCode::ELEMENT_MISSING,
                          "included file '" + file->value + "' has no element inside its <" + root->name +
                              "> (MuJoCo refuses an empty include)",
-                         locationOf(include, file));
+                         attributeLocation(include, file));
       return {};
     }
     // The included root's children take the place of <include>, one level below `parentDepth`.
@@ -166,7 +166,7 @@ class Reader : public detail::AssetReader {
       diagnostics_.error(ErrorCode::INCLUDE_DEPTH, "elements nest " + std::to_string(depth) + " levels deep once '" +
                                                        file->value + "' is spliced in: more than " +
                                                        std::to_string(xml::ParseOptions{}.maxDepth) + " in all files",
-                         locationOf(include, file));
+                         attributeLocation(include, file));
       return {};
     }
     expandIncludes(*root, parentDepth);
@@ -185,7 +185,7 @@ class Reader : public detail::AssetReader {
     record.where = e.where;
     if (!record.name.empty() && !names.insert(record.name).second) {
       diagnostics_.error(ErrorCode::DUPLICATE_NAME, std::string(kind) + " name '" + record.name + "' is used twice",
-                         locationOf(e, e.attribute("name")));
+                         attributeLocation(e, e.attribute("name")));
     }
   }
 
@@ -202,7 +202,7 @@ class Reader : public detail::AssetReader {
       } else {
         diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
                            "eulerseq of <compiler> is '" + a->value + "'; expected 3 of x, y, z, X, Y, Z",
-                           locationOf(c, a));
+                           attributeLocation(c, a));
       }
     }
     if (auto v = keyword(e, "inertiafromgeom", {"false", "true", "auto"})) {
@@ -227,7 +227,7 @@ class Reader : public detail::AssetReader {
     if (auto v = boolean(e, "fusestatic"); v && *v) {
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                            "<compiler fusestatic=\"true\">: Interlink keeps static bodies as links (MuJoCo fuses them)",
-                           locationOf(c, c.attribute("fusestatic")));
+                           attributeLocation(c, c.attribute("fusestatic")));
     }
     const fs::path base = fs::path(path_).parent_path();
     if (const Attribute* a = c.attribute("assetdir")) {
@@ -277,6 +277,17 @@ class Reader : public detail::AssetReader {
     }
   }
 
+  /// The default class what `xml` holds falls back to: its childclass, else the one it inherits.
+  std::string childClass(const XmlElement& xml, const std::string& inherited) {
+    const Attribute* childclass = xml.attribute("childclass");
+    if (!childclass) return inherited;
+    if (hasClass(childclass->value)) return childclass->value;
+    diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
+                       "<" + xml.name + "> names the unknown default class '" + childclass->value + "' as childclass",
+                       attributeLocation(xml, childclass));
+    return inherited;
+  }
+
   /// <frame> (MuJoCo 3.1.0): a pose and a childclass for what it holds, which belongs to the
   /// enclosing body, in MuJoCo's order.
   void readFrame(const XmlElement& xml, BodyRecord& body, const std::string& inherited) {
@@ -285,36 +296,22 @@ class Reader : public detail::AssetReader {
                          "<frame> with <compiler coordinate=\"global\"> is not supported by Interlink", xml.where);
       return;
     }
-    std::string cls = inherited;
-    if (const Attribute* childclass = xml.attribute("childclass")) {
-      if (hasClass(childclass->value)) {
-        cls = childclass->value;
-      } else {
-        diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
-                           "<frame> names the unknown default class '" + childclass->value + "' as childclass",
-                           locationOf(xml, childclass));
-      }
-    }
+    const std::string cls = childClass(xml, inherited);
     const Pose pose = frame(Element{xml, "frame", ""});
     BodyRecord inner;
     inner.id = body.id;
     readBodyContent(xml, inner, cls, true);
-    for (GeomRecord& g : inner.geoms) {
-      g.pose = pose * g.pose;
-      body.geoms.push_back(std::move(g));
-    }
-    for (FrameRecord& site : inner.sites) {
-      site.pose = pose * site.pose;
-      body.sites.push_back(std::move(site));
-    }
-    for (FrameRecord& camera : inner.cameras) {
-      camera.pose = pose * camera.pose;
-      body.cameras.push_back(std::move(camera));
-    }
-    for (BodyRecord& child : inner.children) {
-      child.pose = pose * child.pose;
-      body.children.push_back(std::move(child));
-    }
+    // What the frame holds moves to the body, placed by the frame's pose.
+    const auto moveInto = [&pose](auto& from, auto& to) {
+      for (auto& record : from) {
+        record.pose = pose * record.pose;
+        to.push_back(std::move(record));
+      }
+    };
+    moveInto(inner.geoms, body.geoms);
+    moveInto(inner.sites, body.sites);
+    moveInto(inner.cameras, body.cameras);
+    moveInto(inner.children, body.children);
     for (KeptElement& k : inner.kept) {
       if (k.path == "body/light") detail::placeInFrame(k, pose);
       body.kept.push_back(std::move(k));
@@ -354,7 +351,7 @@ class Reader : public detail::AssetReader {
                                   "<option integrator=\"implicitfast\"> is read as the current MuJoCo XML reference "
                                   "defines it; it was introduced by MuJoCo 2.3.3, so older MuJoCo releases (Debian's "
                                   "2.2.2 among them) refuse this file",
-                                  locationOf(option, option.attribute("integrator"))});
+                                  attributeLocation(option, option.attribute("integrator"))});
     }
   }
 
@@ -362,18 +359,9 @@ class Reader : public detail::AssetReader {
     identify(body, xml, model_.bodyCount, bodyNames_, "body");
     if (body.name == "world") {
       diagnostics_.error(ErrorCode::RESERVED_NAME, "body name 'world' is reserved for the world body",
-                         locationOf(xml, xml.attribute("name")));
+                         attributeLocation(xml, xml.attribute("name")));
     }
-    std::string cls = inherited;
-    if (const Attribute* childclass = xml.attribute("childclass")) {
-      if (hasClass(childclass->value)) {
-        cls = childclass->value;
-      } else {
-        diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
-                           "<body> names the unknown default class '" + childclass->value + "' as childclass",
-                           locationOf(xml, childclass));
-      }
-    }
+    const std::string cls = childClass(xml, inherited);
     body.pose = frame(Element{xml, "body", ""});
     body.mujoco = carried(Element{xml, "body", ""}, {"mocap", "gravcomp", "user"});
     if (model_.compiler.globalCoordinates && !xml.attribute("pos")) unplaced_.insert(body.id);
@@ -448,7 +436,7 @@ class Reader : public detail::AssetReader {
     if (auto axis = vector3(e, "axis")) {
       if (axis->norm() < kEpsilon) {
         diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, "axis of " + what(e) + " is zero",
-                           locationOf(e.xml, lookup(e, "axis")));
+                           attributeLocation(e.xml, lookup(e, "axis")));
       } else {
         joint.axis = axis->normalized();
       }
@@ -480,12 +468,12 @@ class Reader : public detail::AssetReader {
     joint.forceLimited = limited(e, "actuatorfrclimited", "actuatorfrcrange", !(joint.forceLower == 0 && joint.forceUpper == 0));
     if (joint.forceLimited && joint.forceLower > joint.forceUpper) {
       diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, "actuatorfrcrange of " + what(e) + " is empty (lower > upper)",
-                         locationOf(e.xml, lookup(e, "actuatorfrcrange")));
+                         attributeLocation(e.xml, lookup(e, "actuatorfrcrange")));
     }
     if (joint.limited) {
       if (range[0] >= range[1] && joint.kind != JointKind::Ball) {
         diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, "range of " + what(e) + " is empty (lower >= upper)",
-                           locationOf(e.xml, lookup(e, "range")));
+                           attributeLocation(e.xml, lookup(e, "range")));
       }
       joint.lower = range[0];
       joint.upper = range[1];
@@ -543,14 +531,14 @@ class Reader : public detail::AssetReader {
     if (!v) return false;
     if (e.xml.attribute("pos")) {
       diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, what(e) + " gives both 'pos' and 'fromto'",
-                         locationOf(e.xml, e.xml.attribute("pos")));
+                         attributeLocation(e.xml, e.xml.attribute("pos")));
     }
     const Vector3 from((*v)[0], (*v)[1], (*v)[2]), to((*v)[3], (*v)[4], (*v)[5]);
     const Vector3 direction = from - to;
     const double halfLength = direction.norm() / 2;
     if (halfLength < kEpsilon) {
       diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, "fromto points of " + what(e) + " are too close",
-                         locationOf(e.xml, lookup(e, "fromto")));
+                         attributeLocation(e.xml, lookup(e, "fromto")));
       return false;
     }
     if (boxLike) {
@@ -579,7 +567,7 @@ class Reader : public detail::AssetReader {
     if (fromTo && !boxLike && geom.typeName != "capsule" && geom.typeName != "cylinder") {
       diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
                          "fromto of " + what(e) + " needs a capsule, cylinder, box or ellipsoid, not a " + geom.typeName,
-                         locationOf(e.xml, lookup(e, "fromto")));
+                         attributeLocation(e.xml, lookup(e, "fromto")));
     } else if (!fromTo || !applyFromTo(e, geom.pose, geom.size, boxLike)) {
       geom.pose = frame(e);
     }
@@ -596,7 +584,7 @@ class Reader : public detail::AssetReader {
       geom.material = m->value;
       if (!hasMaterial(m->value)) {
         diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, what(e) + " names the unknown material '" + m->value + "'",
-                           locationOf(e.xml, m));
+                           attributeLocation(e.xml, m));
       }
     }
     if ((geom.mass && *geom.mass < 0) || geom.density < 0) {
@@ -611,7 +599,7 @@ class Reader : public detail::AssetReader {
         if (!(s[i] > 0)) {
           diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
                              "size of " + what(e) + " (a " + geom.typeName + ") needs " + std::to_string(count) +
-                                 " positive values", locationOf(e.xml, lookup(e, "size")));
+                                 " positive values", attributeLocation(e.xml, lookup(e, "size")));
           return;
         }
       }
@@ -641,7 +629,7 @@ class Reader : public detail::AssetReader {
         // The third size is the spacing of the grid MuJoCo draws; its compiler refuses 0.
         diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID,
                            "size of plane " + what(e) + " needs a positive third value (MuJoCo: \"plane size(3) must be "
-                           "positive\")", locationOf(e.xml, lookup(e, "size")));
+                           "positive\")", attributeLocation(e.xml, lookup(e, "size")));
       }
       if (body.id != 0) {
         diagnostics_.error(ErrorCode::ELEMENT_INVALID, "plane " + what(e) + " must be in <worldbody> (planes are static)",
@@ -658,7 +646,7 @@ class Reader : public detail::AssetReader {
                                                              reference + "'", e.xml.where);
       } else if (!found) {
         diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, what(e) + " names the unknown " + reference + " '" + asset->value + "'",
-                           locationOf(e.xml, asset));
+                           attributeLocation(e.xml, asset));
       } else {
         g.meshUri = found->file;
         g.meshResolvedPath = found->resolved;
@@ -666,7 +654,7 @@ class Reader : public detail::AssetReader {
         if (mesh) {
           // Its data is read when the body's mass or a collision needs it (resolveMeshes).
           geom.meshAsset = asset->value;
-          geom.meshWhere = locationOf(e.xml, asset);
+          geom.meshWhere = attributeLocation(e.xml, asset);
         }
       }
     }
@@ -681,26 +669,26 @@ class Reader : public detail::AssetReader {
     detail::MeshAsset* found = findMesh(name->value);
     if (!found) {
       diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, what(e) + " names the unknown mesh '" + name->value + "'",
-                         locationOf(e.xml, name));
+                         attributeLocation(e.xml, name));
       return;
     }
     if (lookup(e, "fromto")) {
       diagnostics_.error(ErrorCode::ATTRIBUTE_INVALID, "fromto cannot be used with a mesh in " + what(e),
-                         locationOf(e.xml, lookup(e, "fromto")));
+                         attributeLocation(e.xml, lookup(e, "fromto")));
       return;
     }
     if (model_.compiler.fitAabb) {
       diagnostics_.error(ErrorCode::ELEMENT_UNSUPPORTED,
                          what(e) + " is fitted to a mesh's bounding box (<compiler fitaabb=\"true\">), which Interlink "
                                    "does not compute; fitting to the inertia box is supported",
-                         locationOf(e.xml, name));
+                         attributeLocation(e.xml, name));
       return;
     }
     const auto& inertia = compiled(*found).inertia;
     if (!inertia) {
       diagnostics_.error(ErrorCode::LINK_INERTIA_INVALID,
                          what(e) + " cannot be fitted to mesh '" + name->value + "': " + found->problem,
-                         locationOf(e.xml, name));
+                         attributeLocation(e.xml, name));
       return;
     }
     const Vector3& b = inertia->box;

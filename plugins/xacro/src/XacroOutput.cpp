@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "interlink/xml/XmlEscape.hpp"
+
 namespace interlink::xacro {
 
 namespace {
@@ -27,23 +29,7 @@ class Writer {
     origins_.push_back(plugin::ExpansionOrigin{line_, column_, where, step});
   }
 
-  static std::string escaped(const std::string& s, bool attribute) {
-    std::string out;
-    out.reserve(s.size());
-    for (char c : s) {
-      switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += attribute ? "&quot;" : "\""; break;
-        case '\n': out += attribute ? "&#10;" : "\n"; break;
-        case '\t': out += attribute ? "&#9;" : "\t"; break;
-        case '\r': out += "&#13;"; break;
-        default: out += c;
-      }
-    }
-    return out;
-  }
+  static std::string escaped(const std::string& s, bool attribute) { return xml::escapedXml(s, attribute); }
 
   void comment(const std::string& text, int depth) {
     write(std::string(static_cast<std::size_t>(depth) * 2, ' '));

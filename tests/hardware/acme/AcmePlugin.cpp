@@ -11,26 +11,29 @@ namespace {
 using namespace interlink;
 using namespace interlink::hardware;
 
+/// An ACME catalogue entry with its identity and input interface.
+CatalogEntry acmeEntry(const char* type, ComponentKind kind, const char* description, const InterfaceSpec& input) {
+  CatalogEntry entry;
+  entry.type = type;
+  entry.kind = kind;
+  entry.series = "ACME";
+  entry.description = description;
+  entry.input = input;
+  return entry;
+}
+
 const std::vector<CatalogEntry>& catalog() {
   static const std::vector<CatalogEntry> entries = [] {
-    CatalogEntry actuator;
-    actuator.type = "ACME-7";
-    actuator.kind = ComponentKind::Actuator;
-    actuator.series = "ACME";
-    actuator.description = "ACME seven newton-metre actuator";
-    actuator.input = InterfaceSpec{"ACME-AH", 'A'};
+    CatalogEntry actuator =
+        acmeEntry("ACME-7", ComponentKind::Actuator, "ACME seven newton-metre actuator", InterfaceSpec{"ACME-AH", 'A'});
     actuator.outputs = {InterfaceSpec{"ACME-AO", 'A'}};
     actuator.motion = Motion::RevoluteZ;
     actuator.limits.positionLower = -1.5;
     actuator.limits.positionUpper = 1.5;
     actuator.limits.velocity = 2.0;
     actuator.limits.effort = 7.0;
-    CatalogEntry gripper;
-    gripper.type = "ACMEGripper";
-    gripper.kind = ComponentKind::EndEffector;
-    gripper.series = "ACME";
-    gripper.description = "ACME gripper";
-    gripper.input = InterfaceSpec{"ACME-AO", 'B'};
+    const CatalogEntry gripper =
+        acmeEntry("ACMEGripper", ComponentKind::EndEffector, "ACME gripper", InterfaceSpec{"ACME-AO", 'B'});
     return std::vector<CatalogEntry>{actuator, gripper};
   }();
   return entries;

@@ -1,17 +1,13 @@
 // A parser that reports errors and still returns a model: the errors must surface and the
 // partial model must not be taken as valid.
+#include "OneLinkModel.hpp"
 #include "interlink/plugin/Register.hpp"
 
 namespace {
 
 void loadWithErrors(const interlink::plugin::LoadRequest& request, interlink::Document& document,
                     interlink::Diagnostics& diagnostics) {
-  interlink::Model model;
-  model.name = "partial";
-  interlink::Link link;
-  link.name = "only";
-  model.links.push_back(link);
-  document.model = model;
+  document.model = interlink::test::oneLinkModel("partial", "only");
   diagnostics.error(interlink::ErrorCode::ELEMENT_INVALID, "the second half of the file is nonsense", {request.path, 2, 5});
 }
 

@@ -1,16 +1,12 @@
 // Claims ".good" too, without a sniffer: registered after "good", it must lose to good's sniffer
 // on files that sniffer recognises, and win (with a warning) otherwise.
+#include "OneLinkModel.hpp"
 #include "interlink/plugin/Register.hpp"
 
 namespace {
 
 void loadRival(const interlink::plugin::LoadRequest&, interlink::Document& document, interlink::Diagnostics&) {
-  interlink::Model model;
-  model.name = "rival";
-  interlink::Link link;
-  link.name = "rival_link";
-  model.links.push_back(link);
-  document.model = model;
+  document.model = interlink::test::oneLinkModel("rival", "rival_link");
 }
 
 }  // namespace
