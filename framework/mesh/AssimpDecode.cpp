@@ -556,21 +556,21 @@ std::optional<MeshInfo> decodeMeasure(MeshPartSource& access, const std::string&
         out.info = *info;
         return out;
       },
-      [](WireWriter& wire, const Measured& measured) {
-        wire.number(measured.decodedBytes);
-        wire.number(measured.info.vertexCount);
-        wire.number(measured.info.faceCount);
-        for (int k = 0; k < 3; ++k) wire.real(measured.info.boundsMin[k]);
-        for (int k = 0; k < 3; ++k) wire.real(measured.info.boundsMax[k]);
+      [](WireWriter& wire, const Measured& value) {
+        wire.number(value.decodedBytes);
+        wire.number(value.info.vertexCount);
+        wire.number(value.info.faceCount);
+        for (int k = 0; k < 3; ++k) wire.real(value.info.boundsMin[k]);
+        for (int k = 0; k < 3; ++k) wire.real(value.info.boundsMax[k]);
       },
       [](WireReader& wire) {
-        Measured measured;
-        measured.decodedBytes = wire.number();
-        measured.info.vertexCount = wire.number();
-        measured.info.faceCount = wire.number();
-        for (int k = 0; k < 3; ++k) measured.info.boundsMin[k] = wire.real();
-        for (int k = 0; k < 3; ++k) measured.info.boundsMax[k] = wire.real();
-        return measured;
+        Measured value;
+        value.decodedBytes = wire.number();
+        value.info.vertexCount = wire.number();
+        value.info.faceCount = wire.number();
+        for (int k = 0; k < 3; ++k) value.info.boundsMin[k] = wire.real();
+        for (int k = 0; k < 3; ++k) value.info.boundsMax[k] = wire.real();
+        return value;
       });
   if (!measured) return std::nullopt;
   decodedBytes = measured->decodedBytes;
