@@ -186,7 +186,7 @@ class UrdfWriter {
           diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                                std::string("URDF has no ") + geometryTypeName(g.type) + " geometry; " + what +
                                    " is not written",
-                               shape.where);
+                               shape.where, what);
           continue;
       }
       Pose pose = shape.pose.pose;
@@ -307,7 +307,7 @@ class UrdfWriter {
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                            "URDF has no " + std::string(jointTypeName(joint.type)) + " joint; joint '" + scopedName +
                                "' is written as " + how,
-                           joint.where);
+                           joint.where, scopedName);
     }
     std::vector<SubJoint> subs;
     for (const SingleAxisMotion& motion : chain.motions) subs.push_back(sub(motion));
