@@ -203,7 +203,7 @@ class UrdfWriter : XmlWriterBase {
                          "URDF has no floating joint unless asked: the floating base '" + base->name +
                              "' is not written and its child '" + base->childLink +
                              "' is the root link, free in Gazebo" + initial +
-                             " (--urdf-floating-joint writes a `floating` joint from `world`)",
+                             " (WriteOptions::urdfFloatingJoint writes a `floating` joint from `world`)",
                          joint ? joint->where : SourceLocation{loaded_.document.sourceFile, 0, 0});
   }
 
@@ -279,7 +279,7 @@ class UrdfWriter : XmlWriterBase {
           diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                                std::string("URDF has no ") + geometryTypeName(g.type) + " geometry; " + what +
                                    " is not written",
-                               shape.where);
+                               shape.where, what);
           continue;
       }
       Pose pose = shape.pose.pose;
@@ -407,7 +407,7 @@ class UrdfWriter : XmlWriterBase {
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                            "URDF has no " + std::string(jointTypeName(joint.type)) + " joint; joint '" + scopedName +
                                "' is written as " + how,
-                           joint.where);
+                           joint.where, scopedName);
     }
     std::vector<SubJoint> subs;
     for (const SingleAxisMotion& motion : chain.motions) subs.push_back(sub(motion));
