@@ -261,7 +261,9 @@ class UrdfWriter : XmlWriterBase {
     for (std::size_t i = 0; i < shapes.size(); ++i) {
       const Shape& shape = shapes[i];
       const std::string name = shape.name.empty() ? std::string(kind) + "_" + std::to_string(i) : shape.name;
-      const std::string what = std::string(kind) + " '" + name + "' of link '" + frame.name + "'";
+      // The subject is the shape's names only: visuals and collisions stay two kinds of warning.
+      const std::string subject = "'" + name + "' of link '" + frame.name + "'";
+      const std::string what = std::string(kind) + " " + subject;
       const Geometry& g = shape.geometry;
       std::string geometry;
       switch (g.type) {
@@ -279,7 +281,7 @@ class UrdfWriter : XmlWriterBase {
           diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                                std::string("URDF has no ") + geometryTypeName(g.type) + " geometry; " + what +
                                    " is not written",
-                               shape.where, what);
+                               shape.where, subject);
           continue;
       }
       Pose pose = shape.pose.pose;
