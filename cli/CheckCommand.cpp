@@ -211,7 +211,7 @@ std::string sarifReport(const std::vector<Checked>& results) {
       rules.insert(rule);
       const std::string file = d.where.file.empty() ? displayName(c.input) : d.where.file.str();
       found << (first ? "" : ",") << "{\"ruleId\":\"" << rule << "\",\"level\":\""
-            << (d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "note")
+            << severityName(d.severity)
             << "\",\"message\":{\"text\":" << convert::jsonQuoted(d.message) << "},\"locations\":[{\"physicalLocation\":{"
             << "\"artifactLocation\":" << sarifLocation(file);
       if (d.where.line > 0) {

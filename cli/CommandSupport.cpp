@@ -9,6 +9,8 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <string>
+#include <utility>
 
 #include "interlink/TextNumbers.hpp"
 
@@ -99,9 +101,21 @@ bool colourOn(int fd) {
 
 std::string formatDiagnostic(Diagnostic d, const std::string& file, bool colour) {
   if (d.where.file.empty()) d.where.file = file;
+  // How to see every warning of a group is said in the CLI's own words (its flag).
+  if (d.alike > 0) d.message += " (--verbose lists every one)";
+  // The library names its options; the CLI adds the flag that sets each one.
+  static const std::pair<const char*, const char*> kFlags[] = {
+      {"LoadOptions::confineToRoots", "--confine"},
+      {"LoadOptions::format", "--from NAME"},
+      {"WriteOptions::urdfFloatingJoint", "--urdf-floating-joint"},
+  };
+  for (const auto& [option, flag] : kFlags) {
+    if (const std::size_t at = d.message.find(option); at != std::string::npos)
+      d.message.insert(at + std::char_traits<char>::length(option), std::string(", ") + flag);
+  }
   std::string text = d.format();
   if (!colour) return text;
-  const char* word = d.severity == Severity::Error ? "error[" : d.severity == Severity::Warning ? "warning[" : "note[";
+  const std::string word = std::string(severityName(d.severity)) + "[";
   const char* paint = d.severity == Severity::Error ? "\033[1;31m" : d.severity == Severity::Warning ? "\033[1;35m" : "\033[1;36m";
   const std::size_t at = text.find(word);
   if (at == std::string::npos) return text;
@@ -165,18 +179,21 @@ bool sameFile(const std::string& a, const std::string& b) {
 
 namespace interlink::cli {
 
+std::string diagnosticJson(const Diagnostic& d, const std::string& file) {
+  // "</" is written "<\/" (the same string in JSON), so that the text may sit in an HTML <script>.
+  const auto quoted = [](std::string_view text) {
+    std::string out = convert::jsonQuoted(text);
+    for (std::size_t at = out.find("</"); at != std::string::npos; at = out.find("</", at + 3)) out.insert(at + 1, "\\");
+    return out;
+  };
+  return "{\"severity\":\"" + std::string(severityName(d.severity)) + "\",\"code\":\"" + std::string(codeName(d.code)) +
+         "\",\"message\":" + quoted(d.message) + ",\"file\":" + quoted(d.where.file.empty() ? file : d.where.file.str()) +
+         ",\"line\":" + std::to_string(d.where.line) + ",\"column\":" + std::to_string(d.where.column) + "}";
+}
+
 std::string diagnosticsJson(const Diagnostics& diagnostics, const std::string& file) {
   std::string out = "[";
-  bool first = true;
-  for (const Diagnostic& d : diagnostics) {
-    const char* severity = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "note";
-    out += first ? "" : ",";
-    out += "{\"severity\":\"" + std::string(severity) + "\",\"code\":\"" + std::string(codeName(d.code)) +
-           "\",\"message\":" + convert::jsonQuoted(d.message) +
-           ",\"file\":" + convert::jsonQuoted(d.where.file.empty() ? file : d.where.file.str()) +
-           ",\"line\":" + std::to_string(d.where.line) + ",\"column\":" + std::to_string(d.where.column) + "}";
-    first = false;
-  }
+  for (const Diagnostic& d : diagnostics) out += (out.size() > 1 ? "," : "") + diagnosticJson(d, file);
   return out + "]";
 }
 

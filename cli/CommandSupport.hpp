@@ -68,5 +68,8 @@ namespace interlink::cli {
 /// Diagnostics as a JSON array of {"severity","code","message","file","line","column"}
 /// (the objects of the versioned check report, docs/cli.md).
 std::string diagnosticsJson(const Diagnostics& diagnostics, const std::string& file);
+/// One diagnostic as a JSON object {severity, code, message, file, line, column}: the one writer of
+/// diagnostic JSON (check, frames, view). `file` stands where the diagnostic names none.
+std::string diagnosticJson(const Diagnostic& diagnostic, const std::string& file);
 
 }  // namespace interlink::cli

@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "interlink/ModelQuery.hpp"
+#include "CommandSupport.hpp"
 #include "view/JsonText.hpp"
 
 namespace interlink::cli::view {
@@ -319,16 +320,7 @@ void linksArray(JsonText& json, const LoadResult& loaded, const ElementsByFrame&
 }
 
 void diagnosticsArray(JsonText& json, const Diagnostics& diagnostics) {
-  for (const Diagnostic& d : diagnostics) {
-    json.beginObject();
-    json.key("severity").value(d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "note");
-    json.key("code").value(std::string(codeName(d.code)));
-    json.key("message").value(d.message);
-    json.key("file").value(d.where.file.str());
-    json.key("line").value(d.where.line);
-    json.key("column").value(d.where.column);
-    json.endObject();
-  }
+  for (const Diagnostic& d : diagnostics) json.raw(diagnosticJson(d, ""));
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "SdfReader.hpp"
+#include "interlink/model/FormatRules.hpp"
 #include "interlink/model/JointType.hpp"
 
 namespace interlink::sdformat::detail {
@@ -44,6 +45,9 @@ class Reader {
   void map(const SdfXml& records, Document& document);
 
  private:
+  /// The rules of this file's version, declared as data for the core.
+  void declareRules(FormatRules& rules) const;
+
   // --- diagnostics ---------------------------------------------------------------------------
 
   void fileReadError(const std::string& why, SourceLocation where = {});

@@ -101,10 +101,28 @@ bool Reader::readXml(std::string_view content, SdfXml& records) {
   return true;
 }
 
+/// The rules of this file's version, as libsdformat 12 applies them: joints and links share one
+/// namespace from 1.7, world frames and models from 1.8, and from 1.8 a name with "::" is
+/// reserved; an invalid inertial is refused (gz-math MassMatrix3::IsValid).
+void Reader::declareRules(FormatRules& rules) const {
+  rules.versionMajor = static_cast<std::uint32_t>(version_.major);
+  rules.versionMinor = static_cast<std::uint32_t>(version_.minor);
+  const auto before = [&](int minor) { return version_.major < 1 || (version_.major == 1 && version_.minor < minor); };
+  rules.jointsShareLinkNamespace = !before(7);
+  rules.worldFramesShareModelNamespace = !before(8);
+  rules.delimiterInNameIsReserved = !before(8);
+  rules.inertia.checked = true;
+  rules.inertia.severity = Severity::Error;
+  rules.inertia.zeroMomentsAllowed = true;
+  rules.inertia.tolerance = InertiaTolerance::GzMath;
+  rules.setInertiaVerdict("libsdformat refuses it");
+}
+
 void Reader::map(const SdfXml& records, Document& document) {
   document.format = kPluginName;
   version_ = parseVersion(records.version).value_or(Version{1, 9});
   document.formatVersion = records.version;
+  declareRules(document.rules);
   defaultLower_ = limitDefault("lower", -std::numeric_limits<double>::infinity());
   defaultUpper_ = limitDefault("upper", std::numeric_limits<double>::infinity());
   if (version_.major == 1 && version_.minor == 0) {

@@ -58,6 +58,11 @@ class Mapper {
 void Mapper::map(const SkelFile& file, Document& document) {
   document.format = kPluginName;
   document.formatVersion = file.version;
+  // DART requires a positive mass and loads a wrong tensor.
+  document.rules.setVersion(document.formatVersion);
+  document.rules.inertia.checked = true;
+  document.rules.inertia.massRequired = true;
+  document.rules.setInertiaVerdict("DART loads it");
   document.kept = file.kept;
   if (!file.world) return;
   const WorldRecord& record = *file.world;

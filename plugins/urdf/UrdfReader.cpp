@@ -111,6 +111,13 @@ class UrdfReader {
   void map(const XmlElement& robot, Document& document) {
     document.format = "urdf";
     document.formatVersion = "1.0";
+    // urdfdom's rules: joints have their own namespace and name links as their ends; a wrong
+    // inertial loads (massless links are frames).
+    document.rules.setVersion(document.formatVersion);
+    document.rules.jointsShareLinkNamespace = false;
+    document.rules.jointEndsAreLinks = true;
+    document.rules.inertia.checked = true;
+    document.rules.setInertiaVerdict("urdfdom loads it");
     checkVocabulary(robot, diagnostics_);
     const XmlElement* root = &robot;
     Model model;

@@ -24,9 +24,6 @@ const Loader& sharedLoader() {
 
 namespace {
 
-const char* severityName(Severity severity) {
-  return severity == Severity::Error ? "error" : severity == Severity::Warning ? "warning" : "note";
-}
 
 LoadOptions makeOptions(const std::optional<std::string>& format, const std::vector<std::string>& resourcePaths,
                         bool confine) {

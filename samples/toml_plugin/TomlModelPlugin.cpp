@@ -170,6 +170,12 @@ void loadToml(const interlink::plugin::LoadRequest& request, interlink::Document
     diagnostics.error(ErrorCode::ATTRIBUTE_MISSING, "the file has no top-level 'name'", {request.path, 1, 1});
   }
   document.formatVersion = "1.0";
+  // A plugin declares its rules as the built-in ones do (interlink/model/FormatRules.hpp): here
+  // joints have their own namespace, as in URDF, and a wrong inertial is a warning.
+  document.rules.setVersion(document.formatVersion);
+  document.rules.jointsShareLinkNamespace = false;
+  document.rules.inertia.checked = true;
+  document.rules.setInertiaVerdict("the TOML sample loads it");
   document.model = std::move(model);
 }
 

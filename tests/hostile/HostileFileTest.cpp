@@ -192,7 +192,7 @@ TEST(PathPolicy, ConfinedIncludesMayNotLeaveTheModelTree) {
   ASSERT_NE(d, nullptr) << dump(result.diagnostics);
   EXPECT_EQ(d->where.line, 3);
   EXPECT_TRUE(mentions(d, "outside the directories this load is confined to")) << d->message;
-  EXPECT_TRUE(mentions(d, "--confine")) << d->message;
+  EXPECT_TRUE(mentions(d, "LoadOptions::confineToRoots")) << d->message;
   // Short: the file, the roots, the option (the scratch directory's long name aside).
   std::string words = d->message;
   const std::string dir = scratch.dir().string();

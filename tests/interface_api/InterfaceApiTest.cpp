@@ -179,6 +179,11 @@ TEST_F(InterfaceApi, WorldIncludeThroughTheSamplePlugin) {
   const Model& included = result.document.worlds.front().models.at(0);
   EXPECT_EQ(included.name, "double_pendulum");
   EXPECT_EQ(included.source.format, "toml_sample");
+  // The sample plugin declares its rules as the built-in ones do (FormatRules), and they are its own.
+  EXPECT_FALSE(included.source.rules.jointsShareLinkNamespace);
+  EXPECT_TRUE(included.source.rules.inertia.checked);
+  EXPECT_STREQ(included.source.rules.inertia.verdict, "the TOML sample loads it");
+  EXPECT_EQ(included.source.rules.versionMajor, 1u);
   EXPECT_EQ(included.canonicalLink, "base");
   EXPECT_EQ(included.links.size(), 3u);
   EXPECT_EQ(included.joints.size(), 2u);

@@ -180,11 +180,19 @@ TEST(UrdfNamespaces, JointNamedLikeALinkKeepsItsNameInEveryOutputThatShowsTheKin
 
 TEST(UrdfNamespaces, SdformatOneTenIsAfterOneNineNotOneOne) {
   // Issue 30: "1.10" was read as 1.1, so 1.10-1.12 files got SDFormat 1.6's separate namespaces.
+  // The plugin declares each version's rules (FormatRules), its version as numbers.
   for (const char* written : {"1.6", "1.7", "1.9", "1.10", "1.11", "1.12"}) {
     const std::string version = written;
-    const ModelSource source{"", "sdformat", version, false};
-    EXPECT_EQ(source.sdformatBefore(1.7), version == "1.6") << version;
-    EXPECT_EQ(source.sdformatBefore(1.8), version == "1.6" || version == "1.7") << version;
+    const LoadResult loaded = loader().loadString(
+        "<sdf version=\"" + version + "\"><model name=\"m\"><link name=\"a\"/></model></sdf>", "v.sdf");
+    ASSERT_TRUE(loaded.ok()) << version << test::dump(loaded.diagnostics);
+    const FormatRules& rules = loaded.document.rules;
+    EXPECT_EQ(rules.versionMajor, 1u) << version;
+    EXPECT_EQ(std::to_string(rules.versionMinor), version.substr(2)) << version;
+    EXPECT_EQ(rules.jointsShareLinkNamespace, version != "1.6") << version;
+    EXPECT_EQ(rules.worldFramesShareModelNamespace, version != "1.6" && version != "1.7") << version;
+    ASSERT_TRUE(loaded.document.model.has_value());
+    EXPECT_EQ(loaded.document.model->source.rules.jointsShareLinkNamespace, rules.jointsShareLinkNamespace) << version;
   }
   // A 1.10 model whose joint shares a link's name: one namespace (DUPLICATE_NAME, as libsdformat
   // 12 says for >= 1.7); in 1.6 the joint's frame is renamed and the model loads.

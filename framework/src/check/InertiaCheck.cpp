@@ -8,37 +8,14 @@
 #include <unordered_map>
 
 #include "interlink/PoseMath.hpp"
+#include "interlink/model/FormatRules.hpp"
 
 namespace interlink::detail {
 
-const InertiaRules* inertiaRulesFor(const std::string& format) {
-  // What each format's reference tool does with such a link. libsdformat 12 refuses it
-  // (LINK_INERTIA_INVALID, gz-math MassMatrix3::IsValid, zero mass and moments allowed); urdfdom,
-  // DART, HEBI's and Juice's loaders and Shift load it. DART requires a positive mass, Shift's
-  // document gives every body one; URDF, HRDF and Juice use massless links for frames. MuJoCo
-  // 2.2.2 refuses negative values and moments that break the triangle inequality (exact
-  // comparisons, mjCBody::Compile) and a moving body lighter than mjMINVAL (mjCModel::Compile),
-  // after its <compiler> options have changed them (the MJCF mapping applies those).
-  using T = InertiaTolerance;
-  static const InertiaRules sdformat{Severity::Error, false, true, T::GzMath, 0, "libsdformat refuses it"};
-  static const InertiaRules urdf{Severity::Warning, false, false, T::Rounded, 0, "urdfdom loads it"};
-  static const InertiaRules skel{Severity::Warning, true, false, T::Rounded, 0, "DART loads it"};
-  static const InertiaRules shift{Severity::Warning, true, true, T::Rounded, 0, "Shift loads it"};
-  static const InertiaRules hrdf{Severity::Warning, false, false, T::Rounded, 0, "HEBI's loader takes it"};
-  static const InertiaRules juice{Severity::Warning, false, false, T::Rounded, 0, "Juice loads it"};
-  static const InertiaRules mjcf{Severity::Error, false, true, T::RoundOff, 1e-15 /* mjMINVAL */,
-                                 "MuJoCo 2.2.2 refuses it"};
-  if (format == "sdformat") return &sdformat;
-  if (format == "urdf") return &urdf;
-  if (format == "skel") return &skel;
-  if (format == "shift") return &shift;
-  if (format == "hrdf") return &hrdf;
-  if (format == "juice") return &juice;
-  if (format == "mjcf") return &mjcf;
-  return nullptr;
-}
-
 namespace {
+
+// What each format's reference tool does with a link whose inertial is wrong is the format's own
+// fact: its plugin declares it (FormatRules::inertia), and this check only applies it.
 
 /// gz-math's tolerance for MassMatrix3::IsValid (tolerance 10): relative to the sum of the moments.
 double gzEpsilon(const Vector3& moments) {
@@ -62,7 +39,7 @@ double toleranceOf(InertiaTolerance kind, const Vector3& moments) {
   return 64 * std::numeric_limits<double>::epsilon() * moments.cwiseAbs().sum();
 }
 
-void checkLink(const Link& link, const std::string& format, const InertiaRules& rules, Diagnostics& diagnostics) {
+void checkLink(const Link& link, const std::string& format, const InertiaPolicy& rules, Diagnostics& diagnostics) {
   if (!link.hasInertial) return;
   const Inertial& inertial = link.inertial;
   const SourceLocation& where = inertial.where.line > 0 ? inertial.where : link.where;
@@ -70,7 +47,7 @@ void checkLink(const Link& link, const std::string& format, const InertiaRules& 
   // check's cost on a large model without errors.
   const auto what = [&] { return "link '" + link.name + "' (" + format + ")"; };
   const auto report = [&](const std::string& message) {
-    diagnostics.add(Diagnostic{rules.severity, ErrorCode::LINK_INERTIA_INVALID, message + "; " + rules.tool, where});
+    diagnostics.add(Diagnostic{rules.severity, ErrorCode::LINK_INERTIA_INVALID, message + "; " + rules.verdict, where});
   };
   if (inertial.mass < 0 || (rules.massRequired && !(inertial.mass > 0)) || !std::isfinite(inertial.mass)) {
     report("the mass of " + what() + " is " + formatNumber(inertial.mass) + "; expected a positive mass");
@@ -117,7 +94,7 @@ bool isCarrierOf(const Link& link, const Joint& joint) {
 
 /// MuJoCo's rule for moving bodies: a link moved by a joint needs mass and inertia, its own or a
 /// welded child's.
-void checkMovingLinks(const Model& model, const std::string& format, const InertiaRules& rules,
+void checkMovingLinks(const Model& model, const std::string& format, const InertiaPolicy& rules,
                       Diagnostics& diagnostics) {
   std::unordered_map<std::string, const Link*> links;
   for (const Link& link : model.links) links.emplace(link.name, &link);
@@ -141,26 +118,29 @@ void checkMovingLinks(const Model& model, const std::string& format, const Inert
                                "link '" + link.name + "' (" + format + ") is moved by joint '" + joint.name +
                                    "' but has a mass or a principal moment of inertia below " +
                                    formatNumber(rules.movingBodyMinimum) +
-                                   ", and no welded child that has them; " + rules.tool,
+                                   ", and no welded child that has them; " + rules.verdict,
                                where});
   }
 }
 
-void checkModel(const Model& model, const std::string& documentFormat, Diagnostics& diagnostics) {
-  const std::string& format = model.source.format.empty() ? documentFormat : model.source.format;
-  if (const InertiaRules* rules = inertiaRulesFor(format)) {
-    for (const Link& link : model.links) checkLink(link, format, *rules, diagnostics);
-    if (rules->movingBodyMinimum > 0) checkMovingLinks(model, format, *rules, diagnostics);
+void checkModel(const Model& model, const Document& document, Diagnostics& diagnostics) {
+  // A model the framework did not stamp follows the document's rules.
+  const bool stamped = !model.source.format.empty();
+  const std::string& format = stamped ? model.source.format : document.format;
+  const InertiaPolicy& rules = (stamped ? model.source.rules : document.rules).inertia;
+  if (rules.checked) {
+    for (const Link& link : model.links) checkLink(link, format, rules, diagnostics);
+    if (rules.movingBodyMinimum > 0) checkMovingLinks(model, format, rules, diagnostics);
   }
-  for (const Model& nested : model.models) checkModel(nested, documentFormat, diagnostics);
+  for (const Model& nested : model.models) checkModel(nested, document, diagnostics);
 }
 
 }  // namespace
 
 void checkInertias(const Document& document, Diagnostics& diagnostics) {
-  if (document.model) checkModel(*document.model, document.format, diagnostics);
+  if (document.model) checkModel(*document.model, document, diagnostics);
   for (const World& world : document.worlds) {
-    for (const Model& model : world.models) checkModel(model, document.format, diagnostics);
+    for (const Model& model : world.models) checkModel(model, document, diagnostics);
   }
 }
 

@@ -8,23 +8,13 @@
 namespace interlink::detail {
 namespace {
 
-/// The message with every quoted name emptied, and the names in order.
-std::pair<std::string, std::vector<std::string>> splitQuotedNames(const std::string& message) {
-  std::pair<std::string, std::vector<std::string>> out;
-  std::size_t at = 0;
-  while (at < message.size()) {
-    const std::size_t open = message.find('\'', at);
-    const std::size_t close = open == std::string::npos ? open : message.find('\'', open + 1);
-    if (close == std::string::npos) {
-      out.first.append(message, at, std::string::npos);
-      break;
-    }
-    out.first.append(message, at, open + 1 - at);
-    out.first += '\'';
-    out.second.push_back(message.substr(open + 1, close - open - 1));
-    at = close + 1;
-  }
-  return out;
+/// What tells one kind of warning from another: the message with its subject (Diagnostic::subject)
+/// taken out. A warning without a subject is alike only to the very same message.
+std::string kindOf(const Diagnostic& d) {
+  if (d.subject.empty()) return d.message;
+  const std::size_t at = d.message.find(d.subject);
+  if (at == std::string::npos) return d.message;
+  return d.message.substr(0, at) + '\0' + d.message.substr(at + d.subject.size());
 }
 
 /// Kinds said once per load however few they are.
@@ -44,7 +34,7 @@ void groupRepeatedWarnings(Diagnostics& diagnostics, std::size_t keepUpTo, std::
     if (items[i].severity != Severity::Warning && !once) continue;
     // Refusals differ by what was refused ("include" or "mesh" and its name): one kind per severity.
     Kind& kind = kinds[{items[i].code, once ? std::string(1, static_cast<char>('0' + static_cast<int>(items[i].severity)))
-                                            : splitQuotedNames(items[i].message).first}];
+                                            : kindOf(items[i])}];
     if (kind.members.empty()) kind.first = i;
     kind.members.push_back(i);
   }
@@ -53,15 +43,16 @@ void groupRepeatedWarnings(Diagnostics& diagnostics, std::size_t keepUpTo, std::
     if (kind.members.size() <= (saidOnce(key.first) ? 1 : keepUpTo)) continue;
     std::string examples;
     for (std::size_t k = 1; k < kind.members.size() && k < namedUpTo; ++k) {
-      const auto names = splitQuotedNames(items[kind.members[k]].message).second;
-      const std::size_t line = items[kind.members[k]].where.line;
-      examples += (examples.empty() ? "" : ", ") + (names.empty() ? std::string("?") : "'" + names.front() + "'") +
+      const Diagnostic& member = items[kind.members[k]];
+      const std::size_t line = member.where.line;
+      examples += (examples.empty() ? "" : ", ") + (member.subject.empty() ? std::string("?") : member.subject) +
                   (line > 0 ? " (line " + std::to_string(line) + ")" : "");
     }
     const std::size_t rest = kind.members.size() - std::min(kind.members.size(), namedUpTo);
     const std::string others = rest > 0 ? " and " + std::to_string(rest) + " others" : "";
     items[kind.first].message += " [and " + std::to_string(kind.members.size() - 1) + " more like it" +
-                                 (examples.empty() ? others : ": " + examples + others) + "; --verbose lists every one]";
+                                 (examples.empty() ? others : ": " + examples + others) + "]";
+    items[kind.first].alike = kind.members.size() - 1;
     for (std::size_t k = 1; k < kind.members.size(); ++k) drop[kind.members[k]] = true;
   }
   std::size_t kept = 0;

@@ -181,7 +181,7 @@ std::optional<Loader::Impl::IncludedContent> Loader::Impl::loadIncludedModel(con
     wrapper.includes = std::move(world.includes);
     wrapper.frames = std::move(world.frames);
     wrapper.joints = std::move(world.joints);
-    wrapper.source = ModelSource{resolved, document->format, document->formatVersion, false};
+    wrapper.source = ModelSource{resolved, document->format, document->formatVersion, false, document->rules};
     wrapper.where = world.where;
     content.model = std::move(wrapper);
     return content;

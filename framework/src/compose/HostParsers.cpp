@@ -12,7 +12,7 @@ Model Loader::Impl::fromInterfaceModel(const InterfaceModel& im, const std::stri
   m.isStatic = im.Static();
   m.canonicalLink = im.CanonicalLinkName();
   m.pose.pose = im.ModelFramePoseInParentFrame();
-  m.source = ModelSource{file, "interface", "", true};
+  m.source = ModelSource{file, "interface", "", true, FormatRules{}};
   m.where = where;
   for (const auto& link : im.Links()) {
     Link& l = m.links.emplace_back();

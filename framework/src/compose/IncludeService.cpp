@@ -233,7 +233,7 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, std
   if (context.options.strict) refuseTolerated(context.diagnostics, diagnosticsBefore);
   if (document.sourceFile.empty()) document.sourceFile = path;
   if (document.format.empty()) document.format = reader.info().name;
-  const ModelSource source{path, reader.info().name, document.formatVersion, false};
+  const ModelSource source{path, reader.info().name, document.formatVersion, false, document.rules};
   const std::shared_ptr<const void> keepAlive = reader.keepAlive();
   if (document.model) stampSource(*document.model, source, keepAlive);
   for (World& world : document.worlds) {

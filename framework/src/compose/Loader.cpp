@@ -92,7 +92,7 @@ LoadResult Loader::loadInclude(const Include& include, const std::string& includ
   // The include is read as the including file's format would read it (model directories, host
   // parsers for other formats): that format is the one claiming the including file's extension.
   const PluginHandle includer = impl_->registry.formatFor(base);
-  const ModelSource source{base, includer ? includer.info().name : std::string(), "", false};
+  const ModelSource source{base, includer ? includer.info().name : std::string(), "", false, FormatRules{}};
   std::vector<Light> lights;
   std::vector<KeptElement> kept;
   auto model = impl_->resolveInclude(include, source, "", lights, kept, context);
@@ -106,6 +106,7 @@ LoadResult Loader::loadInclude(const Include& include, const std::string& includ
   result.document.sourceFile = model->source.file;
   result.document.format = model->source.format;
   result.document.formatVersion = model->source.formatVersion;
+  result.document.rules = model->source.rules;
   result.document.model = std::move(*model);
   impl_->resolve(result, context);
   impl_->check(result, context);
@@ -115,7 +116,8 @@ LoadResult Loader::loadInclude(const Include& include, const std::string& includ
 void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Context& context) const {
   // The include step: every Include record becomes the model it names.
   if (result.document.model) composeModel(*result.document.model, result.document.model->name, context);
-  const ModelSource worldSource{absolute, result.document.format, result.document.formatVersion, false};
+  const ModelSource worldSource{absolute, result.document.format, result.document.formatVersion, false,
+                                result.document.rules};
   for (World& world : result.document.worlds) composeWorld(world, worldSource, context);
   detail::resolveMeshes(result.document,
                         {[&](const std::string& uri, const std::string& from) { return resolveUri(uri, from, context); },

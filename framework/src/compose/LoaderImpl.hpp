@@ -154,8 +154,8 @@ struct Loader::Impl {
         claimants.empty() ? "no parser for '" + (ext.empty() ? std::string("(no extension)") : ext) +
                                 "'; loaded plugins: " + registry.describeFormats()
                           : "no plugin recognises this file: " + claimants + " (claiming '" + ext +
-                                "') declined its content and no other plugin's sniffer accepted it; use --from NAME "
-                                "(LoadOptions::format) to choose one";
+                                "') declined its content and no other plugin's sniffer accepted it; name the "
+                                "format (LoadOptions::format) to choose one";
     context.diagnostics.error(ErrorCode::NO_PARSER, message, requestedAt.known() ? requestedAt : SourceLocation{path, 0, 0});
   }
   /// The context of one load: the host's search directories, then the environment's.

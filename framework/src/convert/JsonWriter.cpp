@@ -100,6 +100,7 @@ class JsonWriter {
     json_.field("source_file", d.sourceFile);
     json_.field("format", d.format);
     json_.field("format_version", d.formatVersion);
+    rules("rules", d.rules);
     json_.key("worlds");
     json_.beginArray();
     for (const World& w : d.worlds) world(w);
@@ -348,8 +349,28 @@ class JsonWriter {
     json_.field("from_interface_model", m.source.fromInterfaceModel);
     json_.field("source_format", m.source.format);
     json_.field("source_format_version", m.source.formatVersion);
+    rules("source_rules", m.source.rules);
     json_.field("source_file", m.source.file);
     where(m.where);
+    json_.endObject();
+  }
+
+  /// The rules the plugin declared (interlink/model/FormatRules.hpp), so that a recorded model is
+  /// resolved again under them.
+  void rules(const char* key, const FormatRules& r) {
+    json_.key(key);
+    json_.beginObject();
+    json_.key("version");
+    json_.numbers({double(r.versionMajor), double(r.versionMinor), double(r.versionPatch)});
+    std::size_t count = 0;
+    const FormatRules::Flag* flags = FormatRules::flags(count);
+    for (std::size_t i = 0; i < count; ++i) json_.field(flags[i].name, r.*flags[i].rule);
+    const FormatRules::InertiaFlag* inertiaFlags = FormatRules::inertiaFlags(count);
+    for (std::size_t i = 0; i < count; ++i) json_.field(inertiaFlags[i].name, r.inertia.*inertiaFlags[i].rule);
+    json_.field("inertia_severity", severityName(r.inertia.severity));
+    json_.field("inertia_tolerance", inertiaToleranceName(r.inertia.tolerance));
+    json_.field("inertia_moving_body_minimum", r.inertia.movingBodyMinimum);
+    json_.field("inertia_verdict", static_cast<const char*>(r.inertia.verdict));
     json_.endObject();
   }
 

@@ -293,7 +293,7 @@ class MjcfWriter : XmlWriterBase {
       case JointType::Gearbox:
         diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                              "MJCF has no " + std::string(jointTypeName(tree.type)) + " joint; '" + tree.name +
-                                 "' is written as a hinge (its coupling is lost)", joint.where);
+                                 "' is written as a hinge (its coupling is lost)", joint.where, tree.name);
         break;
       default: break;
     }
@@ -400,9 +400,8 @@ class MjcfWriter : XmlWriterBase {
                                         (g.type == GeometryType::Mesh
                                              ? " (MuJoCo reads binary STL, OBJ and MSH files on disk only)"
                                              : "")) +
-                                 "; " +
-                                 kind + " '" + shape.name + "' of link '" + linkName + "' is not written",
-                             shape.where);
+                                 "; " + kind + " '" + shape.name + "' of link '" + linkName + "' is not written",
+                             shape.where, std::string(kind) + " '" + shape.name + "' of link '" + linkName + "'");
         return;
     }
     Pose pose = shape.pose.pose;
@@ -413,9 +412,9 @@ class MjcfWriter : XmlWriterBase {
     if (planeNormal && planeNormal->norm() > 0) {
       pose.linear() = pose.linear() * Eigen::Quaterniond::FromTwoVectors(Vector3::UnitZ(), *planeNormal).toRotationMatrix();
     }
-    // MJCF geom names are unique in the model (and what its sensors and contacts name); others
-    // are unique per link.
-    const bool mjcfSource = loaded_.document.format == "mjcf";
+    // Shape names unique in the model (MJCF geoms: what its sensors and contacts name) are kept;
+    // others are unique per link only.
+    const bool mjcfSource = loaded_.document.rules.shapeNamesUniqueInModel;
     std::string head =
         shape.name.empty() ? std::string() : attr("name", mjcfSource ? shape.name : urdfName(linkName) + "__" + shape.name);
     if (!geomNames_.insert(head).second) head.clear();

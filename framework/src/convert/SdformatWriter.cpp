@@ -468,7 +468,7 @@ class SdformatWriter : XmlWriterBase {
         diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                              std::string("SDFormat 1.9 has no ") + geometryTypeName(g.type) + " geometry; " + what +
                                  " is written with <empty/>",
-                             where);
+                             where, what);
         out_.empty("empty");
     }
     out_.close("geometry");
@@ -540,7 +540,7 @@ class SdformatWriter : XmlWriterBase {
                              "SDFormat 1.9 has no " + std::string(jointTypeName(joint.type)) + " joint; " + what +
                                  " is written as a frame attached to its child '" + joint.child + "' (its " +
                                  std::to_string(dofCount(joint.type)) + " DOFs are not kept)",
-                             joint.where);
+                             joint.where, what);
       }
       out_.open("frame", attr("name", name) + attr("attached_to", joint.child));
       writeResolvedPose(index, scopeIndex, joint.pose, scopeFrame, what);

@@ -203,7 +203,7 @@ class UrdfWriter : XmlWriterBase {
                          "URDF has no floating joint unless asked: the floating base '" + base->name +
                              "' is not written and its child '" + base->childLink +
                              "' is the root link, free in Gazebo" + initial +
-                             " (--urdf-floating-joint writes a `floating` joint from `world`)",
+                             " (WriteOptions::urdfFloatingJoint writes a `floating` joint from `world`)",
                          joint ? joint->where : SourceLocation{loaded_.document.sourceFile, 0, 0});
   }
 
@@ -261,7 +261,9 @@ class UrdfWriter : XmlWriterBase {
     for (std::size_t i = 0; i < shapes.size(); ++i) {
       const Shape& shape = shapes[i];
       const std::string name = shape.name.empty() ? std::string(kind) + "_" + std::to_string(i) : shape.name;
-      const std::string what = std::string(kind) + " '" + name + "' of link '" + frame.name + "'";
+      // The subject is the shape's names only: visuals and collisions stay two kinds of warning.
+      const std::string subject = "'" + name + "' of link '" + frame.name + "'";
+      const std::string what = std::string(kind) + " " + subject;
       const Geometry& g = shape.geometry;
       std::string geometry;
       switch (g.type) {
@@ -279,7 +281,7 @@ class UrdfWriter : XmlWriterBase {
           diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                                std::string("URDF has no ") + geometryTypeName(g.type) + " geometry; " + what +
                                    " is not written",
-                               shape.where);
+                               shape.where, subject);
           continue;
       }
       Pose pose = shape.pose.pose;
@@ -407,7 +409,7 @@ class UrdfWriter : XmlWriterBase {
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                            "URDF has no " + std::string(jointTypeName(joint.type)) + " joint; joint '" + scopedName +
                                "' is written as " + how,
-                           joint.where);
+                           joint.where, scopedName);
     }
     std::vector<SubJoint> subs;
     for (const SingleAxisMotion& motion : chain.motions) subs.push_back(sub(motion));

@@ -270,7 +270,7 @@ class DroppedContent {
                            std::string(holds_.format) + " has no place for <" + kind +
                                "> elements (kept as read from the source): '" + keptLabel(kept) + "' is not written" +
                                carried,
-                           kept.where);
+                           kept.where, keptLabel(kept));
     }
   }
   /// `place`: where in the document the lights are ("in models", "in worlds").
@@ -307,7 +307,7 @@ class DroppedContent {
       diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                            std::string(holds_.format) + " has no place for model frames: nested model '" + m.name +
                                "' is flattened and its frame is not written",
-                           m.where);
+                           m.where, m.name);
     }
     for (const Model& child : m.models) model(child, true, world, false);
   }
@@ -334,7 +334,7 @@ class DroppedContent {
   void cannotHold(std::string_view kind, const std::string& label, const SourceLocation& where) {
     diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
                          std::string(holds_.format) + " has no place for " + std::string(kind) + ": " + label + " is not written",
-                         where);
+                         where, label);
   }
 
   /// The parameters of `owner` ("model 'arm'") that carry content. A model's parameter equal to

@@ -88,7 +88,7 @@ void FrameGraphBuilder::checkName(const std::string& name, const char* what, con
           where);
   }
   if (names::containsDelimiter(name)) {
-    error(!sdformatBefore(scope, 1.8) ? ErrorCode::RESERVED_NAME : ErrorCode::NAME_INVALID,
+    error(rulesOf(scope).delimiterInNameIsReserved ? ErrorCode::RESERVED_NAME : ErrorCode::NAME_INVALID,
           std::string(what) + " name '" + name + "' contains '::', which is the scope delimiter", where);
   }
 }
@@ -152,7 +152,7 @@ void FrameGraphBuilder::checkNameAttributes(int scope) {
 std::string FrameGraphBuilder::unknownJointEnd(int scope, const Joint& joint, const char* end) const {
   const bool parent = std::string_view(end) == "parent";
   const std::string& name = parent ? joint.parent : joint.child;
-  if (rulesOf(scope).format == "urdf") {
+  if (rulesOf(scope).jointEndsAreLinks) {
     return std::string(end) + " link '" + name + "' of joint '" + joint.name + "' is not a link of robot '" +
            scopes_[static_cast<std::size_t>(scope)].model->name + "'";
   }
@@ -414,7 +414,7 @@ void FrameGraphBuilder::checkWorldNameAttributes(int scope) {
   for (const Frame& frame : world.frames) {
     checkName(frame.name, "frame", frame.where, scope);
     std::string frameName = frame.name;
-    if (sdformatBefore(scope, 1.8)) {
+    if (!rulesOf(scope).worldFramesShareModelNamespace) {
       // SDFormat 1.7 let world frames share a model's name; libsdformat calls such a frame
       // "<name>_frame", and so do we.
       while (byName_.count(frameName) && vertices_[byName_.at(frameName)].kind == FrameKind::Model) frameName += "_frame";

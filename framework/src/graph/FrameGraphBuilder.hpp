@@ -22,8 +22,7 @@ class FrameGraphBuilder {
       : document_(document),
         worldIndex_(worldIndex),
         diagnostics_(diagnostics) {
-    documentRules_.format = document.format;
-    documentRules_.formatVersion = document.formatVersion;
+    documentRules_ = document.rules;
   }
 
   detail::GraphData run();
@@ -41,17 +40,15 @@ class FrameGraphBuilder {
   int lookup(int scope, const std::string& reference) const;
   void registerName(const std::string& localName, int vertex, const SourceLocation& where);
   void checkName(const std::string& name, const char* what, const SourceLocation& where, int scope);
-  /// Whether `scope` follows the rules of an SDFormat file older than `version`: each model
-  /// follows its own file's rules; the world (and a model the framework did not stamp) the root
-  /// document's.
-  bool sdformatBefore(int scope, double version) const { return rulesOf(scope).sdformatBefore(version); }
-  const ModelSource& rulesOf(int scope) const {
+  /// The rules `scope` follows, as its plugin declared them (FormatRules): each model follows its
+  /// own file's rules; the world (and a model the framework did not stamp) the root document's.
+  const FormatRules& rulesOf(int scope) const {
     const Model* model = scopes_[static_cast<std::size_t>(scope)].model;
-    return model && !model->source.format.empty() ? model->source : documentRules_;
+    return model && !model->source.format.empty() ? model->source.rules : documentRules_;
   }
   /// Whether links and joints of `scope` have separate namespaces (SDFormat before 1.7, URDF): a
   /// joint named like a link keeps its name; only its frame is named "<name>_joint".
-  bool jointsHaveOwnNamespace(int scope) const { return rulesOf(scope).format == "urdf" || sdformatBefore(scope, 1.7); }
+  bool jointsHaveOwnNamespace(int scope) const { return !rulesOf(scope).jointsShareLinkNamespace; }
 
   // --- model phases (proposal 1.6.1); phase 1 (XML and schema) is the format plugin's -------
   void checkNameAttributes(int scope);                // phase 2
@@ -112,7 +109,7 @@ class FrameGraphBuilder {
   const Document& document_;
   std::size_t worldIndex_;  // the world of document_ to build
   Diagnostics& diagnostics_;
-  ModelSource documentRules_;  // the root document's format and version
+  FormatRules documentRules_;  // the root document's rules (Document::rules)
   // The vertices and both indexes live as long as the builder and are never erased from: they
   // take their memory from one arena, released at once, instead of one allocation per vertex,
   // per name and per element (36 000 for a 12 000-frame model). Declared first: freed last.

@@ -41,7 +41,7 @@ std::string PathPolicy::refusal(const std::string& path) const {
   }
   known->second = "'" + canonical.string() + "' is outside the directories this load is confined to (" +
                   (rootList_.empty() ? std::string("none") : rootList_) +
-                  "; --confine, LoadOptions::confineToRoots)";
+                  "; LoadOptions::confineToRoots)";
   return known->second;
 }
 

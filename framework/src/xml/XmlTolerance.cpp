@@ -12,8 +12,8 @@ constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
 /// Why a flaw is read anyway, appended to every warning.
 const char* whyTolerated(Tolerance tolerance) {
   return tolerance == Tolerance::LikeTinyXml2
-             ? "; read as libsdformat's XML reader (TinyXML2) reads it (refused with --strict)"
-             : "; read as urdfdom's XML reader (TinyXML) reads it (refused with --strict)";
+             ? "; read as libsdformat's XML reader (TinyXML2) reads it (refused by a strict load)"
+             : "; read as urdfdom's XML reader (TinyXML) reads it (refused by a strict load)";
 }
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }

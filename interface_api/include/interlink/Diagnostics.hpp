@@ -13,8 +13,9 @@ class Diagnostics {
   void error(ErrorCode code, std::string message, SourceLocation where = {}) {
     items_.push_back(makeError(code, std::move(message), std::move(where)));
   }
-  void warning(ErrorCode code, std::string message, SourceLocation where = {}) {
-    items_.push_back(makeWarning(code, std::move(message), std::move(where)));
+  /// `subject`: what the warning is about, by name (Diagnostic::subject), for grouping repeats.
+  void warning(ErrorCode code, std::string message, SourceLocation where = {}, std::string subject = {}) {
+    items_.emplace_back(Severity::Warning, code, std::move(message), std::move(where), std::move(subject));
   }
   void append(const Diagnostics& other) {
     items_.insert(items_.end(), other.items_.begin(), other.items_.end());

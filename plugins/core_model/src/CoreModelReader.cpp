@@ -3,6 +3,7 @@
 // a warning, and reading goes on so that every problem is reported at once.
 #include "CoreModelReader.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -116,6 +117,7 @@ class Reader {
     });
   }
   void parameters(Object& in, std::map<std::string, std::string>& out);
+  void rules(Object& in, const char* key, FormatRules& out);
 
   const JsonDocument& json_;
   Diagnostics& diagnostics_;
@@ -485,6 +487,37 @@ void Reader::link(Object& l, Link& out) {
   l.where(out.where);
 }
 
+// The rules the reading plugin declared. Optional: a model recorded before they were written keeps
+// the defaults.
+void Reader::rules(Object& in, const char* key, FormatRules& out) {
+  in.skip(key);
+  const json_t* value = json_object_get(in.value(), key);
+  if (!value || !expect(value, JSON_OBJECT, in, key, "an object")) return;
+  Object r(*this, value, "the rules of " + in.what());
+  double version[3] = {0, 0, 0};
+  r.reals("version", version, 3, "[major, minor, patch]");
+  out.versionMajor = static_cast<std::uint32_t>(std::clamp(version[0], 0.0, 1e6));
+  out.versionMinor = static_cast<std::uint32_t>(std::clamp(version[1], 0.0, 1e6));
+  out.versionPatch = static_cast<std::uint32_t>(std::clamp(version[2], 0.0, 1e6));
+  std::size_t count = 0;
+  const FormatRules::Flag* flags = FormatRules::flags(count);
+  for (std::size_t i = 0; i < count; ++i) r.flag(flags[i].name, out.*flags[i].rule);
+  const FormatRules::InertiaFlag* inertiaFlags = FormatRules::inertiaFlags(count);
+  for (std::size_t i = 0; i < count; ++i) r.flag(inertiaFlags[i].name, out.inertia.*inertiaFlags[i].rule);
+  std::string severity;
+  r.text("inertia_severity", severity);
+  out.inertia.severity = severity == severityName(Severity::Error) ? Severity::Error : Severity::Warning;
+  std::string tolerance;
+  r.text("inertia_tolerance", tolerance);
+  for (InertiaTolerance t : {InertiaTolerance::GzMath, InertiaTolerance::Rounded, InertiaTolerance::RoundOff}) {
+    if (tolerance == inertiaToleranceName(t)) out.inertia.tolerance = t;
+  }
+  r.real("inertia_moving_body_minimum", out.inertia.movingBodyMinimum);
+  std::string verdict;
+  r.text("inertia_verdict", verdict);
+  out.setInertiaVerdict(verdict);
+}
+
 void Reader::model(Object& m, Model& out) {
   m.text("name", out.name);
   m.pose("pose", out.pose);
@@ -501,6 +534,7 @@ void Reader::model(Object& m, Model& out) {
   m.flag("from_interface_model", out.source.fromInterfaceModel);
   m.text("source_format", out.source.format);
   m.text("source_format_version", out.source.formatVersion);
+  rules(m, "source_rules", out.source.rules);
   m.text("source_file", out.source.file);
   m.where(out.where);
 }
@@ -550,6 +584,7 @@ void Reader::document(const json_t* root, Document& out) {
   doc.text("source_file", out.sourceFile);
   doc.text("format", out.format);
   doc.text("format_version", out.formatVersion);
+  rules(doc, "rules", out.rules);
   list(doc, "worlds", "world", out.worlds, &Reader::world);
   doc.objectOrNull("model", "a model object or null", [&](const json_t* m) { return describe("model", m, 0); },
                    [&](Object& model) { this->model(model, out.model.emplace()); });

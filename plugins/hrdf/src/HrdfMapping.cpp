@@ -38,6 +38,10 @@ std::string outputFrameName(const Element& element, std::size_t j) {
 void mapRobot(const Robot& robot, const std::string& path, Document& document, Diagnostics& diagnostics) {
   document.format = "hrdf";
   document.formatVersion = robot.version;
+  // HEBI's loader uses massless links for frames and takes a wrong inertial.
+  document.rules.setVersion(document.formatVersion);
+  document.rules.inertia.checked = true;
+  document.rules.setInertiaVerdict("HEBI's loader takes it");
   Model model;
   model.name = std::filesystem::path(path).stem().string();
   model.where = SourceLocation{path, 1, 1};

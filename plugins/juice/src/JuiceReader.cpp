@@ -90,6 +90,10 @@ void Reader::readVersion(const XmlElement& root) {
                            version->where.line > 0 ? version->where : at(root));
   }
   model_.parameters["juice.file_version"] = document_.formatVersion;
+  // Juice uses massless links for frames and loads a wrong inertial.
+  document_.rules.setVersion(document_.formatVersion);
+  document_.rules.inertia.checked = true;
+  document_.rules.setInertiaVerdict("Juice loads it");
   for (const xml::Attribute& a : root.attributes) {
     if (a.name == "FileVersion" || a.name == "FileVersionAttribute") continue;
     diagnostics_.warning(ErrorCode::ATTRIBUTE_INVALID,

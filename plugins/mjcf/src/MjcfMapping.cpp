@@ -37,6 +37,19 @@ class Mapper {
     document.sourceFile = path_;
     document.format = "mjcf";
     document.formatVersion = "2.2.2";
+    // MuJoCo 2.2.2 refuses negative values and moments that break the triangle inequality (exact
+    // comparisons, mjCBody::Compile) and a moving body lighter than mjMINVAL (mjCModel::Compile),
+    // after the <compiler> options have changed them (this mapping applies those). A missing mesh
+    // asset is refused at the asset, by the reader, which alone knows <compiler meshdir>.
+    document.rules.setVersion(document.formatVersion);
+    document.rules.inertia.checked = true;
+    document.rules.inertia.severity = Severity::Error;
+    document.rules.inertia.zeroMomentsAllowed = true;
+    document.rules.inertia.tolerance = InertiaTolerance::RoundOff;
+    document.rules.inertia.movingBodyMinimum = 1e-15;  // mjMINVAL
+    document.rules.setInertiaVerdict("MuJoCo 2.2.2 refuses it");
+    document.rules.readerReportsMissingMeshes = true;
+    document.rules.shapeNamesUniqueInModel = true;  // geom names
     Model model;
     model.name = mjcf_.name;
     model.where = mjcf_.world.where;

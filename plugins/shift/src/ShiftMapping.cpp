@@ -334,6 +334,12 @@ void Mapper::mapAssemblyRecords(int index, Model& model, ShiftAssembly& record) 
 void Mapper::writeDocument() {
   document_.format = "shift";
   document_.formatVersion = file_.version;
+  // Shift's document gives every body a mass; Shift loads a semi-definite tensor.
+  document_.rules.setVersion(document_.formatVersion);
+  document_.rules.inertia.checked = true;
+  document_.rules.inertia.massRequired = true;
+  document_.rules.inertia.zeroMomentsAllowed = true;
+  document_.rules.setInertiaVerdict("Shift loads it");
   // Names inside one model must differ across links, frames, nested models and joints.
   std::vector<UniqueNames> used(assemblies_.size(), UniqueNames(":", "", 2));
   for (std::size_t a = 0; a < assemblies_.size(); ++a) {

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "interlink/model/FormatRules.hpp"
 #include "interlink/model/KeptElement.hpp"
 #include "interlink/model/Light.hpp"
 #include "interlink/model/Model.hpp"
@@ -19,6 +20,8 @@ struct Document {
   std::optional<Model> model; // a file whose root is a model
   std::vector<Light> lights;  // root-level lights
   std::vector<KeptElement> kept;
+  /// The rules the file was read under, declared by the plugin (interlink/model/FormatRules.hpp).
+  FormatRules rules;
 
   bool isWorld() const { return !worlds.empty(); }
 };

@@ -24,7 +24,7 @@
 namespace interlink::plugin {
 
 /// Bumped whenever anything in this header or the model types changes incompatibly.
-inline constexpr std::uint32_t kApiVersion = 2;
+inline constexpr std::uint32_t kApiVersion = 3;
 
 /// The name of the one exported entry point.
 inline constexpr const char* kEntryPointName = "interlink_plugin_descriptor";
@@ -40,7 +40,7 @@ constexpr std::uint32_t modelAbiFingerprint() {
                                  sizeof(Geometry),   sizeof(Inertial),  sizeof(Include), sizeof(Light),
                                  sizeof(Diagnostic), sizeof(Diagnostics), sizeof(std::string),
                                  alignof(Pose),      sizeof(Extensions), sizeof(ExtensionRecord),
-                                 sizeof(ModelSource)};
+                                 sizeof(ModelSource), sizeof(FormatRules)};
   for (std::uint64_t s : sizes) {
     h ^= s;
     h *= 1099511628211ull;
