@@ -267,5 +267,35 @@ TEST(MjcfParametersConversion, LightsAndCamerasInAFrameKeepTheFrameOffsetAndSite
   expectSameUpToRounding(test::readFile(output), test::readFile(tempDir() + "/framed_2.mjcf"), output);
 }
 
+TEST(MjcfParametersConversion, MeshesWrittenInlineSurviveMjcfToMjcf) {
+  // A mesh given by its vertices and faces in the file (no file to name), scaled by its class.
+  const std::string source = tempDir() + "/inline.xml";
+  std::ofstream(source) << "<mujoco model=\"inline\"><default><default class=\"big\"><mesh scale=\"2 2 2\"/></default>"
+                           "</default><asset><mesh name=\"tet\" class=\"big\" vertex=\"0 0 0 1 0 0 0 1 0 0 0 1\" "
+                           "face=\"0 2 1 0 1 3 0 3 2 1 2 3\"/></asset><worldbody><body name=\"b\" pos=\"0 0 1\">"
+                           "<freejoint/><geom name=\"g\" type=\"mesh\" mesh=\"tet\" friction=\"0.5 0.01 0.001\"/>"
+                           "</body></worldbody></mujoco>\n";
+  const std::string output = tempDir() + "/inline.mjcf";
+  const std::string said = convert(source, output);
+  EXPECT_EQ(said.find("cannot hold"), std::string::npos) << said;
+  Mujoco expected(source), converted(output);
+  ASSERT_NE(expected.model, nullptr) << expected.error;
+  ASSERT_NE(converted.model, nullptr) << converted.error << "\n" << test::readFile(output);
+  const mjModel* a = expected.model;
+  const mjModel* b = converted.model;
+  ASSERT_EQ(b->nmesh, 1);
+  ASSERT_EQ(b->mesh_vertnum[0], a->mesh_vertnum[0]);
+  ASSERT_EQ(b->mesh_facenum[0], a->mesh_facenum[0]);
+  for (int i = 0; i < 3 * a->mesh_vertnum[0]; ++i) EXPECT_NEAR(b->mesh_vert[i], a->mesh_vert[i], 1e-6) << i;
+  const int i = mj_name2id(a, mjOBJ_GEOM, "g"), j = mj_name2id(b, mjOBJ_GEOM, "g");
+  ASSERT_GE(j, 0);
+  EXPECT_EQ(b->geom_type[j], mjGEOM_MESH);
+  EXPECT_EQ(b->geom_friction[3 * j], a->geom_friction[3 * i]);
+  for (int k = 0; k < 3; ++k) EXPECT_NEAR(b->geom_size[3 * j + k], a->geom_size[3 * i + k], 1e-9) << k;
+  EXPECT_NEAR(b->body_mass[1], a->body_mass[1], 1e-9 * a->body_mass[1]);
+  convert(output, tempDir() + "/inline_2.mjcf");
+  expectSameUpToRounding(test::readFile(output), test::readFile(tempDir() + "/inline_2.mjcf"), output);
+}
+
 }  // namespace
 }  // namespace interlink

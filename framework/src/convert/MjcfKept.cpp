@@ -20,6 +20,11 @@ std::string sectionOf(const KeptElement& kept) {
   return rest.substr(0, rest.find('/'));
 }
 
+/// Textures, materials and inline-data meshes: written inside the writer's own <asset>.
+bool isKeptMjcfAsset(const KeptElement& kept) {
+  return kept.path == "mujoco/asset/texture" || kept.path == "mujoco/asset/material" || kept.path == "mujoco/asset/mesh";
+}
+
 std::optional<xml::XmlElement> parsed(const KeptElement& kept) {
   Diagnostics ignored;  // the reader parsed this text already
   return xml::parse(kept.text, kept.where.file.str(), ignored);
@@ -124,7 +129,7 @@ MjcfParameters keptMjcfParameters(const Model& model) {
 std::vector<std::string> keptMjcfAppearance(const Model& model, const WriteOptions& options) {
   std::vector<std::string> lines;
   for (const KeptElement& kept : model.kept) {
-    if (kept.path != "mujoco/asset/texture" && kept.path != "mujoco/asset/material") continue;
+    if (!isKeptMjcfAsset(kept)) continue;
     std::optional<xml::XmlElement> tree = parsed(kept);
     if (!tree) continue;
     for (xml::Attribute& a : tree->attributes) {
@@ -149,7 +154,7 @@ MjcfSections keptMjcfSections(const Model& model) {
   for (const KeptElement& kept : model.kept) {
     if (!isKeptMjcfSection(kept)) continue;
     const std::string section = sectionOf(kept);
-    if (kept.path == "mujoco/asset/texture" || kept.path == "mujoco/asset/material") continue;  // keptMjcfAppearance
+    if (isKeptMjcfAsset(kept)) continue;  // keptMjcfAppearance
     if (section == "equality") {
       equality += kept.text + "\n";  // one constraint; the reader mapped welds and connects
       continue;

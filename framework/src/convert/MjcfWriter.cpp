@@ -122,6 +122,14 @@ class MjcfWriter : XmlWriterBase {
   /// joints.
   bool isWorldBody(std::size_t frame) const { return detail::standsForWorld(graph_, index_, frame); }
 
+  /// Whether an MJCF source's geom names a mesh the source wrote inline (kept with the assets).
+  bool inlineMeshOf(const std::string& link, const std::string& shape) const {
+    const auto parameters = mujocoParameters_.geoms.find({link, shape});
+    if (parameters == mujocoParameters_.geoms.end()) return false;
+    return std::any_of(parameters->second.begin(), parameters->second.end(),
+                       [](const auto& parameter) { return parameter.first == "mesh"; });
+  }
+
   void writeWorldBodyContent(std::size_t frame) {
     const FrameInfo& info = graph_.frames()[frame];
     if (!written_.insert(info.name).second) return;
@@ -378,6 +386,11 @@ class MjcfWriter : XmlWriterBase {
         auto mesh = meshes_.find(file + "|" + numbers(g.scale));
         if (mesh != meshes_.end()) {
           attributes = attr("type", "mesh") + attr("mesh", mesh->second);
+          break;
+        }
+        // A mesh an MJCF source wrote inline: its <mesh> is kept, the geom's parameters name it.
+        if (g.meshUri.empty() && inlineMeshOf(link.name, shape.name)) {
+          attributes = attr("type", "mesh");
           break;
         }
         [[fallthrough]];

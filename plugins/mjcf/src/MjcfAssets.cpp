@@ -15,7 +15,7 @@ using xml::Attribute;
 using xml::XmlElement;
 namespace fs = std::filesystem;
 
-void AssetReader::keepAppearance(const XmlElement& asset) {
+void AssetReader::keepAsset(const XmlElement& asset) {
   XmlElement kept;
   kept.name = asset.name;
   kept.where = asset.where;
@@ -29,11 +29,14 @@ void AssetReader::keepAppearance(const XmlElement& asset) {
       kept.attributes.back().value = (file.is_absolute() ? file : fs::path(dir) / file).lexically_normal().string();
     }
   }
-  if (asset.name == "material") {
-    // The material's class values, written explicitly: a writer writes no class for it.
-    const Element e{asset, "material", className(asset, "main")};
-    for (const auto& [name, value] : carried(e, {"texture", "texrepeat", "texuniform", "emission", "specular",
-                                                 "shininess", "reflectance", "rgba"})) {
+  if (asset.name == "material" || asset.name == "mesh") {
+    // The class values, written explicitly: a writer writes no class for it.
+    const Element e{asset, asset.name, className(asset, "main")};
+    const std::vector<const char*> names =
+        asset.name == "mesh" ? std::vector<const char*>{"scale", "refpos", "refquat", "smoothnormal"}
+                             : std::vector<const char*>{"texture", "texrepeat", "texuniform", "emission", "specular",
+                                                        "shininess", "reflectance", "rgba"};
+    for (const auto& [name, value] : carried(e, names)) {
       if (!asset.attribute(name)) kept.attributes.push_back(Attribute{name, value, {}});
     }
   }
@@ -46,7 +49,7 @@ void AssetReader::readAssets(const XmlElement& asset) {
       // Appearance: geoms keep their material's name; the name must exist (checked at the geom).
       const std::string name = c.attributeOr("name", "");
       if (!name.empty()) (c.name == "material" ? materials_ : textures_).insert(name);
-      keepAppearance(c);
+      keepAsset(c);
       continue;
     }
     if (c.name == "skin") {
@@ -111,6 +114,7 @@ void AssetReader::readAssets(const XmlElement& asset) {
       diagnostics_.error(ErrorCode::DUPLICATE_NAME, c.name + " asset '" + name + "' is defined twice", c.where);
     } else if (c.name == "mesh" && !file) {
       compiled(at->second);  // inline data costs no file read: checked at once, as MuJoCo does
+      keepAsset(c);     // a mesh written in the file: MJCF output writes it back as read
     }
   }
 }

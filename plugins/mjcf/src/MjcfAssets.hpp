@@ -47,8 +47,9 @@ class AssetReader : public AttributeReader {
   MjcfModel& model_;
 
  private:
-  /// Keeps a <material> or <texture> for an MJCF writer: its class applied, its files as found.
-  void keepAppearance(const xml::XmlElement& asset);
+  /// Keeps a <material>, <texture> or inline-data <mesh> for an MJCF writer: its class applied,
+  /// its files as found.
+  void keepAsset(const xml::XmlElement& asset);
   void compileMesh(MeshAsset& mesh);
   std::optional<MeshTriangles> meshFile(const std::string& resolved, const Vector3& scale, mesh::MeshError& error);
 

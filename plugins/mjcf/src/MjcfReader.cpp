@@ -655,6 +655,8 @@ class Reader : public detail::AssetReader {
           // Its data is read when the body's mass or a collision needs it (resolveMeshes).
           geom.meshAsset = asset->value;
           geom.meshWhere = attributeLocation(e.xml, asset);
+          // A mesh written in the file has no file to name: MJCF output names the kept asset.
+          if (found->file.empty()) geom.mujoco.emplace_back("mesh", asset->value);
         }
       }
     }
