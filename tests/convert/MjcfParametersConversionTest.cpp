@@ -295,6 +295,12 @@ TEST(MjcfParametersConversion, MeshesWrittenInlineSurviveMjcfToMjcf) {
   EXPECT_NEAR(b->body_mass[1], a->body_mass[1], 1e-9 * a->body_mass[1]);
   convert(output, tempDir() + "/inline_2.mjcf");
   expectSameUpToRounding(test::readFile(output), test::readFile(tempDir() + "/inline_2.mjcf"), output);
+  // URDF and SDFormat have no place for the vertices: the shapes are dropped with a warning that
+  // says so, and the output reads back.
+  for (const char* target : {"urdf", "sdf"}) {
+    const std::string elsewhere = convert(source, tempDir() + "/inline." + target);
+    EXPECT_NE(elsewhere.find("has no place for a mesh given inline in its source"), std::string::npos) << elsewhere;
+  }
 }
 
 }  // namespace

@@ -460,6 +460,15 @@ class SdformatWriter : XmlWriterBase {
                               {"size", number(g.planeSize.x()) + " " + number(g.planeSize.y())}});
         break;
       case GeometryType::Mesh:
+        if (g.meshUri.empty() && g.meshResolvedPath.empty()) {
+          // MJCF's <mesh vertex face>: the vertices are in the model file, not in a mesh file.
+          diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                               "SDFormat 1.9 has no place for a mesh given inline in its source (no mesh file to name); " +
+                                   what + " is written with <empty/>",
+                               where, what);
+          out_.empty("empty");
+          break;
+        }
         writeLeaves("mesh", {{"uri", detail::meshUriFor(g.meshUri, g.meshResolvedPath, {true, true}, options_)},
                              {"scale", numbers(g.scale)}});
         break;

@@ -273,6 +273,14 @@ class UrdfWriter : XmlWriterBase {
           geometry = "<cylinder" + attr("radius", number(g.radius)) + attr("length", number(g.length)) + "/>";
           break;
         case GeometryType::Mesh:
+          if (g.meshUri.empty() && g.meshResolvedPath.empty()) {
+            // MJCF's <mesh vertex face>: the vertices are in the model file, not in a mesh file.
+            diagnostics_.warning(ErrorCode::ELEMENT_UNSUPPORTED,
+                                 "URDF has no place for a mesh given inline in its source (no mesh file to name); " +
+                                     what + " is not written",
+                                 shape.where, subject);
+            continue;
+          }
           geometry = "<mesh" +
                      attr("filename", detail::meshUriFor(g.meshUri, g.meshResolvedPath, {true, false}, options_)) +
                      attr("scale", numbers(g.scale)) + "/>";
