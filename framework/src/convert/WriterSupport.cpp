@@ -258,7 +258,7 @@ class DroppedContent {
                                   : kept.within == "body" ? "mocap, gravcomp, user"
                                                           : "armature, limit and friction solver settings, ...") +
                                  "): those of " + kept.within + " '" + owner + "' are not written",
-                             kept.where);
+                             kept.where, kept.within + " '" + owner + "'");
         continue;
       }
       if (holds_.gazeboBlocks && isGazeboBlock(kept)) continue;
