@@ -8,13 +8,32 @@
 namespace interlink::detail {
 namespace {
 
-/// What tells one kind of warning from another: the message with its subject (Diagnostic::subject)
-/// taken out. A warning without a subject is alike only to the very same message.
-std::string kindOf(const Diagnostic& d) {
-  if (d.subject.empty()) return d.message;
-  const std::size_t at = d.message.find(d.subject);
-  if (at == std::string::npos) return d.message;
-  return d.message.substr(0, at) + '\0' + d.message.substr(at + d.subject.size());
+/// What tells one kind of warning from another, and how a member of the kind is named: the
+/// message without its structured subject (Diagnostic::subject), named by the subject. A warning
+/// that carries no subject is grouped by its text with every quoted name emptied, named by the
+/// first of them.
+std::pair<std::string, std::string> kindOf(const Diagnostic& d) {
+  if (!d.subject.empty()) {
+    const std::size_t at = d.message.find(d.subject);
+    const std::string name = d.subject.find('\'') == std::string::npos ? "'" + d.subject + "'" : d.subject;
+    if (at == std::string::npos) return {d.message, name};
+    return {d.message.substr(0, at) + '\0' + d.message.substr(at + d.subject.size()), name};
+  }
+  std::pair<std::string, std::string> out;
+  std::size_t at = 0;
+  while (at < d.message.size()) {
+    const std::size_t open = d.message.find('\'', at);
+    const std::size_t close = open == std::string::npos ? open : d.message.find('\'', open + 1);
+    if (close == std::string::npos) {
+      out.first.append(d.message, at, std::string::npos);
+      break;
+    }
+    out.first.append(d.message, at, open + 1 - at);
+    out.first += '\'';
+    if (out.second.empty()) out.second = d.message.substr(open, close - open + 1);
+    at = close + 1;
+  }
+  return out;
 }
 
 /// Kinds said once per load however few they are.
@@ -34,7 +53,7 @@ void groupRepeatedWarnings(Diagnostics& diagnostics, std::size_t keepUpTo, std::
     if (items[i].severity != Severity::Warning && !once) continue;
     // Refusals differ by what was refused ("include" or "mesh" and its name): one kind per severity.
     Kind& kind = kinds[{items[i].code, once ? std::string(1, static_cast<char>('0' + static_cast<int>(items[i].severity)))
-                                            : kindOf(items[i])}];
+                                            : kindOf(items[i]).first}];
     if (kind.members.empty()) kind.first = i;
     kind.members.push_back(i);
   }
@@ -45,7 +64,8 @@ void groupRepeatedWarnings(Diagnostics& diagnostics, std::size_t keepUpTo, std::
     for (std::size_t k = 1; k < kind.members.size() && k < namedUpTo; ++k) {
       const Diagnostic& member = items[kind.members[k]];
       const std::size_t line = member.where.line;
-      examples += (examples.empty() ? "" : ", ") + (member.subject.empty() ? std::string("?") : member.subject) +
+      const std::string name = kindOf(member).second;
+      examples += (examples.empty() ? "" : ", ") + (name.empty() ? std::string("?") : name) +
                   (line > 0 ? " (line " + std::to_string(line) + ")" : "");
     }
     const std::size_t rest = kind.members.size() - std::min(kind.members.size(), namedUpTo);
