@@ -48,6 +48,10 @@ bool writeAll(int fd, const char* data, std::size_t size) {
 
 [[noreturn]] void runChild(int out, const std::function<std::string()>& work, const IsolationLimits& limits,
                            std::uint64_t mapped) {
+  // Only its own pipe stays open: a pipe another thread of the host was setting up when this child
+  // was forked would otherwise stay open here, and that thread would wait for this child's end.
+  if (out > 3) ::close_range(3, static_cast<unsigned>(out) - 1, 0);
+  ::close_range(static_cast<unsigned>(out) + 1, ~0U, 0);
   // A fault in the decoder ends the child plainly: the host's crash handlers (a crash reporter,
   // Python's faulthandler, a fuzzer's) would otherwise report the host as crashed.
   for (const int fault : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU, SIGPIPE}) {
