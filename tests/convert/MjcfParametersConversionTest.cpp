@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "ConversionText.hpp"
 #include "TestSupport.hpp"
 
 namespace interlink {
@@ -35,38 +36,7 @@ std::string convert(const std::string& input, const std::string& output, const s
   return result.output;
 }
 
-/// The text without its first comment (which names the source file).
-std::string withoutSourceComment(const std::string& text) {
-  const std::size_t comment = text.find("<!--");
-  if (comment == std::string::npos) return text;
-  return text.substr(0, comment) + text.substr(text.find("-->", comment) + 3);
-}
-
-/// The texts' tokens (split at white space, quotes and markup) are equal, numbers to 1e-9
-/// relative: what a second conversion may change is the last digit of a recomputed rotation.
-void expectSameUpToRounding(const std::string& first, const std::string& second, const std::string& what) {
-  const auto tokens = [](const std::string& text) {
-    std::vector<std::string> out(1);
-    for (char c : withoutSourceComment(text)) {
-      if (std::isspace(static_cast<unsigned char>(c)) || c == '"' || c == '<' || c == '>') {
-        if (!out.back().empty()) out.emplace_back();
-      } else {
-        out.back() += c;
-      }
-    }
-    return out;
-  };
-  const std::vector<std::string> a = tokens(first), b = tokens(second);
-  ASSERT_EQ(a.size(), b.size()) << what;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a[i] == b[i]) continue;
-    char* endA = nullptr;
-    char* endB = nullptr;
-    const double x = std::strtod(a[i].c_str(), &endA), y = std::strtod(b[i].c_str(), &endB);
-    EXPECT_TRUE(*endA == '\0' && *endB == '\0' && std::abs(x - y) <= 1e-9 * std::max(1.0, std::abs(x)))
-        << what << ": '" << a[i] << "' became '" << b[i] << "' (token " << i << ")";
-  }
-}
+using test::expectSameUpToRounding;
 
 struct Mujoco {
   mjModel* model = nullptr;
