@@ -46,11 +46,11 @@ int runConvert(const ConvertOptions& options) {
   const std::string& input = options.file;
   const std::string& output = options.output;
   const convert::WriterRegistry& writers = convert::WriterRegistry::builtIn();
-  if (output == "-" && options.to.empty()) return usage("-o - (standard output) needs --to FORMAT: " + writers.names());
+  if (output == "-" && options.to.empty()) return usage("-o - (standard output) needs --to FORMAT: " + writers.describe());
   const convert::WriterRegistry::Writer* writer = options.to.empty() ? writers.forPath(output) : writers.find(options.to);
   if (!writer) {
-    return usage(options.to.empty() ? "cannot write '" + output + "': the output extension must be one of " + writers.names()
-                                    : "unknown output format '" + options.to + "'; known: " + writers.names());
+    return usage(options.to.empty() ? "cannot write '" + output + "': the output extension must be one of " + writers.describe()
+                                    : "unknown output format '" + options.to + "'; known: " + writers.describe());
   }
   convert::WriteOptions writeOptions;
   if (!options.meshUris.empty()) {

@@ -77,8 +77,6 @@ class Reader {
 
   // --- kept elements -------------------------------------------------------------------------
 
-  static KeptNode keptNode(const XmlElement& e);
-
   /// The model or world whose kept list receives elements, and the named elements entered below it
   /// (link, visual, joint): a writer puts kept elements back in the same place.
   struct KeptScope {

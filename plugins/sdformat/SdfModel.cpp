@@ -16,6 +16,7 @@
 #include "schema/Upgrade.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
+#include "interlink/xml/KeptNodes.hpp"
 #include "interlink/xml/XmlParser.hpp"
 #include "interlink/xml/XmlValues.hpp"
 
@@ -92,7 +93,7 @@ void Reader::reserveFor(const XmlElement& e, Model& model) {
 std::optional<Include> Reader::readInclude(const XmlElement& e, std::size_t modelsBefore) {
   Include include;
   include.where = e.where;
-  include.elementText = e.toXml();
+  include.element = xml::keptNodeOf(e);
   if (const Attribute* merge = e.attribute("merge")) {
     const std::string value = toLower(trim(merge->value));
     if (value == "true" || value == "1") {
@@ -128,7 +129,7 @@ std::optional<Include> Reader::readInclude(const XmlElement& e, std::size_t mode
     } else if (child.name == "joint") {
       include.joints.push_back(readJoint(child, "include", includeKept, false));
     }
-    // Everything else (plugins, custom elements) travels in elementText for the framework and
+    // Everything else (plugins, custom elements) travels in Include::element for the framework and
     // host parsers.
   }
   if (include.placementFrame && !include.pose) {

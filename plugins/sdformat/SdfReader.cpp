@@ -27,6 +27,7 @@
 #include "schema/Upgrade.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
+#include "interlink/xml/KeptNodes.hpp"
 #include "interlink/xml/XmlParser.hpp"
 #include "interlink/xml/XmlValues.hpp"
 #include "SdfDocumentReader.hpp"
@@ -188,21 +189,10 @@ std::string Reader::frameReference(const XmlElement& e, const char* attributeNam
   return attribute ? attribute->value : std::string();
 }
 
-KeptNode Reader::keptNode(const XmlElement& e) {
-  KeptNode node;
-  node.name = e.name;
-  node.attributes.reserve(e.attributes.size());
-  for (const Attribute& attribute : e.attributes) node.attributes.emplace_back(attribute.name, attribute.value);
-  node.text = e.trimmedText();
-  node.children.reserve(e.children.size());
-  for (const XmlElement& child : e.children) node.children.push_back(keptNode(child));
-  return node;
-}
-
 void Reader::keep(const XmlElement& e, const std::string& parentPath, std::vector<KeptElement>& into) {
   std::string path = parentPath.empty() ? e.name : parentPath + "/" + e.name;
   KeptElement kept{path, e.toXml(), e.where};
-  kept.element = keptNode(e);
+  kept.element = xml::keptNodeOf(e);
   if (parentPath == scopePath_) {
     kept.within.clear();
   } else if (parentPath.size() > scopePath_.size() && parentPath.compare(0, scopePath_.size(), scopePath_) == 0 &&

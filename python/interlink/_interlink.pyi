@@ -117,6 +117,8 @@ class ModelElement:
     models: List[str]
     pose: npt.NDArray[np.float64]
     parameters: Dict[str, str]
+    reading_notes: Dict[str, str]
+    gravity: Optional[npt.NDArray[np.float64]]
 
 class Tree:
     """The kinematic tree by name: str() draws it as `interlink tree` does."""

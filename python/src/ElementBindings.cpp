@@ -341,7 +341,13 @@ void bindElements(py::module_& module, py::class_<PyModel>& model) {
       .def_property_readonly("pose", [](const ModelView& m) { return toArray(frameInfo(m.owner, m.frame).pose); },
                              "4x4 pose of the model frame in the root frame at zero.")
       .def_property_readonly("parameters", [](const ModelView& m) { return m.model->parameters; },
-                             "Format-specific parameters kept as written (dict).")
+                             "Format-specific settings kept as written (dict): content.")
+      .def_property_readonly("reading_notes", [](const ModelView& m) { return m.model->readingNotes; },
+                             "How the file was read (dict): source version, units and conventions applied.")
+      .def_property_readonly("gravity", [](const ModelView& m) -> py::object {
+            if (!m.model->gravity) return py::none();
+            return toArray(*m.model->gravity);
+          }, "The gravity the model declares for itself in its model frame (Juice), or None.")
       .def("__repr__", [](const ModelView& m) { return "<interlink.ModelElement " + m.name + " (" + m.model->source.format + ")>"; });
 
   py::class_<TreeView>(module, "Tree", "The kinematic tree by name: str() draws it as `interlink tree` does.")

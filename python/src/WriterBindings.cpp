@@ -18,8 +18,8 @@ const convert::WriterRegistry::Writer& writerFor(const std::string& path, const 
   const convert::WriterRegistry& writers = convert::WriterRegistry::builtIn();
   const convert::WriterRegistry::Writer* writer = to ? writers.find(*to) : writers.forPath(path);
   if (writer) return *writer;
-  if (to) throw py::value_error("unknown output format '" + *to + "'; known: " + writers.names());
-  throw py::value_error("cannot write '" + path + "': the extension must be one of " + writers.names() + " (or give to=)");
+  if (to) throw py::value_error("unknown output format '" + *to + "'; known: " + writers.describe());
+  throw py::value_error("cannot write '" + path + "': the extension must be one of " + writers.describe() + " (or give to=)");
 }
 
 /// Writes the model to `path` as `interlink convert` does (no GIL meanwhile); returns the

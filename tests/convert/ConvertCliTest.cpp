@@ -286,7 +286,7 @@ TEST(ConvertCli, ModelAndWorldParametersAreWrittenOrReported) {
     std::size_t parameters;            // "parameter '" lines with -v
   };
   const std::string bug = test::vendored("juice/models/Bug.jm");  // Gravity 50, Friction 100, ERP, CFM, ...
-  const std::string juiceNotes[] = {"juice.file_version", "gravity.source", "juice.Gravity"};
+  const std::string juiceNotes[] = {"juice.file_version", "juice.gravity_source", "juice.Gravity"};
   const std::string bugJson = tempDir() + "/Bug.json";
   const std::string daisy = test::vendored("hrdf/hebi_description/config/daisy/hrdf/Daisy.hrdf");
   const std::string pendulum = test::vendored("shift/pendulum/pendulum.json");
@@ -313,9 +313,9 @@ TEST(ConvertCli, ModelAndWorldParametersAreWrittenOrReported) {
     // Read into the world's gravity and physics, so not parameters: gravity, the integrator, the
     // solver's numbers. The solver's type and the logger are content.
     Case shift{pendulum, extension,
-               {format + " has no place for world parameters: parameter 'loggers[0].csv_logfile' of world 'pendulum'"},
-               {"model parameters", "'version'", "'units.", "'gravity[", "'integrators[", "'solvers[0].infinity_norm_multiplier'",
-                "'include_directories["},
+               {format + " has no place for world parameters: parameter 'shift.loggers[0].csv_logfile' of world 'pendulum'"},
+               {"model parameters", "'shift.version'", "'shift.units.", "'shift.gravity[", "'shift.integrators[",
+                "'shift.solvers[0].infinity_norm_multiplier'", "'shift.include_directories["},
                {},
                4};
     if (extension == "mjcf") shift.written.push_back("<option gravity=\"0 0 9.81\"/>");
@@ -327,6 +327,10 @@ TEST(ConvertCli, ModelAndWorldParametersAreWrittenOrReported) {
   ASSERT_EQ(toJson.exitCode, 0) << toJson.output;
   EXPECT_EQ(toJson.output.find("cannot hold"), std::string::npos) << toJson.output;
   EXPECT_NE(readFile(bugJson).find("\"juice.Friction\": \"100\""), std::string::npos) << readFile(bugJson);
+  // Juice's gravity is the model's typed gravity; how it was read is a note, not a parameter.
+  EXPECT_NE(readFile(bugJson).find("\"gravity\": [0, 0, -50]"), std::string::npos) << readFile(bugJson);
+  EXPECT_NE(readFile(bugJson).find("\"juice.gravity_source\": \"file\""), std::string::npos) << readFile(bugJson);
+  EXPECT_EQ(readFile(bugJson).find("\"juice.Gravity\""), std::string::npos) << readFile(bugJson);
   for (const Case& c : cases) {
     const std::string output = tempDir() + "/parameters." + fs::path(c.input).filename().string() + "." + c.extension;
     const std::string what = c.input + " -> " + c.extension;
@@ -344,7 +348,7 @@ TEST(ConvertCli, ModelAndWorldParametersAreWrittenOrReported) {
     auto every = cli("convert -v " + c.input + " -o " + output);
     EXPECT_EQ(count(every.output, "parameter '"), c.parameters) << what << "\n" << every.output;
     if (c.input == pendulum) {
-      EXPECT_EQ(count(every.output, "parameter 'solvers[0].type'"), 1u) << every.output;
+      EXPECT_EQ(count(every.output, "parameter 'shift.solvers[0].type'"), 1u) << every.output;
     }
   }
 }

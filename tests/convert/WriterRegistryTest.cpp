@@ -2,6 +2,7 @@
 // that leave nothing behind when the output does not read back.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -58,7 +59,10 @@ TEST(WriterRegistry, FindsWritersByNameAndExtensionInAnyCase) {
   EXPECT_EQ(writers.forPath("out.sdf")->name, "sdformat");
   EXPECT_EQ(writers.forPath("dir.sdf/out"), nullptr);
   EXPECT_EQ(writers.forPath("sdf"), nullptr);
-  EXPECT_NE(writers.names().find("mjcf (.mjcf, .xml)"), std::string::npos) << writers.names();
+  EXPECT_NE(writers.describe().find("mjcf (.mjcf, .xml)"), std::string::npos) << writers.describe();
+  const std::vector<std::string> names = writers.names();
+  EXPECT_NE(std::find(names.begin(), names.end(), "mjcf"), names.end());
+  EXPECT_NE(std::find(names.begin(), names.end(), "urdf"), names.end());
   EXPECT_EQ(writers.find("dot")->readerPlugin, "");
   EXPECT_EQ(meshUriStyleNamed("as-written"), MeshUriStyle::AsWritten);
   EXPECT_EQ(meshUriStyleNamed("Absolute"), std::nullopt);

@@ -66,6 +66,8 @@ TEST_F(PluginCacheTest, WarmRegistryKnowsPluginsWithoutOpeningThem) {
   ASSERT_EQ(warm.plugins().available().size(), 1u);
   EXPECT_EQ(warm.plugins().available()[0].extensions, (std::vector<std::string>{".good", ".good2"}));
   EXPECT_TRUE(warm.plugins().claimsExtension("x.GOOD2"));
+  EXPECT_EQ(warm.plugins().claimantsOf("x.GOOD2"), (std::vector<std::string>{"good"}));
+  EXPECT_TRUE(warm.plugins().claimantsOf("x.other").empty());
   // The refusal is remembered with its reason, without reopening the library.
   ASSERT_EQ(warm.plugins().refused().size(), 1u);
   EXPECT_EQ(warm.plugins().refused()[0].reason.code, ErrorCode::PLUGIN_REFUSED);

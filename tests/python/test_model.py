@@ -283,3 +283,13 @@ def test_python_m_interlink_mirrors_the_cli():
         py = subprocess.run([sys.executable, "-m", "interlink", *args], capture_output=True, text=True)
         cli = run_cli(*args, check=False)
         assert (py.returncode, py.stdout) == (cli.returncode, cli.stdout)
+
+
+def test_model_gravity_and_reading_notes_are_typed_and_apart_from_parameters():
+    bug = interlink.load(SOURCE_DIR / "tests/data/juice/models/Bug.jm").models[0]
+    np.testing.assert_array_equal(bug.gravity, [0.0, 0.0, -50.0])  # Juice's <Gravity>50</Gravity>
+    assert bug.reading_notes == {"juice.file_version": "1", "juice.gravity_source": "file"}
+    assert bug.parameters["juice.Friction"] == "100"
+    assert not any(key.startswith("gravity") or key == "juice.Gravity" for key in bug.parameters)
+    # A model whose format gives it no gravity of its own has none.
+    assert interlink.load(HUMANOID).models[0].gravity is None

@@ -2,6 +2,7 @@
 // version conversions, through the real Loader (frames not resolved unless the test needs them).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "SdfTestSupport.hpp"
@@ -236,8 +237,13 @@ TEST(SdformatPlugin, IncludesAreRecordedInDocumentOrder) {
   EXPECT_TRUE(posesNear(include.pose->pose, poseFromXyzRpy(1, 0, 0, 0, 0, M_PI / 2)));
   EXPECT_EQ(include.placementFrame, std::optional<std::string>("corner"));
   EXPECT_FALSE(include.merge);
-  EXPECT_NE(include.elementText.find("<acme:note xmlns:acme=\"x\">kept</acme:note>"), std::string::npos)
-      << include.elementText;
+  // The whole element travels as a tree, custom elements with their attributes and text.
+  EXPECT_EQ(include.element.name, "include");
+  const auto note = std::find_if(include.element.children.begin(), include.element.children.end(),
+                                 [](const KeptNode& child) { return child.name == "acme:note"; });
+  ASSERT_NE(note, include.element.children.end());
+  EXPECT_EQ(note->text, "kept");
+  EXPECT_EQ(note->attributes, (std::vector<std::pair<std::string, std::string>>{{"xmlns:acme", "x"}}));
   EXPECT_EQ(include.where.line, 4);
 }
 

@@ -106,8 +106,8 @@ class INTERLINK_API PluginRegistry {
   bool claimsExtension(const std::string& path) const;
   /// True when some format plugin has a sniffer (so content may decide for any extension).
   bool hasSniffers() const;
-  /// Names of the format plugins claiming the file's extension ("" when none).
-  std::string claimantsOf(const std::string& path) const;
+  /// Names of the format plugins claiming the file's extension, in registration order.
+  std::vector<std::string> claimantsOf(const std::string& path) const;
   PluginHandle findByName(const std::string& name) const;
   /// "name (.ext, .ext), ..." for messages.
   std::string describeFormats() const;

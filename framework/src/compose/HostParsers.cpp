@@ -1,6 +1,7 @@
 // Host parsers: a CustomModelParser answers an include with an InterfaceModel (SDFormat's
 // composition proposal §1.5), which becomes a model whose joints name only a child frame.
 #include "compose/LoaderImpl.hpp"
+#include "interlink/xml/KeptNodes.hpp"
 
 namespace interlink {
 
@@ -52,12 +53,8 @@ std::optional<Loader::Impl::IncludedContent> Loader::Impl::askHostParsers(const 
     if (!include.pose->relativeTo.empty()) nested.SetIncludePoseRelativeTo(include.pose->relativeTo);
   }
   nested.SetPlacementFrame(include.placementFrame);
-  if (!include.elementText.empty()) {
-    Diagnostics ignored;  // the element was well-formed when the plugin read it
-    if (auto element = xml::parse(include.elementText, include.where.file, ignored)) {
-      nested.SetIncludeElement(std::make_shared<const xml::XmlElement>(std::move(*element)));
-    }
-  }
+  if (!include.element.name.empty())
+    nested.SetIncludeElement(std::make_shared<const xml::XmlElement>(xml::elementOf(include.element, include.where)));
   for (auto parser = customParsers.rbegin(); parser != customParsers.rend(); ++parser) {
     Diagnostics parserDiagnostics;
     InterfaceModelPtr model;

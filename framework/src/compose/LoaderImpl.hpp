@@ -147,7 +147,8 @@ struct Loader::Impl {
   /// NO_PARSER: "no parser for '.xyz'; loaded plugins: ..." at the include (or the file).
   void reportNoParser(const std::string& path, const SourceLocation& requestedAt, Context& context) const {
     const std::string ext = std::filesystem::path(path).extension().string();
-    const std::string claimants = registry.claimantsOf(path);
+    std::string claimants;
+    for (const std::string& name : registry.claimantsOf(path)) claimants += (claimants.empty() ? "" : ", ") + name;
     // Plugins that claim the extension but declined this content are named as such, never as
     // candidates for it.
     const std::string message =

@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <initializer_list>
+#include <iterator>
 
+#include "interlink/xml/KeptNodes.hpp"
 #include "interlink/xml/XmlParser.hpp"
 
 namespace interlink::convert::detail {
@@ -27,38 +30,32 @@ bool truth(const xml::XmlElement& e) {
   return v == "true" || v == "1";
 }
 
-/// The element as XML without the white space between its elements (comments are not kept), so
-/// that the writer's indentation is all there is and a second conversion writes the same text.
-std::string compactXml(const xml::XmlElement& e) {
-  std::string out = "<" + e.name;
-  for (const xml::Attribute& a : e.attributes) out += attr(a.name, a.value);
-  const std::string text = e.trimmedText();
-  if (e.children.empty() && text.empty()) return out + "/>";
-  out += ">" + xmlEscape(text);
-  for (const xml::XmlElement& child : e.children) out += compactXml(child);
-  return out + "</" + e.name + ">";
+/// `name` holding `text`.
+KeptNode leaf(const std::string& name, const std::string& text) { return KeptNode{name, {}, text, {}}; }
+
+/// `name` holding one leaf per entry of `values`.
+KeptNode leaves(const std::string& name, const std::map<std::string, std::string>& values) {
+  KeptNode node{name, {}, {}, {}};
+  for (const auto& [k, v] : values) node.children.push_back(leaf(k, v));
+  return node;
 }
 
-std::string leaf(const std::string& name, const std::string& text) { return "<" + name + ">" + text + "</" + name + ">"; }
+/// `name` > `nested` > ... > `child`.
+KeptNode wrapped(std::initializer_list<const char*> names, KeptNode child) {
+  for (auto name = std::rbegin(names); name != std::rend(names); ++name) child = KeptNode{*name, {}, {}, {std::move(child)}};
+  return child;
+}
 
 /// Collision surface properties gathered from the blocks of one link, written as one <surface>.
 struct Surface {
   std::map<std::string, std::string> friction;  // mu, mu2, fdir1 (under friction/ode)
   std::map<std::string, std::string> contact;   // kp, kd, min_depth, max_vel (under contact/ode)
-  std::string xml() const {
-    if (friction.empty() && contact.empty()) return {};
-    std::string out = "<surface>";
-    if (!friction.empty()) {
-      out += "<friction><ode>";
-      for (const auto& [k, v] : friction) out += leaf(k, v);
-      out += "</ode></friction>";
-    }
-    if (!contact.empty()) {
-      out += "<contact><ode>";
-      for (const auto& [k, v] : contact) out += leaf(k, v);
-      out += "</ode></contact>";
-    }
-    return out + "</surface>";
+  std::optional<KeptNode> node() const {
+    if (friction.empty() && contact.empty()) return std::nullopt;
+    KeptNode surface{"surface", {}, {}, {}};
+    if (!friction.empty()) surface.children.push_back(wrapped({"friction"}, leaves("ode", friction)));
+    if (!contact.empty()) surface.children.push_back(wrapped({"contact"}, leaves("ode", contact)));
+    return surface;
   }
 };
 
@@ -66,19 +63,15 @@ struct JointPhysics {
   std::map<std::string, std::string> ode;    // fudge_factor, implicit_spring_damper
   std::map<std::string, std::string> limit;  // cfm, erp (under ode/limit)
   std::optional<std::string> feedback;
-  std::string xml() const {
-    if (ode.empty() && limit.empty() && !feedback) return {};
-    std::string out = "<physics>";
-    if (feedback) out += leaf("provide_feedback", *feedback);
-    out += "<ode>";
-    if (feedback) out += leaf("provide_feedback", *feedback);
-    for (const auto& [k, v] : ode) out += leaf(k, v);
-    if (!limit.empty()) {
-      out += "<limit>";
-      for (const auto& [k, v] : limit) out += leaf(k, v);
-      out += "</limit>";
-    }
-    return out + "</ode></physics>";
+  std::optional<KeptNode> node() const {
+    if (ode.empty() && limit.empty() && !feedback) return std::nullopt;
+    KeptNode physics{"physics", {}, {}, {}};
+    if (feedback) physics.children.push_back(leaf("provide_feedback", *feedback));
+    KeptNode odeNode = leaves("ode", ode);
+    if (feedback) odeNode.children.insert(odeNode.children.begin(), leaf("provide_feedback", *feedback));
+    if (!limit.empty()) odeNode.children.push_back(leaves("limit", limit));
+    physics.children.push_back(std::move(odeNode));
+    return physics;
   }
 };
 
@@ -110,7 +103,7 @@ GazeboExtensions gazeboExtensions(const Model& model, Diagnostics& diagnostics) 
         } else if (c.name == "selfCollide" || c.name == "self_collide") {
           out.model.push_back(leaf("self_collide", truth(c) ? "true" : "false"));
         } else {
-          out.model.push_back(compactXml(c));
+          out.model.push_back(xml::keptNodeOf(c));
         }
       }
     } else if (isLink(reference)) {
@@ -143,7 +136,7 @@ GazeboExtensions gazeboExtensions(const Model& model, Diagnostics& diagnostics) 
         } else if (n == "dampingFactor") {
           damping[reference] = numberIn(c);
         } else {
-          link.elements.push_back(compactXml(c));  // <sensor>, <plugin>, <velocity_decay>, ...
+          link.elements.push_back(xml::keptNodeOf(c));  // <sensor>, <plugin>, <velocity_decay>, ...
         }
       }
     } else if (isJoint(reference)) {
@@ -168,7 +161,7 @@ GazeboExtensions gazeboExtensions(const Model& model, Diagnostics& diagnostics) 
         } else if (n == "disableFixedJointLumping" || n == "preserveFixedJoint") {
           // Interlink never lumps fixed joints: every one is kept already.
         } else {
-          joint.elements.push_back(compactXml(c));
+          joint.elements.push_back(xml::keptNodeOf(c));
         }
       }
     } else {
@@ -180,14 +173,14 @@ GazeboExtensions gazeboExtensions(const Model& model, Diagnostics& diagnostics) 
     }
   }
   for (const auto& [name, surface] : surfaces) {
-    if (const std::string xml = surface.xml(); !xml.empty()) out.links[name].collision.push_back(xml);
+    if (std::optional<KeptNode> node = surface.node()) out.links[name].collision.push_back(std::move(*node));
   }
   for (const auto& [name, factor] : damping) {
-    out.links[name].elements.push_back("<velocity_decay>" + leaf("linear", number(factor)) +
-                                       leaf("angular", number(factor)) + "</velocity_decay>");
+    out.links[name].elements.push_back(
+        KeptNode{"velocity_decay", {}, {}, {leaf("linear", number(factor)), leaf("angular", number(factor))}});
   }
   for (const auto& [name, p] : physics) {
-    if (const std::string xml = p.xml(); !xml.empty()) out.joints[name].elements.push_back(xml);
+    if (std::optional<KeptNode> node = p.node()) out.joints[name].elements.push_back(std::move(*node));
   }
   return out;
 }

@@ -3,6 +3,7 @@
 // libsdformat 12's URDF parser places them (src/parser_urdf.cc): properties it knows become
 // SDFormat elements of the referenced link, its collisions and visuals, the joint or the model;
 // any other element (<plugin>, <sensor>, ...) is copied into the referenced element (internal).
+// Every element to write is a tree (KeptNode), written as kept trees are.
 #include <map>
 #include <optional>
 #include <string>
@@ -16,19 +17,19 @@ namespace interlink::convert::detail {
 struct GazeboLink {
   std::optional<bool> gravity;          // <gravity>, <turnGravityOff> (inverted)
   std::optional<bool> selfCollide;      // <selfCollide>, <self_collide>
-  std::vector<std::string> elements;    // into <link>: <velocity_decay>, <sensor>, <plugin>, ...
-  std::vector<std::string> collision;   // into each <collision>: <max_contacts>, <laser_retro>, <surface>
+  std::vector<KeptNode> elements;       // into <link>: <velocity_decay>, <sensor>, <plugin>, ...
+  std::vector<KeptNode> collision;      // into each <collision>: <max_contacts>, <laser_retro>, <surface>
   std::string materialScript;           // <material> of each visual: a Gazebo material name
 };
 
 struct GazeboJoint {
-  std::vector<std::string> elements;    // into <joint>: <physics>, <sensor>, <plugin>, ...
+  std::vector<KeptNode> elements;       // into <joint>: <physics>, <sensor>, <plugin>, ...
   std::optional<double> springReference;
   std::optional<double> springStiffness;
 };
 
 struct GazeboExtensions {
-  std::vector<std::string> model;       // into <model>: <plugin>, <static>, <self_collide>, ...
+  std::vector<KeptNode> model;          // into <model>: <plugin>, <static>, <self_collide>, ...
   std::optional<bool> isStatic;
   std::map<std::string, GazeboLink> links;
   std::map<std::string, GazeboJoint> joints;

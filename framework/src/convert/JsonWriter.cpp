@@ -158,8 +158,8 @@ class JsonWriter {
     json_.endObject();
   }
 
-  void parameters(const std::map<std::string, std::string>& values) {
-    json_.key("parameters");
+  void parameters(const char* key, const std::map<std::string, std::string>& values) {
+    json_.key(key);
     json_.beginObject();
     for (const auto& [k, v] : values) json_.field(k.c_str(), v);
     json_.endObject();
@@ -344,7 +344,10 @@ class JsonWriter {
     for (const Model& nested : m.models) model(nested);
     json_.endArray();
     lights(m.lights);
-    parameters(m.parameters);
+    json_.key("gravity");
+    m.gravity ? json_.vector(*m.gravity) : json_.null();
+    parameters("parameters", m.parameters);
+    parameters("reading_notes", m.readingNotes);
     kept(m.kept);
     json_.field("from_interface_model", m.source.fromInterfaceModel);
     json_.field("source_format", m.source.format);
@@ -397,7 +400,8 @@ class JsonWriter {
     frames(w.frames);
     joints(w.joints);
     lights(w.lights);
-    parameters(w.parameters);
+    parameters("parameters", w.parameters);
+    parameters("reading_notes", w.readingNotes);
     kept(w.kept);
     where(w.where);
     json_.endObject();

@@ -148,7 +148,7 @@ class MjcfWriter : XmlWriterBase {
     if (document.isWorld()) {
       gravity = document.worlds.front().gravity;
     } else if (document.model) {
-      gravity = detail::modelGravity(*document.model);
+      gravity = document.model->gravity;
       const auto modelFrame = graph_.frameOf(*document.model);
       if (gravity && modelFrame) gravity = Vector3(graph_.frames()[*modelFrame].pose.linear() * *gravity);
     }

@@ -17,7 +17,6 @@
 #include "interlink/PoseMath.hpp"
 #include "interlink/UniqueNames.hpp"
 #include "interlink/convert/Writers.hpp"
-#include "interlink/xml/XmlParser.hpp"
 #include "interlink/model/Names.hpp"
 
 namespace interlink::convert {
@@ -126,21 +125,6 @@ class SdformatWriter : XmlWriterBase {
     }
   }
 
-  /// An element given as XML text (a URDF <gazebo> block's content), written as kept trees are,
-  /// so that reading the output and writing it again gives the same text.
-  void writeMarkup(const std::string& markup) {
-    Diagnostics ignored;  // made from elements already parsed
-    if (const std::optional<xml::XmlElement> element = xml::parse(markup, "", ignored)) writeNode(keptNodeOf(*element));
-  }
-
-  static KeptNode keptNodeOf(const xml::XmlElement& element) {
-    KeptNode node;
-    node.name = element.name;
-    for (const xml::Attribute& a : element.attributes) node.attributes.emplace_back(a.name, a.value);
-    node.text = element.trimmedText();
-    for (const xml::XmlElement& child : element.children) node.children.push_back(keptNodeOf(child));
-    return node;
-  }
 
   void writeNode(const KeptNode& node) {
     std::string attributes;
@@ -313,7 +297,7 @@ class SdformatWriter : XmlWriterBase {
     if (model.isStatic || gazebo_.isStatic.value_or(false)) out_.leaf("static", "true");
     writePose(pose);
     writeModelContents(model, prefix, modelIndex);
-    for (const std::string& element : gazebo_.model) writeMarkup(element);
+    for (const KeptNode& element : gazebo_.model) writeNode(element);
     out_.close("model");
     gazebo_ = outer;
   }
@@ -357,7 +341,7 @@ class SdformatWriter : XmlWriterBase {
     if (!gravity) out_.leaf("gravity", "false");
     if (selfCollide) out_.leaf("self_collide", "true");
     if (extension) {
-      for (const std::string& element : extension->elements) writeMarkup(element);
+      for (const KeptNode& element : extension->elements) writeNode(element);
     }
     if (link.hasInertial) {
       const Inertial& inertial = link.inertial;
@@ -430,7 +414,7 @@ class SdformatWriter : XmlWriterBase {
         out_.close("material");
       }
       if (!visual && extension) {
-        for (const std::string& element : extension->collision) writeMarkup(element);
+        for (const KeptNode& element : extension->collision) writeNode(element);
       }
       writeKept(within, owners);
       out_.close(kind);
@@ -576,7 +560,7 @@ class SdformatWriter : XmlWriterBase {
     }
     writeKept("joint", {joint.name});
     if (const auto gazebo = gazebo_.joints.find(joint.name); gazebo != gazebo_.joints.end()) {
-      for (const std::string& element : gazebo->second.elements) writeMarkup(element);
+      for (const KeptNode& element : gazebo->second.elements) writeNode(element);
     }
     out_.close("joint");
   }

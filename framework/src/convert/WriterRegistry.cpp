@@ -86,7 +86,13 @@ const WriterRegistry::Writer* WriterRegistry::forPath(std::string_view path) con
   return nullptr;
 }
 
-std::string WriterRegistry::names() const {
+std::vector<std::string> WriterRegistry::names() const {
+  std::vector<std::string> out;
+  for (const Writer& w : writers_) out.push_back(w.name);
+  return out;
+}
+
+std::string WriterRegistry::describe() const {
   std::string out;
   for (const Writer& w : writers_) {
     out += (out.empty() ? "" : ", ") + w.name + " (";

@@ -282,8 +282,8 @@ class DroppedContent {
   /// the model a model file holds (the one whose gravity a target may have a place for).
   void model(const Model& m, bool nested, const std::map<std::string, std::string>* world, bool fileModel) {
     kept(m.kept, true);
-    const bool gravityHeld = fileModel && holds_.modelGravity && modelGravity(m);
-    parameters(m.parameters, world, false, "model '" + m.name + "'", m.where, gravityHeld);
+    if (m.gravity && !(fileModel && holds_.modelGravity)) cannotHold("model gravity", "the gravity of model '" + m.name + "'", m.where);
+    parameters(m.parameters, world, false, "model '" + m.name + "'", m.where);
     lights(m.lights, holds_.modelLights, "in models");
     for (const Link& link : m.links) {
       if (holds_.linkFlags) break;
@@ -325,7 +325,7 @@ class DroppedContent {
     } else if (!holds_.worldGravity) {
       cannotHold("world gravity", "the gravity of " + label, w.where);
     }
-    parameters(w.parameters, nullptr, true, label, w.where, false);
+    parameters(w.parameters, nullptr, true, label, w.where);
     for (const Model& m : w.models) model(m, false, &w.parameters, false);
   }
 
@@ -337,20 +337,15 @@ class DroppedContent {
                          where, label);
   }
 
-  /// The parameters of `owner` ("model 'arm'") that carry content. A model's parameter equal to
-  /// its world's (Shift gives both the file's) is the world's, warned there once. `gravityHeld`:
-  /// the target writes this model's `gravity` parameter.
+  /// The parameters of `owner` ("model 'arm'"): all content (notes of the reading are kept apart,
+  /// in readingNotes). A model's parameter equal to its world's (Shift gives both the file's) is
+  /// the world's, warned there once.
   void parameters(const std::map<std::string, std::string>& own, const std::map<std::string, std::string>* world,
-                  bool ofWorld, const std::string& owner, const SourceLocation& where, bool gravityHeld) {
+                  bool ofWorld, const std::string& owner, const SourceLocation& where) {
     for (const auto& [key, value] : own) {
-      if (parameterIsReadingNote(key, value)) continue;
       if (world) {
         const auto same = world->find(key);
         if (same != world->end() && same->second == value) continue;
-      }
-      if (!ofWorld && key == "gravity") {
-        if (!gravityHeld) cannotHold("model gravity", "the gravity of " + owner, where);
-        continue;
       }
       cannotHold(ofWorld ? "world parameters" : "model parameters", "parameter '" + key + "' of " + owner, where);
     }
@@ -359,8 +354,6 @@ class DroppedContent {
   const TargetHolds& holds_;
   Diagnostics& diagnostics_;
 };
-
-bool startsWith(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
 
 }  // namespace
 
@@ -371,44 +364,6 @@ void warnWhatTargetCannotHold(const Document& document, const TargetHolds& holds
   dropped.lights(document.lights, holds.worldLights, "at the top level");
   for (const World& world : document.worlds) dropped.world(world);
   if (document.model) dropped.model(*document.model, false, nullptr, true);
-}
-
-bool parameterIsReadingNote(std::string_view key, std::string_view value) {
-  // The readers' notes: versions (Juice, HRDF, Shift), the angle conventions MJCF values were
-  // converted from, Juice's gravity as written (its vector is `gravity`) and where it came from,
-  // that Shift's light is its default one (the light itself is in the world's lights).
-  static const std::set<std::string_view> kNotes = {"version",       "juice.file_version", "juice.file_version_attribute",
-                                                    "juice.Gravity", "gravity.source",     "mjcf.angle",
-                                                    "mjcf.eulerseq", "hrdf.version",       "default_light"};
-  if (kNotes.count(key)) return true;
-  // Shift: units applied while reading, include directories searched while reading, the gravity
-  // read into the world's typed gravity. A Shift file gives its world model the same parameters.
-  static const std::string_view kPrefixes[] = {"units.", "include_dir", "gravity["};
-  if (std::any_of(std::begin(kPrefixes), std::end(kPrefixes),
-                  [key](std::string_view prefix) { return startsWith(key, prefix); }))
-    return true;
-  // Shift's simulation settings that the reader also put into the world's typed physics (written
-  // or warned with it): the numbers of "simulation", of the first integrator and of the first
-  // solver, and the integration type. Others (file names, a second integrator) are content.
-  static const std::string_view kPhysics[] = {"simulation.", "integrator[0].", "integrators[0].", "solver[0].",
-                                              "solvers[0]."};
-  for (std::string_view prefix : kPhysics) {
-    if (!startsWith(key, prefix)) continue;
-    const std::string_view name = key.substr(prefix.size());
-    Diagnostics ignored;
-    if (parseDouble(value, {}, name, ignored)) return true;
-    return !startsWith(prefix, "solver") && (name == "integration_type" || name == "type");
-  }
-  return false;
-}
-
-std::optional<Vector3> modelGravity(const Model& model) {
-  const auto gravity = model.parameters.find("gravity");
-  if (gravity == model.parameters.end()) return std::nullopt;
-  Diagnostics ignored;
-  const auto values = parseDoubles(gravity->second, model.where, "gravity", ignored, {3});
-  if (!values) return std::nullopt;
-  return Vector3((*values)[0], (*values)[1], (*values)[2]);
 }
 
 }  // namespace interlink::convert::detail

@@ -126,7 +126,7 @@ struct TargetHolds {
   bool worldLights = false;        // lights of a world, and one light of a file without models
   bool worldGravity = false;       // world gravity
   bool worldPhysics = false;       // world physics (engine, step size, solver settings)
-  bool modelGravity = false;       // the gravity parameter of the model a model file holds (Juice)
+  bool modelGravity = false;       // Model::gravity of the model a model file holds (Juice)
   bool nestedModelFrames = false;  // the frames of nested models
   bool linkFlags = false;          // a link's gravity switched off, its self-collision switched on
   bool jointSprings = false;       // joint springs (stiffness and reference)
@@ -139,8 +139,8 @@ struct TargetHolds {
 /// Warns, element by element, for what `holds` says the target cannot hold: kept elements
 /// (sensors, plugins, actors, ...: one kind per element name), lights, world gravity and physics,
 /// nested model frames, link flags, joint springs, initial positions, a model's gravity and the
-/// model and world parameters that carry content (notes of the reading, such as the source's
-/// version or units, are not warned: see parameterIsReadingNote). Only JSON writes parameters.
+/// model and world parameters (content; the notes of the reading, Model::readingNotes, are not).
+/// Only JSON writes parameters.
 /// The messages quote only names, so groupWarningsByKind makes one line per kind.
 void warnWhatTargetCannotHold(const Document& document, const TargetHolds& holds, Diagnostics& diagnostics);
 
@@ -160,18 +160,6 @@ bool standsForWorld(const FrameGraph& graph, const interlink::detail::ElementInd
 /// Whether `joint` is a floating base: a free joint from the world or from a link that stands for
 /// it (docs/convert.md, "Floating bases").
 bool isFloatingBase(const FrameGraph& graph, const interlink::detail::ElementIndex& index, const TreeJoint& joint);
-
-/// Whether parameter `key` (holding `value`) of a model or world is a note of the reading rather
-/// than content: the source format's version, the units and angle conventions its values were
-/// converted from, the directories its includes were searched in, where a value came from, or the
-/// source text of settings the reader also stored typed (a Shift world's gravity and the
-/// simulation settings it read into the world's physics). A writer's output has its own version
-/// and units, and writes or warns the typed settings, so dropping these loses nothing.
-bool parameterIsReadingNote(std::string_view key, std::string_view value);
-
-/// The gravity a model file's source sets for its simulation, in the model frame: the model's
-/// `gravity` parameter ("x y z", Juice), if it holds three numbers.
-std::optional<Vector3> modelGravity(const Model& model);
 
 /// The single-axis chain (JointType.hpp) of `joint` with its axes in the joint frame `jointFrame`.
 SingleAxisChain singleAxisChainOf(const FrameGraph& graph, std::size_t jointFrame, const Joint& joint);

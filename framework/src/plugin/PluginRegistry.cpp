@@ -436,14 +436,13 @@ bool PluginRegistry::hasSniffers() const {
   });
 }
 
-std::string PluginRegistry::claimantsOf(const std::string& path) const {
+std::vector<std::string> PluginRegistry::claimantsOf(const std::string& path) const {
   std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
-  std::string out;
+  std::vector<std::string> out;
   auto found = impl_->byExtension.find(extensionOf(path));
   if (found == impl_->byExtension.end()) return out;
   for (std::size_t i : found->second) {
-    if (impl_->entries[i].failed) continue;
-    out += (out.empty() ? "" : ", ") + impl_->entries[i].info.name;
+    if (!impl_->entries[i].failed) out.push_back(impl_->entries[i].info.name);
   }
   return out;
 }

@@ -116,7 +116,10 @@ class Reader {
       (this->*read)(element, out.emplace_back());
     });
   }
-  void parameters(Object& in, std::map<std::string, std::string>& out);
+  /// `key` of `in`, an object of strings; `optional`: files written before it existed lack it.
+  void parameters(Object& in, const char* key, std::map<std::string, std::string>& out, bool optional = false);
+  /// Model::gravity: [x, y, z] or null; files written before it existed lack it.
+  void modelGravity(Object& in, std::optional<Vector3>& out);
   void rules(Object& in, const char* key, FormatRules& out);
 
   const JsonDocument& json_;
@@ -298,21 +301,37 @@ std::string describe(std::string_view kind, const json_t* object, std::size_t in
   return std::string(kind) + " " + std::to_string(index);
 }
 
-void Reader::parameters(Object& in, std::map<std::string, std::string>& out) {
-  const json_t* v = in.member("parameters", "an object of strings");
-  if (!v || !expect(v, JSON_OBJECT, in, "parameters", "an object of strings")) return;
-  const char* key = nullptr;
+void Reader::parameters(Object& in, const char* key, std::map<std::string, std::string>& out, bool optional) {
+  const json_t* v = nullptr;
+  if (optional) {
+    in.skip(key);
+    v = json_object_get(in.value(), key);
+  } else {
+    v = in.member(key, "an object of strings");
+  }
+  if (!v || !expect(v, JSON_OBJECT, in, key, "an object of strings")) return;
+  const char* name = nullptr;
   json_t* value = nullptr;
-  json_object_foreach(const_cast<json_t*>(v), key, value) {
+  json_object_foreach(const_cast<json_t*>(v), name, value) {
     if (!json_is_string(value)) {
       error(ErrorCode::ATTRIBUTE_INCORRECT_TYPE,
-            "parameter '" + std::string(key) + "' of " + in.what() + " is " + ::interlink::json::describeKind(value) +
+            "'" + std::string(name) + "' in '" + key + "' of " + in.what() + " is " + ::interlink::json::describeKind(value) +
                 ", expected a string",
-            where(v, key));
+            where(v, name));
       continue;
     }
-    out[key] = std::string(json_string_value(value), json_string_length(value));
+    out[name] = std::string(json_string_value(value), json_string_length(value));
   }
+}
+
+void Reader::modelGravity(Object& in, std::optional<Vector3>& out) {
+  in.skip("gravity");
+  const json_t* v = json_object_get(in.value(), "gravity");
+  if (!v || json_is_null(v)) return;
+  Vector3 gravity = Vector3::Zero();
+  const std::size_t errorsBefore = diagnostics_.errorCount();
+  in.vector3("gravity", gravity);
+  if (diagnostics_.errorCount() == errorsBefore) out = gravity;
 }
 
 void Reader::kept(Object& in, std::vector<KeptElement>& out) {
@@ -529,7 +548,9 @@ void Reader::model(Object& m, Model& out) {
   list(m, "frames", "frame", out.frames, &Reader::frame);
   list(m, "models", "model", out.models, &Reader::model);
   list(m, "lights", "light", out.lights, &Reader::light);
-  parameters(m, out.parameters);
+  modelGravity(m, out.gravity);
+  parameters(m, "parameters", out.parameters);
+  parameters(m, "reading_notes", out.readingNotes, true);
   kept(m, out.kept);
   m.flag("from_interface_model", out.source.fromInterfaceModel);
   m.text("source_format", out.source.format);
@@ -569,7 +590,8 @@ void Reader::world(Object& w, World& out) {
   list(w, "frames", "frame", out.frames, &Reader::frame);
   list(w, "joints", "joint", out.joints, &Reader::joint);
   list(w, "lights", "light", out.lights, &Reader::light);
-  parameters(w, out.parameters);
+  parameters(w, "parameters", out.parameters);
+  parameters(w, "reading_notes", out.readingNotes, true);
   kept(w, out.kept);
   w.where(out.where);
 }

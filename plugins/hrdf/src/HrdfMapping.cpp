@@ -45,7 +45,7 @@ void mapRobot(const Robot& robot, const std::string& path, Document& document, D
   Model model;
   model.name = std::filesystem::path(path).stem().string();
   model.where = SourceLocation{path, 1, 1};
-  model.parameters["hrdf.version"] = robot.version;
+  model.readingNotes["hrdf.version"] = robot.version;
   if (!robot.description.empty()) model.parameters["hrdf.description"] = robot.description;
 
   std::size_t outputs = 0;

@@ -74,7 +74,7 @@ void Reader::readVersion(const XmlElement& root) {
   const xml::Attribute* version = root.attribute("FileVersion");
   if (!version) {
     version = root.attribute("FileVersionAttribute");
-    if (version) model_.parameters["juice.file_version_attribute"] = "FileVersionAttribute";
+    if (version) model_.readingNotes["juice.file_version_attribute"] = "FileVersionAttribute";
   }
   if (!version) {
     diagnostics_.warning(ErrorCode::ATTRIBUTE_MISSING,
@@ -89,7 +89,7 @@ void Reader::readVersion(const XmlElement& root) {
                            "reading it as version 1",
                            version->where.line > 0 ? version->where : at(root));
   }
-  model_.parameters["juice.file_version"] = document_.formatVersion;
+  model_.readingNotes["juice.file_version"] = document_.formatVersion;
   // Juice uses massless links for frames and loads a wrong inertial.
   document_.rules.setVersion(document_.formatVersion);
   document_.rules.inertia.checked = true;
@@ -183,15 +183,16 @@ void Reader::readModelParameters(const XmlElement& root) {
       continue;
     }
     if (!v) continue;
-    model_.parameters["juice." + e.name] = e.trimmedText();
     if (e.name == "Gravity") {
       gravity = *v;
       gravityWritten = true;
+    } else {
+      model_.parameters["juice." + e.name] = e.trimmedText();
     }
   }
   // Juice's gravity is a positive magnitude pulling along -Z.
-  model_.parameters["gravity"] = formatNumber(0.0) + " " + formatNumber(0.0) + " " + formatNumber(-gravity);
-  model_.parameters["gravity.source"] = gravityWritten ? "file" : "default (Juice preference 9.81)";
+  model_.gravity = Vector3(0, 0, -gravity);
+  model_.readingNotes["juice.gravity_source"] = gravityWritten ? "file" : "default (Juice preference 9.81)";
 }
 
 void Reader::readComponents(const XmlElement& root) {

@@ -55,8 +55,8 @@ class Mapper {
     model.where = mjcf_.world.where;
     model.canonicalLink = kWorldLink;
     model.kept = mjcf_.kept;
-    model.parameters["mjcf.angle"] = mjcf_.compiler.degrees ? "degree" : "radian";
-    model.parameters["mjcf.eulerseq"] = mjcf_.compiler.eulerSequence;
+    model.readingNotes["mjcf.angle"] = mjcf_.compiler.degrees ? "degree" : "radian";
+    model.readingNotes["mjcf.eulerseq"] = mjcf_.compiler.eulerSequence;
 
     reserveNames(mjcf_.world);
 

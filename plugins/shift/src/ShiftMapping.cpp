@@ -7,16 +7,43 @@
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
+#include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
+#include "interlink/TextNumbers.hpp"
 #include "interlink/UniqueNames.hpp"
 #include "interlink/model/Names.hpp"
 
 namespace interlink::shift::detail {
 namespace {
+
+/// True for a model_parameters entry the reader applied to the model, which is therefore a note
+/// of the reading and not content: the version, the units values were converted from, the
+/// include directories searched, the gravity and the numbers of the simulation, of the first
+/// integrator and of the first solver (the world's typed gravity and physics), the integration
+/// type. Other entries (file names, a second integrator, the solver's type) are content.
+bool appliedWhileReading(std::string_view key, std::string_view value) {
+  const auto startsWith = [key](std::string_view prefix) { return key.substr(0, prefix.size()) == prefix; };
+  if (key == "version" || startsWith("units.") || startsWith("include_dir") || startsWith("gravity[")) return true;
+  for (std::string_view prefix : {"simulation.", "integrator[0].", "integrators[0].", "solver[0].", "solvers[0]."}) {
+    if (!startsWith(prefix)) continue;
+    const std::string_view name = key.substr(prefix.size());
+    Diagnostics ignored;
+    if (parseDouble(value, {}, name, ignored)) return true;
+    return prefix.substr(0, 6) != "solver" && (name == "integration_type" || name == "type");
+  }
+  return false;
+}
+
+/// model_parameters as written, keyed "shift." + their path, into content and notes.
+void splitParameters(const std::map<std::string, std::string>& written, std::map<std::string, std::string>& parameters,
+                     std::map<std::string, std::string>& notes) {
+  for (const auto& [key, value] : written) (appliedWhileReading(key, value) ? notes : parameters)["shift." + key] = value;
+}
 
 Vector3 rotationVector(const Matrix3& rotation) {
   const Eigen::AngleAxisd angleAxis(rotation);
@@ -403,7 +430,7 @@ void Mapper::writeDocument() {
   world.where = file_.where;
   world.gravity = gravity_;
   world.physics = file_.physics;
-  world.parameters = file_.parameters;
+  splitParameters(file_.parameters, world.parameters, world.readingNotes);
   world.kept = file_.kept;
   for (const auto& frame : file_.fixedFrames) {
     Frame f;
@@ -420,7 +447,7 @@ void Mapper::writeDocument() {
   if (rootModel_ != 0) mapAssemblyRecords(0, root, rootRecord);
   rootRecord.includeDirectories = file_.includeDirectories;
   root.extensions.set(std::move(rootRecord));
-  for (const auto& [key, value] : file_.parameters) root.parameters.emplace(key, value);
+  splitParameters(file_.parameters, root.parameters, root.readingNotes);
   if (!root.links.empty() || !root.models.empty()) world.models.push_back(std::move(root));
   else
     diagnostics_.warning(ErrorCode::MODEL_WITHOUT_LINK, "the file has no active body", file_.where);
@@ -444,7 +471,7 @@ void Mapper::writeLights(World& world) {
   light.direction = down;
   light.pose.pose.translation() = -10.0 * down;
   world.lights.push_back(std::move(light));
-  world.parameters["default_light"] = "true";
+  world.readingNotes["shift.default_light"] = "true";
 }
 
 

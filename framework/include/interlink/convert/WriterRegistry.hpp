@@ -47,8 +47,10 @@ class INTERLINK_API WriterRegistry {
   /// The writer whose extension ends `path` (in any case). Null when none.
   const Writer* forPath(std::string_view path) const;
 
+  /// The writers' names ("sdformat", "urdf", ...), in registration order.
+  std::vector<std::string> names() const;
   /// "sdformat (.sdf), urdf (.urdf), ..." for messages.
-  std::string names() const;
+  std::string describe() const;
 
   /// Writes `loaded` with `writer` to the file `path`, checked: the text goes to a temporary file
   /// beside `path`, is read back by `loader` (see readBack) and only then renamed to `path`. On any

@@ -10,6 +10,7 @@
 #include "interlink/SourceLocation.hpp"
 #include "interlink/model/Frame.hpp"
 #include "interlink/model/Joint.hpp"
+#include "interlink/model/KeptElement.hpp"
 #include "interlink/model/SemanticPose.hpp"
 
 namespace interlink {
@@ -25,7 +26,9 @@ struct Include {
   /// model, their references read in its scope.
   std::vector<Frame> frames;
   std::vector<Joint> joints;
-  std::string elementText;                    // the whole <include> element, custom elements kept
+  /// The whole <include> element as a tree, custom elements kept (what a host's custom model
+  /// parser receives as NestedInclude::IncludeElement); an empty name when the format has none.
+  KeptNode element;
   /// Where the included model goes among the enclosing element's models: the number of models
   /// declared before the include in the file (document order is DOF and frame order).
   std::size_t position = 0;

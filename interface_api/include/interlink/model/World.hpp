@@ -24,7 +24,9 @@ struct World {
   std::vector<Frame> frames;
   std::vector<Joint> joints;  // //world/joint (SDFormat 1.8+)
   std::vector<Light> lights;
+  /// As Model::parameters and Model::readingNotes.
   std::map<std::string, std::string> parameters;
+  std::map<std::string, std::string> readingNotes;
   std::vector<KeptElement> kept;
   SourceLocation where;
 };
