@@ -10,16 +10,13 @@
 #include <fstream>
 #include <string>
 
+#include "FuzzScratch.hpp"
 #include "MeshReader.hpp"
 
 namespace {
 
 const std::string& scratchDirectory() {
-  static const std::string directory = [] {
-    char pattern[] = "/tmp/interlink_fuzz_mesh_XXXXXX";
-    const char* made = ::mkdtemp(pattern);
-    return std::string(made ? made : "/tmp");
-  }();
+  static const std::string directory = interlink::fuzz::makeScratchDirectory("mesh");
   return directory;
 }
 

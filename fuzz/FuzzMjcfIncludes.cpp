@@ -10,6 +10,7 @@
 #include <fstream>
 #include <string>
 
+#include "FuzzScratch.hpp"
 #include "interlink/Loader.hpp"
 
 namespace {
@@ -20,11 +21,7 @@ const interlink::Loader& loader() {
 }
 
 const std::string& scratchDirectory() {
-  static const std::string directory = [] {
-    char pattern[] = "/tmp/interlink_fuzz_mjcf_XXXXXX";
-    const char* made = ::mkdtemp(pattern);
-    return std::string(made ? made : "/tmp");
-  }();
+  static const std::string directory = interlink::fuzz::makeScratchDirectory("mjcf");
   return directory;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "Scratch.hpp"
+#include "SharedLoader.hpp"
 #include "TestSupport.hpp"
 #include "UrdfText.hpp"
 #include "interlink/Loader.hpp"
@@ -17,10 +18,7 @@
 namespace interlink {
 namespace {
 
-const Loader& loader() {
-  static const Loader instance;
-  return instance;
-}
+const Loader& loader() { return test::sharedLoader(); }
 
 /// A one-triangle ASCII STL: enough for every mesh reader.
 const char* const kStl =

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "SharedLoader.hpp"
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
 
@@ -50,10 +51,7 @@ class ScopedEnvironment {
   std::map<std::string, std::string> saved_;
 };
 
-const Loader& loader() {
-  static const Loader instance;
-  return instance;
-}
+const Loader& loader() { return test::sharedLoader(); }
 
 /// A scratch tree; every file is written with its directories.
 class Tree {

@@ -5,16 +5,14 @@
 
 #include <string>
 
+#include "SharedLoader.hpp"
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
 
 namespace interlink {
 namespace {
 
-const Loader& loader() {
-  static const Loader instance;
-  return instance;
-}
+const Loader& loader() { return test::sharedLoader(); }
 
 std::string gazeboDefaultWorld() { return test::vendored("gazebo/gz-sim/examples/worlds/default.sdf"); }
 

@@ -4,8 +4,6 @@
 // Checked in MuJoCo 2.2.2 against the source; a second conversion changes nothing.
 #include <gtest/gtest.h>
 
-#include <mujoco/mujoco.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -15,6 +13,7 @@
 #include <vector>
 
 #include "ConversionText.hpp"
+#include "MujocoModel.hpp"
 #include "TestSupport.hpp"
 
 namespace interlink {
@@ -38,20 +37,7 @@ std::string convert(const std::string& input, const std::string& output, const s
 
 using test::expectSameUpToRounding;
 
-struct Mujoco {
-  mjModel* model = nullptr;
-  std::string error;
-  explicit Mujoco(const std::string& path) {
-    char buffer[1000] = "";
-    model = mj_loadXML(path.c_str(), nullptr, buffer, sizeof buffer);
-    error = buffer;
-  }
-  ~Mujoco() {
-    if (model) mj_deleteModel(model);
-  }
-  Mujoco(const Mujoco&) = delete;
-  Mujoco& operator=(const Mujoco&) = delete;
-};
+using test::Mujoco;
 
 std::string nameOf(const mjModel* m, int type, int id) {
   const char* name = id < 0 ? nullptr : mj_id2name(m, type, id);

@@ -5,8 +5,6 @@
 // output again changes nothing.
 #include <gtest/gtest.h>
 
-#include <mujoco/mujoco.h>
-
 #include <sdf/sdf.hh>
 
 #include <cctype>
@@ -17,7 +15,9 @@
 #include <set>
 
 #include "LibsdformatFrames.hpp"
+#include "SharedLoader.hpp"
 #include "ConversionText.hpp"
+#include "MujocoModel.hpp"
 #include "TestSupport.hpp"
 #include "interlink/ModelQuery.hpp"
 #include "interlink/PoseMath.hpp"
@@ -37,10 +37,7 @@ const std::string kSensors = kData + "/gz-sim/joint_test.sdf";
 const std::string kHrdf = kData + "/hebi_description/A-2240-06.hrdf";
 const std::string kSkel = std::string(DART_SKEL_DATA_DIR) + "/fullbody1.skel";
 
-const Loader& sharedLoader() {
-  static const auto loader = std::make_unique<Loader>();
-  return *loader;
-}
+using test::sharedLoader;
 
 std::string tempDir() {
   static const std::string dir = test::makeTempDir("interlink-portable");
@@ -261,18 +258,7 @@ TEST(PortableConversion, GazeboBlocksGoWhereLibsdformatPutsThem) {
 
 // --- MJCF --------------------------------------------------------------------------------------
 
-struct Mujoco {
-  mjModel* model = nullptr;
-  std::string error;
-  explicit Mujoco(const std::string& path) {
-    char buffer[1000] = "";
-    model = mj_loadXML(path.c_str(), nullptr, buffer, sizeof buffer);
-    error = buffer;
-  }
-  ~Mujoco() {
-    if (model) mj_deleteModel(model);
-  }
-};
+using test::Mujoco;
 
 TEST(PortableConversion, UrdfWithGazeboRoundTripsThroughUrdfAndMjcf) {
   for (const std::string& urdf : {kUr5, kAnymal}) {

@@ -17,6 +17,7 @@
 #include <boost/filesystem.hpp>
 
 #include "CorpusFiles.hpp"
+#include "SharedLoader.hpp"
 #include "LibsdformatFrames.hpp"
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
@@ -38,10 +39,7 @@ const std::vector<std::string>& formats() {
   return all;
 }
 
-const Loader& sharedLoader() {
-  static const auto loader = std::make_unique<Loader>();
-  return *loader;
-}
+using test::sharedLoader;
 
 std::string outputDir() {
   static const std::string dir = [] {

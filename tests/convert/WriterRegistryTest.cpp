@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "SharedLoader.hpp"
 #include "TestSupport.hpp"
 #include "interlink/convert/WriterRegistry.hpp"
 
@@ -14,10 +15,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const Loader& sharedLoader() {
-  static const auto loader = std::make_unique<Loader>();
-  return *loader;
-}
+using test::sharedLoader;
 
 std::string tempDir() {
   static const std::string dir = test::makeTempDir("interlink-writer-registry");

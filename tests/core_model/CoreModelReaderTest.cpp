@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "SharedLoader.hpp"
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
 #include "interlink/convert/Writers.hpp"
@@ -14,10 +15,7 @@
 namespace interlink {
 namespace {
 
-const Loader& loader() {
-  static const Loader instance;
-  return instance;
-}
+const Loader& loader() { return test::sharedLoader(); }
 
 const std::string& scratch() {
   static const std::string dir = test::makeTempDir("interlink-core-model");

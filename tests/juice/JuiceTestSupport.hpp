@@ -8,16 +8,14 @@
 #include <unistd.h>
 #include <vector>
 
+#include "SharedLoader.hpp"
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
 
 namespace interlink::test::juice {
 
 /// Plugins are discovered once: every test goes through the real registry and shared libraries.
-inline const Loader& loader() {
-  static const Loader instance;
-  return instance;
-}
+inline const Loader& loader() { return test::sharedLoader(); }
 
 inline LoadResult load(const std::string& path) { return loader().loadFile(path); }
 

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "ReferenceSdformat.hpp"
+#include "SharedLoader.hpp"
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
 #include "interlink/PoseMath.hpp"
@@ -23,10 +24,7 @@ constexpr double kTolerance = 1e-9;
 
 std::string dataFile(const std::string& name) { return test::sourceDir() + "/tests/data/sdformat_composition/" + name; }
 
-const Loader& loader() {
-  static const Loader shared;  // discovers the build tree's plugins once
-  return shared;
-}
+const Loader& loader() { return test::sharedLoader(); }
 
 LoadResult load(const std::string& path, const std::string& world = {}) {
   LoadOptions options;

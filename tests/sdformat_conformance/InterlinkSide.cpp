@@ -4,14 +4,12 @@
 #include <map>
 #include <sstream>
 
+#include "SharedLoader.hpp"
 #include "TestSupport.hpp"
 
 namespace interlink::conformance {
 
-const Loader& sharedLoader() {
-  static const Loader loader;
-  return loader;
-}
+const Loader& sharedLoader() { return test::sharedLoader(); }
 
 bool nearlyEqual(const Pose& a, const Pose& b) {
   return (a.translation() - b.translation()).cwiseAbs().maxCoeff() <= kPoseTolerance &&

@@ -12,6 +12,7 @@
 #include <sdf/Root.hh>
 #include <string>
 
+#include "SharedLoader.hpp"
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
 #include "interlink/convert/Writers.hpp"
@@ -23,10 +24,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 std::string dataFile(const std::string& name) { return test::sourceDir() + "/tests/data/sdformat_limits/" + name; }
 
-const Loader& loader() {
-  static const Loader shared;
-  return shared;
-}
+const Loader& loader() { return test::sharedLoader(); }
 
 const JointAxis& axisOf(const LoadResult& loaded, const std::string& joint) {
   for (const Joint& j : loaded.document.model->joints) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "SharedLoader.hpp"
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
 #include "interlink/PoseMath.hpp"
@@ -28,10 +29,7 @@ namespace fs = std::filesystem;
 
 constexpr double kPi = 3.14159265358979323846;
 
-inline const interlink::Loader& loader() {
-  static const interlink::Loader instance;
-  return instance;
-}
+inline const interlink::Loader& loader() { return interlink::test::sharedLoader(); }
 
 inline LoadResult load(const std::string& path) { return loader().loadFile(path); }
 

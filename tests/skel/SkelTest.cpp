@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "ShapeInertia.hpp"
+#include "SharedLoader.hpp"
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
 #include "interlink/PoseMath.hpp"
@@ -114,10 +115,7 @@ DartWorld runDart(const std::string& file, bool perturb = false) {
   return world;
 }
 
-const Loader& sharedLoader() {
-  static const Loader loader;
-  return loader;
-}
+using test::sharedLoader;
 
 /// A corpus file: DART's SKEL files name meshes in a sibling directory (../obj), so DART's whole
 /// data tree is a resource path (the path policy refuses meshes outside the loaded trees).

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "Scratch.hpp"
+#include "SharedLoader.hpp"
 #include "TestSupport.hpp"
 #include "UrdfText.hpp"
 #include "interlink/Loader.hpp"
@@ -22,10 +23,7 @@
 namespace interlink {
 namespace {
 
-const Loader& loader() {
-  static const Loader instance;
-  return instance;
-}
+const Loader& loader() { return test::sharedLoader(); }
 
 /// check_urdf's exit status on `file` (urdfdom 3.0, the reference).
 int checkUrdf(const std::string& file) { return test::run("check_urdf '" + file + "' >/dev/null").exitCode; }
