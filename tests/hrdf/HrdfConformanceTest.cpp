@@ -118,7 +118,7 @@ TEST_F(Conformance, DaisyHexapodWithIncludesLoads) {
   ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
   EXPECT_EQ(result.kinematics.dofs().size(), 18u);  // six legs of three actuators, included six times
   const Model& model = *result.document.model;
-  EXPECT_EQ(model.parameters.at("hrdf.version"), "1.4.0");
+  EXPECT_EQ(model.readingNotes.at("hrdf.version"), "1.4.0");
   EXPECT_EQ(model.parameters.at("hrdf.description"), "Daisy");
   // The body has seven outputs: frames rigid_body_1/output_1 .. output_7.
   EXPECT_TRUE(result.graph.find("rigid_body_1/output_7"));

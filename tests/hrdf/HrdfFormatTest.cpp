@@ -183,7 +183,7 @@ TEST_F(HrdfFormat, RobotRotAndTransPlaceTheBase) {
 TEST_F(HrdfFormat, ImplicitEndEffectorBefore120) {
   const auto r10 = load(R"~(<robot><actuator type="X5-1"/></robot>)~");
   ASSERT_TRUE(r10.ok()) << test::dump(r10.diagnostics);
-  EXPECT_EQ(r10.document.model->parameters.at("hrdf.version"), "1.0.0");
+  EXPECT_EQ(r10.document.model->readingNotes.at("hrdf.version"), "1.0.0");
   EXPECT_EQ(test::frameLists(*r10.document.model).endEffectorFrames, std::vector<std::string>{"end_effector_1/output"});
   const auto r12 = load(R"~(<robot version="1.2.0"><actuator type="X5-1"/></robot>)~");
   ASSERT_TRUE(r12.ok());

@@ -203,7 +203,7 @@ TEST_P(JuiceCorpusFile, LoadsWithExpectedBodiesAndJoints) {
     // The link is named <Name>_<ID> (or body_<ID>), so both stay findable.
     EXPECT_NE(m.links[i].name.find("_" + juice->bodies[i].id), std::string::npos) << m.links[i].name;
   }
-  EXPECT_EQ(m.parameters.count("gravity"), 1u);
+  EXPECT_TRUE(m.gravity.has_value());  // Juice gives every model a gravity (its default when unwritten)
   // The corpus is read without complaint beyond what it really has: inert joints, one-sided
   // twins (pterosaur*) and asymmetric twins.
   for (const Diagnostic& d : r.diagnostics) {
@@ -240,9 +240,10 @@ TEST(JuiceCorpus, GravityAndModelParametersAreKept) {
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   const Model& m = *r.document.model;
   EXPECT_EQ(m.name, "humanoid");
-  EXPECT_EQ(words(m.parameters.at("gravity")).size(), 3u);
-  EXPECT_DOUBLE_EQ(std::stod(words(m.parameters.at("gravity"))[2]), -50.0);
-  EXPECT_EQ(m.parameters.at("juice.Gravity"), "50");
+  ASSERT_TRUE(m.gravity.has_value());
+  EXPECT_EQ(*m.gravity, Vector3(0, 0, -50));  // <Gravity>50</Gravity>: a magnitude along -Z
+  EXPECT_EQ(m.readingNotes.at("juice.gravity_source"), "file");
+  EXPECT_EQ(m.parameters.count("juice.Gravity"), 0u);  // typed, not also text
   EXPECT_EQ(m.parameters.at("juice.Friction"), "75");
   for (const char* key : {"juice.ERP", "juice.CFM", "juice.StandardSpeed", "juice.SpeedFactor", "juice.PoseDelay",
                           "juice.PosePhase"})
@@ -251,8 +252,9 @@ TEST(JuiceCorpus, GravityAndModelParametersAreKept) {
   // A file without <Gravity> gets Juice's own default, and says so.
   LoadResult noGravity = load(juiceFile("Backhoe.jm"));
   ASSERT_TRUE(noGravity.ok()) << dump(noGravity.diagnostics);
-  EXPECT_DOUBLE_EQ(std::stod(words(noGravity.document.model->parameters.at("gravity"))[2]), -9.81);
-  EXPECT_EQ(noGravity.document.model->parameters.at("gravity.source").rfind("default", 0), 0u);
+  ASSERT_TRUE(noGravity.document.model->gravity.has_value());
+  EXPECT_EQ(*noGravity.document.model->gravity, Vector3(0, 0, -9.81));
+  EXPECT_EQ(noGravity.document.model->readingNotes.at("juice.gravity_source").rfind("default", 0), 0u);
   EXPECT_EQ(noGravity.document.model->parameters.count("juice.Gravity"), 0u);
 }
 
@@ -281,7 +283,7 @@ TEST(JuiceCorpus, FileVersionAttributeFormOnceTheXmlIsRepaired) {
   const Model& m = *r.document.model;
   EXPECT_EQ(m.links.size(), 13u);
   EXPECT_EQ(m.joints.size(), 12u);
-  EXPECT_EQ(m.parameters.at("juice.file_version_attribute"), "FileVersionAttribute");
+  EXPECT_EQ(m.readingNotes.at("juice.file_version_attribute"), "FileVersionAttribute");
   EXPECT_EQ(r.document.formatVersion, "1");
 }
 

@@ -45,7 +45,7 @@ std::string justifiedRefusal(const std::string& mujocoError, const Diagnostics& 
 }
 
 /// The gravity MuJoCo should simulate: the world's; the one a model file's source sets (Juice's
-/// `gravity` parameter, "x y z" in the model frame, which is the root frame of these files); else
+/// Model::gravity, in the model frame, which is the root frame of these files); else
 /// MuJoCo's default.
 Vector3 expectedGravity(const Document& document) {
   if (document.isWorld()) return document.worlds.front().gravity;
@@ -57,10 +57,7 @@ Vector3 expectedGravity(const Document& document) {
     const std::size_t at = kept.text.find(" gravity=\"");
     if (at != std::string::npos) std::istringstream(kept.text.substr(at + 10)) >> gravity.x() >> gravity.y() >> gravity.z();
   }
-  const auto parameter = document.model->parameters.find("gravity");
-  if (parameter == document.model->parameters.end()) return gravity;
-  std::istringstream(parameter->second) >> gravity.x() >> gravity.y() >> gravity.z();
-  return gravity;
+  return document.model->gravity.value_or(gravity);
 }
 
 void compareWithMujoco(const LoadResult& original, const mjModel* m, const std::string& converted, Tally& tally) {

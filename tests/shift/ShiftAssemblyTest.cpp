@@ -115,7 +115,7 @@ TEST_F(ShiftDeepAssemblies, LightRidesOnAMovingBody) {
   EXPECT_EQ(light.attachedTo, "deep_assemblies::factory::workcell1::robot2::body1:frame1");
   EXPECT_TRUE(result_->graph.find(light.attachedTo).has_value());
   EXPECT_TRUE(light.diffuse.isApprox(Eigen::Vector4d(0.5, 0.6, 0.7, 1)));
-  EXPECT_EQ(world.parameters.at("light.arm_lamp.Ka"), "0.1 0.1 0.1");
+  EXPECT_EQ(world.parameters.at("shift.light.arm_lamp.Ka"), "0.1 0.1 0.1");
 }
 
 TEST_F(ShiftDeepAssemblies, RestraintsAreTypedAndEvaluable) {
@@ -167,12 +167,13 @@ TEST_F(ShiftDeepAssemblies, RestraintsAreTypedAndEvaluable) {
 }
 
 TEST(ShiftUnits, ConvertedToSi) {
-  // degrees, millimetres, grams: the model is SI, the units as written stay in the parameters.
+  // degrees, millimetres, grams: the model is SI, the units as written are reading notes.
   const LoadResult r = load(testData("units.json"));
   ASSERT_TRUE(r.ok()) << interlink::test::dump(r.diagnostics);
   const auto& world = r.document.worlds.front();
   EXPECT_TRUE(world.gravity.isApprox(Vector3(0, 0, 9.81)));
-  EXPECT_EQ(world.parameters.at("units.length"), "millimeters");
+  EXPECT_EQ(world.readingNotes.at("shift.units.length"), "millimeters");
+  EXPECT_EQ(world.parameters.count("shift.units.length"), 0u);
   const auto& rod = world.models.front().links.front();
   EXPECT_DOUBLE_EQ(rod.inertial.mass, 0.5);
   EXPECT_TRUE(rod.inertial.centerOfMass.translation().isApprox(Vector3(0, 0, -0.25)));

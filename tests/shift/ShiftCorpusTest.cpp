@@ -192,12 +192,12 @@ TEST(ShiftDoublePendulum, ModelParametersLightsAndMassAreKept) {
   EXPECT_DOUBLE_EQ(world.physics.maxStepSize, 0.03);
   EXPECT_DOUBLE_EQ(world.physics.values.at("relative_error"), 1e-9);
   const auto& model = world.models.front();
-  EXPECT_EQ(model.parameters.at("units.angle"), "radians");
+  EXPECT_EQ(model.readingNotes.at("shift.units.angle"), "radians");
   const auto* shift = model.extensions.find<interlink::shift::ShiftAssembly>();
   ASSERT_NE(shift, nullptr);
   EXPECT_EQ(shift->includeDirectories, (std::vector<std::string>{"models/pendulum/", "examples/"}));
-  EXPECT_EQ(model.parameters.at("simulation.time_span"), "100");
-  EXPECT_EQ(world.parameters.at("units.length"), "meters");
+  EXPECT_EQ(model.readingNotes.at("shift.simulation.time_span"), "100");  // a number the physics took
+  EXPECT_EQ(world.readingNotes.at("shift.units.length"), "meters");
   ASSERT_EQ(world.lights.size(), 2u);
   EXPECT_EQ(world.lights[0].name, "overhead_1");
   EXPECT_EQ(world.lights[0].attachedTo, "fixed:overhead_1");
