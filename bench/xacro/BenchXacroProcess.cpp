@@ -5,7 +5,8 @@
 // that a change of the machine's load touches both sides alike; the median of each side counts.
 // Prints (xacro - URDF) / URDF per description and exits 1 when one is not under kTargetRatio.
 //
-// usage: bench_xacro_process [RUNS=40]   (RUNS processes of each side per description)
+// usage: bench_xacro_process [RUNS=40] [CLI=this build's interlink]   (RUNS processes of each
+// side per description; another CLI, e.g. a copy of an older build, for an A/B comparison)
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -64,7 +65,7 @@ double median(std::vector<double> values) {
 
 int main(int argc, char** argv) {
   const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 40;
-  const std::string cli = INTERLINK_CLI;
+  const std::string cli = argc > 2 ? argv[2] : INTERLINK_CLI;
   const std::string data = INTERLINK_TEST_DATA;
   char directory[] = "/tmp/bench_xacro_process.XXXXXX";
   if (!::mkdtemp(directory)) {

@@ -299,6 +299,7 @@ struct Walker {
     out.name = name;
     out.where = in.where;
     out.step = p.step_;
+    out.attributes.reserve(in.attributes.size());  // at most these (xacro:attribute may add more)
     attributes(in, symbols, out);
     children(in, symbols, macros, out);
     into.children.push_back(std::move(out));
