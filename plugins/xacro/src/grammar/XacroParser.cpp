@@ -1,6 +1,7 @@
 // The tokenizer and the recursive-descent parser of xacro's expression language (Python's
 // expression grammar, the part xacro files use).
 #include <algorithm>
+#include <string_view>
 #include <vector>
 
 #include "XacroExpression.hpp"
@@ -200,8 +201,10 @@ class Parser {
   bool startsExpression() const {
     const Token& t = peek();
     if (t.kind == TokenKind::End) return false;
-    if (t.kind == TokenKind::Operator) return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" ||
-                                              t.text == "+" || t.text == "~";
+    if (t.kind == TokenKind::Operator) {
+      return t.code == operatorCode("(") || t.code == operatorCode("[") || t.code == operatorCode("{") ||
+             t.code == operatorCode("-") || t.code == operatorCode("+") || t.code == operatorCode("~");
+    }
     if (t.kind == TokenKind::Name) return t.text != "for" && t.text != "if" && t.text != "else" && t.text != "in";
     return true;
   }
@@ -276,9 +279,8 @@ class Parser {
     NodePtr node;
     for (;;) {
       std::string op;
-      if (peek().kind == TokenKind::Operator &&
-          (peek().text == "<" || peek().text == ">" || peek().text == "==" || peek().text == "!=" ||
-           peek().text == "<=" || peek().text == ">=")) {
+      if (isOperator("<") || isOperator(">") || isOperator("==") || isOperator("!=") || isOperator("<=") ||
+          isOperator(">=")) {
         op = next().text;
       } else if (isKeyword("in")) {
         next();
@@ -446,13 +448,15 @@ class Parser {
       }
       case TokenKind::Name: {
         NodePtr node = makeNode(NodeKind::Literal);
-        if (token.text == "True") node->literal = true;
-        else if (token.text == "False") node->literal = false;
-        else if (token.text == "None") node->literal = Value();
+        // Names compared as string views (sizes first): every name of every expression passes here.
+        const std::string_view name = token.text;
+        if (name == "True") node->literal = true;
+        else if (name == "False") node->literal = false;
+        else if (name == "None") node->literal = Value();
         else {
-          static const char* const kReserved[] = {"and", "or", "not", "if", "else", "in", "is", "for", "lambda"};
-          for (const char* word : kReserved) {
-            if (token.text == word) {
+          static constexpr std::string_view kReserved[] = {"and", "or", "not", "if", "else", "in", "is", "for", "lambda"};
+          for (const std::string_view word : kReserved) {
+            if (name == word) {
               --index_;
               fail("unexpected '" + token.text + "'");
             }
