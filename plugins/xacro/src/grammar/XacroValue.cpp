@@ -245,8 +245,9 @@ Value literalValue(const std::string& text) {
   if (parsePythonInt(text, i)) return i;
   double d = 0;
   if (parsePythonFloat(text, d)) return d;
-  if (text == "true" || text == "True") return true;
-  if (text == "false" || text == "False") return false;
+  const std::string_view view = text;
+  if (view == "true" || view == "True") return true;
+  if (view == "false" || view == "False") return false;
   return text;
 }
 
