@@ -68,21 +68,26 @@ std::vector<Token> tokenize(std::string_view text) {
           while (end < text.size() && isDigit(text[end])) ++end;
         }
       }
-      std::string literal;
-      for (char d : text.substr(i, end - i)) {
-        if (d != '_') literal += d;
+      // The digits as written, or without their '_' separators (rare: only then a copy).
+      std::string_view literal = text.substr(i, end - i);
+      std::string withoutSeparators;
+      if (literal.find('_') != std::string_view::npos) {
+        for (char d : literal) {
+          if (d != '_') withoutSeparators += d;
+        }
+        literal = withoutSeparators;
       }
       token.kind = TokenKind::Number;
       if (isFloat) {
         double d = 0;
-        if (!parsePythonFloat(literal, d)) fail("bad number '" + literal + "'");
+        if (!parsePythonFloat(literal, d)) fail("bad number '" + std::string(literal) + "'");
         token.number = d;
       } else {
         std::int64_t n = 0;
         if (!parsePythonInt(literal, n)) {
           double d = 0;
-          if (!parsePythonFloat(literal, d)) fail("bad number '" + literal + "'");
-          throw ExpressionError("integer literal too large: " + literal);
+          if (!parsePythonFloat(literal, d)) fail("bad number '" + std::string(literal) + "'");
+          throw ExpressionError("integer literal too large: " + std::string(literal));
         }
         token.number = n;
       }
