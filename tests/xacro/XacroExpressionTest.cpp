@@ -62,6 +62,10 @@ TEST(XacroExpression, PowerBindsRightAndTighterThanUnaryMinus) {
   EXPECT_EQ(eval("-2 ** 2"), "-4");
   EXPECT_EQ(eval("2 ** -1"), "0.5");
   EXPECT_EQ(eval("L ** 2"), "0.25");
+  // Python's digit separators in number literals.
+  EXPECT_EQ(eval("1_000 + 1"), "1001");
+  EXPECT_EQ(eval("1_0.5"), "10.5");
+  EXPECT_EQ(eval("0.000_1"), "0.0001");
 }
 
 TEST(XacroExpression, FloatsPrintAsPythonPrintsThem) {

@@ -325,6 +325,35 @@ flag: true
   EXPECT_NE(r.expandedText.find("typed"), std::string::npos);
 }
 
+// PyYAML's implicit types of plain scalars (YAML 1.1): signs, infinities, NaN, underscores in
+// numbers, the boolean words, null; the expected text is what Python's str() gives for
+// yaml.safe_load of the same document (checked with PyYAML 6).
+TEST(XacroYaml, PlainScalarsTypedAsPyYamlTypesThem) {
+  Scratch scratch;
+  scratch.write("config/scalars.yaml", R"yaml(a: -.inf
+b: +.Inf
+c: .nan
+d: 1_000
+e: 1_0.5
+f: off
+g: Yes
+h: ~
+i: 0.12345678901234567
+j: -12
+k: +7
+l: on_off
+)yaml");
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
+  <xacro:property name="v" value="${xacro.load_yaml('config/scalars.yaml')}"/>
+  <gazebo reference="${v.a} ${v.b} ${v.c} ${v.d} ${v.e} ${v.f} ${v.g} ${v.h} ${v.i} ${v.j} ${v.k} ${v.l}"/>
+  <gazebo reference="${v.d + 1} ${v.e * 2} ${v.k - 8} ${v.f or v.g}"/>)xml"));
+  ASSERT_FALSE(r.expandedText.empty()) << dump(r.diagnostics);
+  EXPECT_NE(r.expandedText.find(R"(reference="-inf inf nan 1000 10.5 False True None 0.12345678901234566 -12 7 on_off")"),
+            std::string::npos)
+      << r.expandedText;
+  EXPECT_NE(r.expandedText.find(R"(reference="1001 21.0 -1 True")"), std::string::npos) << r.expandedText;
+}
+
 TEST(XacroDocument, CommentsAndXmlModelProcessingInstruction) {
   Scratch scratch;
   const LoadResult r = loadXacro(scratch, R"xml(<?xml version="1.0"?>

@@ -136,9 +136,7 @@ std::string XmlElement::toXml() const {
   return out;
 }
 
-std::string escapedXml(std::string_view text, bool inAttribute) {
-  std::string out;
-  out.reserve(text.size());
+void appendEscapedXml(std::string& out, std::string_view text, bool inAttribute) {
   for (char c : text) {
     switch (c) {
       case '&': out += "&amp;"; break;
@@ -152,6 +150,12 @@ std::string escapedXml(std::string_view text, bool inAttribute) {
       default: out += c;
     }
   }
+}
+
+std::string escapedXml(std::string_view text, bool inAttribute) {
+  std::string out;
+  out.reserve(text.size());
+  appendEscapedXml(out, text, inAttribute);
   return out;
 }
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <string_view>
 
 #include "XacroProcessor.hpp"
 #include "interlink/xml/XmlParser.hpp"
@@ -28,6 +29,11 @@ namespace detail {
 namespace {
 
 const std::string kPrefix = "xacro:";
+
+/// `name` starts with "xacro:" (asked of every element and attribute: no library call).
+bool hasXacroPrefix(const std::string& name) {
+  return name.size() >= 6 && std::string_view(name.data(), 6) == std::string_view("xacro:", 6);
+}
 
 const xml::Attribute* required(const xml::XmlElement& element, const char* name) {
   const xml::Attribute* a = element.attribute(name);
@@ -267,7 +273,7 @@ struct Walker {
 
   void attributes(const xml::XmlElement& in, const ScopePtr& symbols, OutElement& out) {
     for (const xml::Attribute& a : in.attributes) {
-      if (a.name.rfind(kPrefix, 0) == 0 || a.name == "xmlns:xacro") continue;
+      if (hasXacroPrefix(a.name) || std::string_view(a.name) == "xmlns:xacro") continue;
       p.current_ = &a.where;
       std::string value;
       try {
@@ -299,6 +305,7 @@ struct Walker {
     out.name = name;
     out.where = in.where;
     out.step = p.step_;
+    out.attributes.reserve(in.attributes.size());  // at most these (xacro:attribute may add more)
     attributes(in, symbols, out);
     children(in, symbols, macros, out);
     into.children.push_back(std::move(out));
@@ -378,7 +385,7 @@ struct Walker {
 
   /// The xacro elements whose comments go with them: all but insert_block, element, attribute.
   static bool takesPreviousComments(const std::string& name) {
-    if (name.rfind(kPrefix, 0) != 0) return false;
+    if (!hasXacroPrefix(name)) return false;
     const std::string_view tag = std::string_view(name).substr(kPrefix.size());
     return tag != "insert_block" && tag != "element" && tag != "attribute";
   }
@@ -399,11 +406,11 @@ struct Walker {
 
   void element(const xml::XmlElement& in, const std::string& name, const ScopePtr& symbols, const MacroTablePtr& macros,
                OutElement& into) {
-    if (name.rfind(kPrefix, 0) != 0) {
+    if (!hasXacroPrefix(name)) {
       plainElement(in, name, symbols, macros, into);
       return;
     }
-    const std::string tag = name.substr(kPrefix.size());
+    const std::string_view tag = std::string_view(name).substr(kPrefix.size());  // compared without strlen
     if (tag == "property") {
       p.defineProperty(in, symbols);
     } else if (tag == "macro") {
@@ -453,7 +460,7 @@ struct Walker {
       if (target.empty()) throw XacroError{"xacro:call is missing the 'macro' attribute", macro->where};
       callMacro(in, target, symbols, macros, into, true);
     } else {
-      callMacro(in, tag, symbols, macros, into, false);
+      callMacro(in, std::string(tag), symbols, macros, into, false);
     }
   }
 

@@ -86,7 +86,12 @@ class Processor {
   Value evalText(const std::string& text, const ScopePtr& scope);
   const TextTemplate& textTemplate(const std::string& text);
   Value evalPiece(const TextPiece& piece, const ScopePtr& scope);
-  std::string evalString(const std::string& text, const ScopePtr& scope) { return str(evalText(text, scope)); }
+  std::string evalString(const std::string& text, const ScopePtr& scope) {
+    if (text.find('$') == std::string::npos) return text;  // most names and values: one copy, not two
+    Value value = evalText(text, scope);
+    if (value.isString()) return std::get<std::string>(std::move(value.v));
+    return str(value);
+  }
   /// xacro's get_boolean_value for xacro:if/unless and boolean attributes.
   bool booleanValue(const Value& value, const std::string& condition);
   /// The property `name` seen from `scope` (evaluated if pending); false when undefined.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string_view>
 #include <unordered_map>
 
 #include "XacroExpander.hpp"
@@ -64,24 +65,29 @@ Value plainScalar(const std::string& s) {
   if (s.empty()) return Value();
   // Most scalars are names: only these first characters may start a null, bool or number.
   if (std::strchr("~nNyYtTofFO0123456789+-.", s[0]) == nullptr) return s;
-  if (s == "~" || s == "null" || s == "Null" || s == "NULL") return Value();
-  for (const char* word : {"yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"}) {
-    if (s == word) return true;
+  // Compared as string views (sizes first): a strlen and compare per word and scalar before.
+  const std::string_view view = s;
+  if (view == "~" || view == "null" || view == "Null" || view == "NULL") return Value();
+  static constexpr std::string_view kTrue[] = {"yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"};
+  static constexpr std::string_view kFalse[] = {"no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"};
+  for (const std::string_view word : kTrue) {
+    if (view == word) return true;
   }
-  for (const char* word : {"no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"}) {
-    if (s == word) return false;
+  for (const std::string_view word : kFalse) {
+    if (view == word) return false;
   }
+  const bool underscores = s.find('_') != std::string::npos;  // rare: no copy without them
   if (yamlInt(s)) {
     std::int64_t i = 0;
-    if (parsePythonInt(withoutUnderscores(s), i)) return i;
+    if (underscores ? parsePythonInt(withoutUnderscores(s), i) : parsePythonInt(s, i)) return i;
   }
-  const std::string sign = !s.empty() && (s[0] == '-' || s[0] == '+') ? s.substr(0, 1) : "";
-  const std::string unsigned_ = s.substr(sign.size());
-  if (unsigned_ == ".inf" || unsigned_ == ".Inf" || unsigned_ == ".INF") return sign == "-" ? -HUGE_VAL : HUGE_VAL;
-  if (sign.empty() && (s == ".nan" || s == ".NaN" || s == ".NAN")) return std::nan("");
+  const bool sign = s[0] == '-' || s[0] == '+';
+  const std::string_view unsignedPart = view.substr(sign ? 1 : 0);
+  if (unsignedPart == ".inf" || unsignedPart == ".Inf" || unsignedPart == ".INF") return s[0] == '-' ? -HUGE_VAL : HUGE_VAL;
+  if (!sign && (view == ".nan" || view == ".NaN" || view == ".NAN")) return std::nan("");
   if (yamlFloat(s)) {
     double d = 0;
-    if (parsePythonFloat(withoutUnderscores(s), d)) return d;
+    if (underscores ? parsePythonFloat(withoutUnderscores(s), d) : parsePythonFloat(s, d)) return d;
   }
   return s;
 }

@@ -11,4 +11,7 @@ namespace interlink::xml {
 /// (which readers normalise), kept as they are in element text.
 INTERLINK_API std::string escapedXml(std::string_view text, bool inAttribute);
 
+/// The same, appended to `out` (writers that build one large text).
+INTERLINK_API void appendEscapedXml(std::string& out, std::string_view text, bool inAttribute);
+
 }  // namespace interlink::xml

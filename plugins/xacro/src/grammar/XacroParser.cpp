@@ -1,6 +1,7 @@
 // The tokenizer and the recursive-descent parser of xacro's expression language (Python's
 // expression grammar, the part xacro files use).
 #include <algorithm>
+#include <string_view>
 #include <vector>
 
 #include "XacroExpression.hpp"
@@ -67,21 +68,26 @@ std::vector<Token> tokenize(std::string_view text) {
           while (end < text.size() && isDigit(text[end])) ++end;
         }
       }
-      std::string literal;
-      for (char d : text.substr(i, end - i)) {
-        if (d != '_') literal += d;
+      // The digits as written, or without their '_' separators (rare: only then a copy).
+      std::string_view literal = text.substr(i, end - i);
+      std::string withoutSeparators;
+      if (literal.find('_') != std::string_view::npos) {
+        for (char d : literal) {
+          if (d != '_') withoutSeparators += d;
+        }
+        literal = withoutSeparators;
       }
       token.kind = TokenKind::Number;
       if (isFloat) {
         double d = 0;
-        if (!parsePythonFloat(literal, d)) fail("bad number '" + literal + "'");
+        if (!parsePythonFloat(literal, d)) fail("bad number '" + std::string(literal) + "'");
         token.number = d;
       } else {
         std::int64_t n = 0;
         if (!parsePythonInt(literal, n)) {
           double d = 0;
-          if (!parsePythonFloat(literal, d)) fail("bad number '" + literal + "'");
-          throw ExpressionError("integer literal too large: " + literal);
+          if (!parsePythonFloat(literal, d)) fail("bad number '" + std::string(literal) + "'");
+          throw ExpressionError("integer literal too large: " + std::string(literal));
         }
         token.number = n;
       }
@@ -200,8 +206,10 @@ class Parser {
   bool startsExpression() const {
     const Token& t = peek();
     if (t.kind == TokenKind::End) return false;
-    if (t.kind == TokenKind::Operator) return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" ||
-                                              t.text == "+" || t.text == "~";
+    if (t.kind == TokenKind::Operator) {
+      return t.code == operatorCode("(") || t.code == operatorCode("[") || t.code == operatorCode("{") ||
+             t.code == operatorCode("-") || t.code == operatorCode("+") || t.code == operatorCode("~");
+    }
     if (t.kind == TokenKind::Name) return t.text != "for" && t.text != "if" && t.text != "else" && t.text != "in";
     return true;
   }
@@ -276,9 +284,8 @@ class Parser {
     NodePtr node;
     for (;;) {
       std::string op;
-      if (peek().kind == TokenKind::Operator &&
-          (peek().text == "<" || peek().text == ">" || peek().text == "==" || peek().text == "!=" ||
-           peek().text == "<=" || peek().text == ">=")) {
+      if (isOperator("<") || isOperator(">") || isOperator("==") || isOperator("!=") || isOperator("<=") ||
+          isOperator(">=")) {
         op = next().text;
       } else if (isKeyword("in")) {
         next();
@@ -446,13 +453,15 @@ class Parser {
       }
       case TokenKind::Name: {
         NodePtr node = makeNode(NodeKind::Literal);
-        if (token.text == "True") node->literal = true;
-        else if (token.text == "False") node->literal = false;
-        else if (token.text == "None") node->literal = Value();
+        // Names compared as string views (sizes first): every name of every expression passes here.
+        const std::string_view name = token.text;
+        if (name == "True") node->literal = true;
+        else if (name == "False") node->literal = false;
+        else if (name == "None") node->literal = Value();
         else {
-          static const char* const kReserved[] = {"and", "or", "not", "if", "else", "in", "is", "for", "lambda"};
-          for (const char* word : kReserved) {
-            if (token.text == word) {
+          static constexpr std::string_view kReserved[] = {"and", "or", "not", "if", "else", "in", "is", "for", "lambda"};
+          for (const std::string_view word : kReserved) {
+            if (name == word) {
               --index_;
               fail("unexpected '" + token.text + "'");
             }

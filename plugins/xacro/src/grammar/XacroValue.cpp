@@ -213,13 +213,20 @@ bool parsePythonFloat(std::string_view text, double& out) {
     negative = body.front() == '-';
     body.remove_prefix(1);
   }
-  std::string lower;
-  for (char c : body) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  if (lower == "inf" || lower == "infinity") {
+  // Compared without a lower-case copy: every property value is tried as a number.
+  const auto is = [body](std::string_view lower) {
+    if (body.size() != lower.size()) return false;
+    for (std::size_t i = 0; i < body.size(); ++i) {
+      const char c = body[i];
+      if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != lower[i]) return false;
+    }
+    return true;
+  };
+  if (is("inf") || is("infinity")) {
     out = negative ? -HUGE_VAL : HUGE_VAL;
     return true;
   }
-  if (lower == "nan") {
+  if (is("nan")) {
     out = std::nan("");
     return true;
   }
@@ -238,8 +245,9 @@ Value literalValue(const std::string& text) {
   if (parsePythonInt(text, i)) return i;
   double d = 0;
   if (parsePythonFloat(text, d)) return d;
-  if (text == "true" || text == "True") return true;
-  if (text == "false" || text == "False") return false;
+  const std::string_view view = text;
+  if (view == "true" || view == "True") return true;
+  if (view == "false" || view == "False") return false;
   return text;
 }
 
