@@ -57,6 +57,41 @@ TEST(MeshCheck, SdformatMeshesAreResolvedAndMissingOnesGroupedIntoOneWarning) {
   EXPECT_EQ(countCode(loader.loadFile(file, verbose).diagnostics, ErrorCode::URI_LOOKUP), 6u);
 }
 
+TEST(MeshCheck, AMeshMissingFromAPackageThatWasFoundSaysWhereThePackageIs) {
+  // ROS layouts: the package is on the path but the file is not in it (a misspelt name, meshes
+  // not installed). Advice to set ROS_PACKAGE_PATH would send the user the wrong way.
+  const std::string directory = test::makeTempDir("interlink-mesh-package");
+  ASSERT_FALSE(directory.empty());
+  std::filesystem::create_directories(directory + "/src/arm_description/meshes");
+  std::ofstream(directory + "/src/arm_description/meshes/base.stl") << "solid empty\nendsolid empty\n";
+  const std::string file = directory + "/robot.urdf";
+  std::ofstream(file) << "<robot name=\"r\">\n"
+                         "<link name=\"a\"><visual><geometry><mesh filename=\"package://arm_description/meshes/base.stl\"/>"
+                         "</geometry></visual></link>\n"
+                         "<link name=\"b\"><visual><geometry><mesh filename=\"package://arm_description/meshes/Base.STL\"/>"
+                         "</geometry></visual></link>\n"
+                         "<link name=\"c\"><visual><geometry><mesh filename=\"package://gripper_description/meshes/f.stl\"/>"
+                         "</geometry></visual></link>\n"
+                         "<joint name=\"ab\" type=\"fixed\"><parent link=\"a\"/><child link=\"b\"/></joint>\n"
+                         "<joint name=\"bc\" type=\"fixed\"><parent link=\"b\"/><child link=\"c\"/></joint>\n"
+                         "</robot>\n";
+  LoadOptions options;
+  options.packagePaths = {directory + "/src"};
+  options.listEveryWarning = true;
+  const LoadResult result = Loader().loadFile(file, options);
+  ASSERT_TRUE(result.ok()) << test::dump(result.diagnostics);
+  const std::string dump = test::dump(result.diagnostics);
+  EXPECT_EQ(countCode(result.diagnostics, ErrorCode::URI_LOOKUP), 2u) << dump;
+  EXPECT_NE(dump.find("mesh 'package://arm_description/meshes/Base.STL' was not found: package 'arm_description' is at " +
+                      directory + "/src/arm_description, which has no 'meshes/Base.STL'"),
+            std::string::npos)
+      << dump;
+  EXPECT_NE(dump.find("mesh 'package://gripper_description/meshes/f.stl' was not found in ROS_PACKAGE_PATH"), std::string::npos)
+      << dump;
+  EXPECT_EQ(result.document.model->links[0].visuals[0].geometry.meshResolvedPath,
+            directory + "/src/arm_description/meshes/base.stl");
+}
+
 /// A file of one format with `n` mesh references missing_0 .. missing_<n-1> and one to present.obj.
 struct MeshCase {
   std::string format;

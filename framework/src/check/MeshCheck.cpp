@@ -4,8 +4,17 @@ namespace interlink::detail {
 namespace {
 
 /// What was searched for a URI and what to set, in the words of its scheme.
-std::string whereSearched(const std::string& uri) {
+std::string whereSearched(const std::string& uri, const MeshLookup& lookup) {
   if (uri.rfind("package://", 0) == 0) {
+    const std::string rest = uri.substr(10);
+    const std::size_t slash = rest.find('/');
+    const std::string package = rest.substr(0, slash);
+    const std::string directory = lookup.packageDirectory && !package.empty() ? lookup.packageDirectory(package) : "";
+    if (!directory.empty()) {
+      return ": package '" + package + "' is at " + directory + ", which has no '" +
+             (slash == std::string::npos ? std::string() : rest.substr(slash + 1)) +
+             "' (a misspelt file name, or meshes that were not installed with the package?)";
+    }
     return " in ROS_PACKAGE_PATH, AMENT_PREFIX_PATH or the resource paths (set ROS_PACKAGE_PATH to the directory "
            "holding the package, or add it to the resource paths)";
   }
@@ -25,7 +34,7 @@ void checkShape(Shape& shape, const Link& link, const std::string& file, const F
   if (geometry.meshResolvedPath.empty() && rules.readerReportsMissingMeshes) return;
   if (geometry.meshResolvedPath.empty()) geometry.meshResolvedPath = lookup.resolve(geometry.meshUri, file);
   if (geometry.meshResolvedPath.empty()) {
-    diagnostics.warning(ErrorCode::URI_LOOKUP, "mesh '" + geometry.meshUri + "' was not found" + whereSearched(geometry.meshUri),
+    diagnostics.warning(ErrorCode::URI_LOOKUP, "mesh '" + geometry.meshUri + "' was not found" + whereSearched(geometry.meshUri, lookup),
                         where, geometry.meshUri);
     return;
   }

@@ -75,6 +75,19 @@ std::vector<std::string> ResourceSearchPath::allDirectories() const {
   return all;
 }
 
+std::string findPackageDirectory(const std::string& package, const ResourceSearchPath& searchPath) {
+  std::error_code ec;
+  for (const auto& directory : searchPath.packageDirectories) {
+    const fs::path dir(directory);
+    if (fs::is_directory(dir / package, ec)) return (dir / package).lexically_normal().string();
+    if (dir.filename() == package && fs::is_directory(dir, ec)) return dir.lexically_normal().string();
+  }
+  for (const auto& directory : searchPath.resourceDirectories) {
+    if (fs::is_directory(fs::path(directory) / package, ec)) return (fs::path(directory) / package).lexically_normal().string();
+  }
+  return {};
+}
+
 UriLookup lookUpUri(const std::string& uri, const std::string& fromFile, const ResourceSearchPath& searchPath,
                     const std::function<std::string(const std::string&)>& findFile) {
   UriLookup lookup;

@@ -38,6 +38,10 @@ struct UriLookup {
 UriLookup lookUpUri(const std::string& uri, const std::string& fromFile, const ResourceSearchPath& searchPath,
                     const std::function<std::string(const std::string&)>& findFile);
 
+/// The directory of ROS package `package` where package:// looks for it (DIR/PKG of a package
+/// directory, a package directory named PKG, or DIR/PKG of a resource directory), or "".
+std::string findPackageDirectory(const std::string& package, const ResourceSearchPath& searchPath);
+
 /// "unable to find uri[URI]; searched: a, b, c" (the list shortened past a dozen places).
 std::string describeFailedLookup(const std::string& uri, const UriLookup& lookup);
 
