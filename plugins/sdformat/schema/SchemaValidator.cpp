@@ -1,5 +1,6 @@
 #include "SchemaValidator.hpp"
 
+#include "interlink/AsciiCase.hpp"
 #include "interlink/SimilarNames.hpp"
 
 #include <charconv>
@@ -115,17 +116,8 @@ bool valueMatches(ValueType type, std::string_view text, const XmlElement* owner
     case ValueType::None:
     case ValueType::String: return true;
     case ValueType::Char: return text.size() == 1;
-    case ValueType::Bool: {
-      const auto equalsIgnoringCase = [text](std::string_view word) {
-        if (text.size() != word.size()) return false;
-        for (std::size_t i = 0; i < word.size(); ++i) {
-          const char c = text[i];
-          if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != word[i]) return false;
-        }
-        return true;
-      };
-      return equalsIgnoringCase("true") || equalsIgnoringCase("false") || text == "1" || text == "0";
-    }
+    case ValueType::Bool:
+      return equalsIgnoringAsciiCase(text, "true") || equalsIgnoringAsciiCase(text, "false") || text == "1" || text == "0";
     case ValueType::Int: isScalar = true; return parseInteger(text, true, scalar);
     case ValueType::UnsignedInt: isScalar = true; return parseInteger(text, false, scalar);
     case ValueType::Double: isScalar = true; return parseNumber(text, scalar);

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "interlink/AsciiCase.hpp"
+
 namespace interlink::xacro {
 
 std::string typeName(const Value& value) {
@@ -214,14 +216,7 @@ bool parsePythonFloat(std::string_view text, double& out) {
     body.remove_prefix(1);
   }
   // Compared without a lower-case copy: every property value is tried as a number.
-  const auto is = [body](std::string_view lower) {
-    if (body.size() != lower.size()) return false;
-    for (std::size_t i = 0; i < body.size(); ++i) {
-      const char c = body[i];
-      if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != lower[i]) return false;
-    }
-    return true;
-  };
+  const auto is = [body](std::string_view lower) { return equalsIgnoringAsciiCase(body, lower); };
   if (is("inf") || is("infinity")) {
     out = negative ? -HUGE_VAL : HUGE_VAL;
     return true;
