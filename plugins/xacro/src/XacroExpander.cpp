@@ -28,12 +28,10 @@ namespace detail {
 
 namespace {
 
-const std::string kPrefix = "xacro:";
+constexpr std::string_view kPrefix = "xacro:";
 
-/// `name` starts with "xacro:" (asked of every element and attribute: no library call).
-bool hasXacroPrefix(const std::string& name) {
-  return name.size() >= 6 && std::string_view(name.data(), 6) == std::string_view("xacro:", 6);
-}
+/// `name` starts with "xacro:" (asked of every element and attribute).
+bool hasXacroPrefix(std::string_view name) { return name.substr(0, kPrefix.size()) == kPrefix; }
 
 const xml::Attribute* required(const xml::XmlElement& element, const char* name) {
   const xml::Attribute* a = element.attribute(name);
@@ -410,7 +408,7 @@ struct Walker {
       plainElement(in, name, symbols, macros, into);
       return;
     }
-    const std::string_view tag = std::string_view(name).substr(kPrefix.size());  // compared without strlen
+    const std::string_view tag = std::string_view(name).substr(kPrefix.size());
     if (tag == "property") {
       p.defineProperty(in, symbols);
     } else if (tag == "macro") {
@@ -471,7 +469,7 @@ struct Walker {
     if (name.find('.') != std::string::npos) {
       throw XacroError{"macro names must not contain '.' (reserved for namespaces): " + name, macroName->where};
     }
-    if (name.rfind(kPrefix, 0) == 0) {
+    if (hasXacroPrefix(name)) {
       p.warn("macro names must not contain prefix 'xacro:': " + name, macroName->where);
       name = name.substr(kPrefix.size());
     }

@@ -16,11 +16,10 @@ bool isIdentifier(const std::string& name) {
     if (!ok) return false;
   }
   if (name.size() < 2 || name.size() > 8) return true;  // no keyword is shorter or longer
-  static constexpr std::string_view kKeywords[] = {"False", "None",   "True",  "and",    "as",       "assert", "async",
-                                          "await", "break",  "class", "continue", "def",    "del",    "elif",
-                                          "else",  "except", "finally", "for",  "from",     "global", "if",
-                                          "import", "in",    "is",    "lambda", "nonlocal", "not",    "or",
-                                          "pass",  "raise",  "return", "try",   "while",    "with",   "yield"};
+  static constexpr std::string_view kKeywords[] = {
+      "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def",
+      "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is",
+      "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield"};
   // Compared as string views (sizes first): with C strings every property definition paid a
   // strlen and a compare per keyword.
   for (const std::string_view k : kKeywords) {

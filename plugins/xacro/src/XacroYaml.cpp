@@ -18,14 +18,6 @@ class NoNames : public Environment {
   bool lookup(const std::string& name, Value& out) override { return builtinGlobal(name, out); }
 };
 
-std::string withoutUnderscores(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c != '_') out += c;
-  }
-  return out;
-}
-
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 /// [0-9_]* from `i`; returns the end.
@@ -76,10 +68,10 @@ Value plainScalar(const std::string& s) {
   for (const std::string_view word : kFalse) {
     if (view == word) return false;
   }
-  const bool underscores = s.find('_') != std::string::npos;  // rare: no copy without them
+  std::string separatorsRemoved;
   if (yamlInt(s)) {
     std::int64_t i = 0;
-    if (underscores ? parsePythonInt(withoutUnderscores(s), i) : parsePythonInt(s, i)) return i;
+    if (parsePythonInt(withoutDigitSeparators(s, separatorsRemoved), i)) return i;
   }
   const bool sign = s[0] == '-' || s[0] == '+';
   const std::string_view unsignedPart = view.substr(sign ? 1 : 0);
@@ -87,7 +79,7 @@ Value plainScalar(const std::string& s) {
   if (!sign && (view == ".nan" || view == ".NaN" || view == ".NAN")) return std::nan("");
   if (yamlFloat(s)) {
     double d = 0;
-    if (underscores ? parsePythonFloat(withoutUnderscores(s), d) : parsePythonFloat(s, d)) return d;
+    if (parsePythonFloat(withoutDigitSeparators(s, separatorsRemoved), d)) return d;
   }
   return s;
 }

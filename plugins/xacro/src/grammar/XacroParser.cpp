@@ -68,15 +68,8 @@ std::vector<Token> tokenize(std::string_view text) {
           while (end < text.size() && isDigit(text[end])) ++end;
         }
       }
-      // The digits as written, or without their '_' separators (rare: only then a copy).
-      std::string_view literal = text.substr(i, end - i);
-      std::string withoutSeparators;
-      if (literal.find('_') != std::string_view::npos) {
-        for (char d : literal) {
-          if (d != '_') withoutSeparators += d;
-        }
-        literal = withoutSeparators;
-      }
+      std::string separatorsRemoved;
+      const std::string_view literal = withoutDigitSeparators(text.substr(i, end - i), separatorsRemoved);
       token.kind = TokenKind::Number;
       if (isFloat) {
         double d = 0;

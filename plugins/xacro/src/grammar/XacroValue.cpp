@@ -206,6 +206,15 @@ bool parsePythonInt(std::string_view text, std::int64_t& out) {
   return result.ec == std::errc() && result.ptr == text.data() + text.size();
 }
 
+std::string_view withoutDigitSeparators(std::string_view text, std::string& storage) {
+  if (text.find('_') == std::string_view::npos) return text;  // nearly every number: no copy
+  storage.clear();
+  for (char c : text) {
+    if (c != '_') storage += c;
+  }
+  return storage;
+}
+
 /// Python's float(text): a decimal literal, inf, infinity or nan in any case, white space around.
 bool parsePythonFloat(std::string_view text, double& out) {
   text = trimmed(text);

@@ -113,5 +113,8 @@ Value literalValue(const std::string& text);
 /// Python's int(text) and float(text) on a string; false when Python would raise.
 bool parsePythonInt(std::string_view text, std::int64_t& out);
 bool parsePythonFloat(std::string_view text, double& out);
+/// A number as written without its '_' digit separators (Python literals, YAML 1.1 numbers):
+/// `text` itself when it has none, else the digits copied into `storage`.
+std::string_view withoutDigitSeparators(std::string_view text, std::string& storage);
 
 }  // namespace interlink::xacro
