@@ -208,6 +208,34 @@ TEST(ResourceLookup, AFailedLookupListsEveryPlaceTried) {
   EXPECT_NE(d->message.find("never downloads"), std::string::npos) << d->message;
 }
 
+TEST(ResourceLookup, AnIncludeMissingFromAPackageThatWasFoundSaysWhereThePackageIs) {
+  // The package is on the path but the file is not in it (a misspelt name, a file not
+  // installed): advice to set ROS_PACKAGE_PATH would send the user the wrong way.
+  ScopedEnvironment environment;
+  Tree tree;
+  tree.write("ros/robot_description/models/arm.sdf", Tree::modelFile("arm", 4.0));
+  environment.set("ROS_PACKAGE_PATH", tree.path("ros"));
+  const LoadResult misspelt =
+      loader().loadFile(tree.write("project/world.sdf", worldIncluding("package://robot_description/models/Arm.sdf")));
+  const Diagnostic* d = lookupError(misspelt);
+  ASSERT_NE(d, nullptr) << test::dump(misspelt.diagnostics);
+  EXPECT_EQ(d->where.line, 4);  // the <include>
+  EXPECT_NE(d->message.find("unable to find uri[package://robot_description/models/Arm.sdf]: package "
+                            "'robot_description' is at " +
+                            tree.path("ros/robot_description") + ", which has no 'models/Arm.sdf'"),
+            std::string::npos)
+      << d->message;
+  EXPECT_EQ(d->message.find("set ROS_PACKAGE_PATH"), std::string::npos) << d->message;
+
+  // A package that is nowhere keeps the advice to put it on the path.
+  const LoadResult absent =
+      loader().loadFile(tree.write("project/absent.sdf", worldIncluding("package://gripper_description/g.sdf")));
+  d = lookupError(absent);
+  ASSERT_NE(d, nullptr) << test::dump(absent.diagnostics);
+  EXPECT_NE(d->message.find("set ROS_PACKAGE_PATH"), std::string::npos) << d->message;
+  EXPECT_EQ(d->message.find(" is at "), std::string::npos) << d->message;
+}
+
 TEST(ResourceLookup, SearchDirectoriesAreRootsOfThePathPolicy) {
   ScopedEnvironment environment;
   Tree tree;

@@ -4,16 +4,11 @@ namespace interlink::detail {
 namespace {
 
 /// What was searched for a URI and what to set, in the words of its scheme.
-std::string whereSearched(const std::string& uri, const MeshLookup& lookup) {
+std::string whereSearched(const std::string& uri, const UriLookup& lookup) {
   if (uri.rfind("package://", 0) == 0) {
-    const std::string rest = uri.substr(10);
-    const std::size_t slash = rest.find('/');
-    const std::string package = rest.substr(0, slash);
-    const std::string directory = lookup.packageDirectory && !package.empty() ? lookup.packageDirectory(package) : "";
-    if (!directory.empty()) {
-      return ": package '" + package + "' is at " + directory + ", which has no '" +
-             (slash == std::string::npos ? std::string() : rest.substr(slash + 1)) +
-             "' (a misspelt file name, or meshes that were not installed with the package?)";
+    if (!lookup.packageDirectory.empty()) {
+      return ": " + describeMissingFromPackage(uri, lookup.packageDirectory) +
+             " (a misspelt file name, or meshes that were not installed with the package?)";
     }
     return " in ROS_PACKAGE_PATH, AMENT_PREFIX_PATH or the resource paths (set ROS_PACKAGE_PATH to the directory "
            "holding the package, or add it to the resource paths)";
@@ -32,11 +27,15 @@ void checkShape(Shape& shape, const Link& link, const std::string& file, const F
   if (geometry.type != GeometryType::Mesh || geometry.meshUri.empty() || isRemote(geometry.meshUri)) return;
   const SourceLocation& where = shape.where.line > 0 ? shape.where : link.where;
   if (geometry.meshResolvedPath.empty() && rules.readerReportsMissingMeshes) return;
-  if (geometry.meshResolvedPath.empty()) geometry.meshResolvedPath = lookup.resolve(geometry.meshUri, file);
   if (geometry.meshResolvedPath.empty()) {
-    diagnostics.warning(ErrorCode::URI_LOOKUP, "mesh '" + geometry.meshUri + "' was not found" + whereSearched(geometry.meshUri, lookup),
-                        where, geometry.meshUri);
-    return;
+    const UriLookup& found = lookup.resolve(geometry.meshUri, file);
+    if (found.path.empty()) {
+      diagnostics.warning(ErrorCode::URI_LOOKUP,
+                          "mesh '" + geometry.meshUri + "' was not found" + whereSearched(geometry.meshUri, found), where,
+                          geometry.meshUri);
+      return;
+    }
+    geometry.meshResolvedPath = found.path;
   }
   if (std::string why = lookup.refusal ? lookup.refusal(geometry.meshResolvedPath) : std::string(); !why.empty()) {
     // Kinematics never needs a mesh's content: a refused mesh is a warning, as a missing one is.

@@ -7,20 +7,17 @@
 #include <functional>
 #include <string>
 
+#include "compose/ResourceLookup.hpp"
 #include "interlink/Diagnostics.hpp"
 #include "interlink/model/Document.hpp"
 
 namespace interlink::detail {
 
 struct MeshLookup {
-  /// `resolve(uri, fromFile)`: a path, or "" when not found.
-  std::function<std::string(const std::string&, const std::string&)> resolve;
+  /// `resolve(uri, fromFile)`: the load's lookup of the URI (its path is empty when not found).
+  std::function<const UriLookup&(const std::string&, const std::string&)> resolve;
   /// `refusal(path)`: why the path policy refuses the file, or "" when it may be read.
   std::function<std::string(const std::string&)> refusal;
-  /// `packageDirectory(name)`: the directory of ROS package `name` on the package path, or "".
-  /// A package:// mesh that is missing from a package that was found is a different mistake
-  /// (a wrong file name, meshes not installed) from a package that is not on the path.
-  std::function<std::string(const std::string&)> packageDirectory = {};
 };
 
 /// Remote URIs (http, https) are left alone: a load never goes to the network.

@@ -120,9 +120,10 @@ void Loader::Impl::finish(LoadResult& result, const std::string& absolute, Conte
                                 result.document.rules};
   for (World& world : result.document.worlds) composeWorld(world, worldSource, context);
   detail::resolveMeshes(result.document,
-                        {[&](const std::string& uri, const std::string& from) { return resolveUri(uri, from, context); },
-                         [&](const std::string& file) { return context.pathPolicy.refusal(file); },
-                         [&](const std::string& package) { return detail::findPackageDirectory(package, context.searchPath); }},
+                        {[&](const std::string& uri, const std::string& from) -> const detail::UriLookup& {
+                           return lookUpUri(uri, from, context);
+                         },
+                         [&](const std::string& file) { return context.pathPolicy.refusal(file); }},
                         result.diagnostics);
   // Every file has been read and composed: their bytes are not needed by the graph or the
   // kinematics, and releasing them first keeps the load's peak memory lower.

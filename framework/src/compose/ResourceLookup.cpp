@@ -109,9 +109,9 @@ UriLookup lookUpUri(const std::string& uri, const std::string& fromFile, const R
     const std::size_t slash = rest.find('/');
     const std::string package = rest.substr(0, slash);
     const std::string inside = slash == std::string::npos ? std::string() : rest.substr(slash + 1);
-    if (!package.empty()) {
-      search.tryPackages(searchPath.packageDirectories, package, inside) ||
-          search.tryEach(searchPath.resourceDirectories, rest);
+    if (!package.empty() && !search.tryPackages(searchPath.packageDirectories, package, inside) &&
+        !search.tryEach(searchPath.resourceDirectories, rest)) {
+      lookup.packageDirectory = findPackageDirectory(package, searchPath);
     }
   } else if (uri.find("://") == std::string::npos) {
     relativeName(uri);
@@ -122,12 +122,24 @@ UriLookup lookUpUri(const std::string& uri, const std::string& fromFile, const R
     lookup.searched.push_back("the host's find callback (LoadOptions::findFile)");
     lookup.path = findFile(uri);
     lookup.fromHost = !lookup.path.empty();
+    if (lookup.fromHost) lookup.packageDirectory.clear();
   }
   return lookup;
 }
 
+std::string describeMissingFromPackage(const std::string& uri, const std::string& packageDirectory) {
+  const std::string rest = uri.substr(10);  // after package://
+  const std::size_t slash = rest.find('/');
+  return "package '" + rest.substr(0, slash) + "' is at " + packageDirectory + ", which has no '" +
+         (slash == std::string::npos ? std::string() : rest.substr(slash + 1)) + "'";
+}
+
 std::string describeFailedLookup(const std::string& uri, const UriLookup& lookup) {
   std::string message = "unable to find uri[" + uri + "]";
+  if (!lookup.packageDirectory.empty()) {
+    return message + ": " + describeMissingFromPackage(uri, lookup.packageDirectory) +
+           " (a misspelt file name, or a file not installed with the package?)";
+  }
   const std::size_t scheme = uri.find("://");
   if (lookup.searched.empty()) {
     if (startsWith(uri, "package://")) {

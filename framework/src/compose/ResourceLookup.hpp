@@ -29,6 +29,10 @@ struct UriLookup {
   std::string path;                   // the file or directory found; empty when none
   std::vector<std::string> searched;  // the candidates tried, in order
   bool fromHost = false;              // the host's find callback answered
+  /// package:// only, when nothing was found: the package's directory if the package itself is on
+  /// the path. A file missing from a package that was found is a different mistake (a misspelt
+  /// name, files not installed) from a package that is not on the path, and gets other advice.
+  std::string packageDirectory;
 };
 
 /// Resolves `uri` as written in `fromFile`. file://NAME and plain relative names are searched
@@ -42,7 +46,12 @@ UriLookup lookUpUri(const std::string& uri, const std::string& fromFile, const R
 /// directory, a package directory named PKG, or DIR/PKG of a resource directory), or "".
 std::string findPackageDirectory(const std::string& package, const ResourceSearchPath& searchPath);
 
-/// "unable to find uri[URI]; searched: a, b, c" (the list shortened past a dozen places).
+/// For a package:// URI whose package is at `packageDirectory`: "package 'PKG' is at DIR, which has
+/// no 'REST'" (the include and mesh messages share these words).
+std::string describeMissingFromPackage(const std::string& uri, const std::string& packageDirectory);
+
+/// "unable to find uri[URI]; searched: a, b, c" (the list shortened past a dozen places), or, for a
+/// package:// URI whose package was found, where the package is and what it lacks.
 std::string describeFailedLookup(const std::string& uri, const UriLookup& lookup);
 
 }  // namespace interlink::detail

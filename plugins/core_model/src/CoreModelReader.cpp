@@ -36,6 +36,11 @@ class Object {
 
   /// The member `key`, or null with an error naming what was expected.
   const json_t* member(const char* key, std::string_view expected);
+  /// The member `key`, or null without a word: members files written before it existed lack.
+  const json_t* optionalMember(const char* key) {
+    taken_.insert(key);
+    return json_object_get(value_, key);
+  }
   /// Marks `key` as known without reading it (derived data the reader recomputes).
   void skip(const char* key) { taken_.insert(key); }
 
@@ -302,13 +307,7 @@ std::string describe(std::string_view kind, const json_t* object, std::size_t in
 }
 
 void Reader::parameters(Object& in, const char* key, std::map<std::string, std::string>& out, bool optional) {
-  const json_t* v = nullptr;
-  if (optional) {
-    in.skip(key);
-    v = json_object_get(in.value(), key);
-  } else {
-    v = in.member(key, "an object of strings");
-  }
+  const json_t* v = optional ? in.optionalMember(key) : in.member(key, "an object of strings");
   if (!v || !expect(v, JSON_OBJECT, in, key, "an object of strings")) return;
   const char* name = nullptr;
   json_t* value = nullptr;
@@ -325,8 +324,7 @@ void Reader::parameters(Object& in, const char* key, std::map<std::string, std::
 }
 
 void Reader::modelGravity(Object& in, std::optional<Vector3>& out) {
-  in.skip("gravity");
-  const json_t* v = json_object_get(in.value(), "gravity");
+  const json_t* v = in.optionalMember("gravity");
   if (!v || json_is_null(v)) return;
   Vector3 gravity = Vector3::Zero();
   const std::size_t errorsBefore = diagnostics_.errorCount();
@@ -509,8 +507,7 @@ void Reader::link(Object& l, Link& out) {
 // The rules the reading plugin declared. Optional: a model recorded before they were written keeps
 // the defaults.
 void Reader::rules(Object& in, const char* key, FormatRules& out) {
-  in.skip(key);
-  const json_t* value = json_object_get(in.value(), key);
+  const json_t* value = in.optionalMember(key);
   if (!value || !expect(value, JSON_OBJECT, in, key, "an object")) return;
   Object r(*this, value, "the rules of " + in.what());
   double version[3] = {0, 0, 0};
