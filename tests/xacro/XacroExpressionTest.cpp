@@ -135,6 +135,12 @@ TEST(XacroExpression, MathFunctionsPiRadiansDegrees) {
   EXPECT_EQ(eval("math.pi / 2"), "1.5707963267948966");
   EXPECT_EQ(eval("radians(180)"), "3.141592653589793");
   EXPECT_EQ(eval("degrees(pi / 2)"), "90.0");
+  // Rounded as CPython rounds them (x * (pi / 180)): ROS-Industrial's joint limits are written so.
+  EXPECT_EQ(eval("radians(145)"), "2.530727415391778");
+  EXPECT_EQ(eval("radians(-350)"), "-6.1086523819801535");
+  EXPECT_EQ(eval("math.radians(250)"), "4.363323129985824");
+  EXPECT_EQ(eval("degrees(0.1)"), "5.729577951308233");
+  EXPECT_EQ(eval("degrees(5.5)"), "315.12678732195275");
   EXPECT_EQ(eval("cos(0)"), "1.0");
   EXPECT_EQ(eval("math.sqrt(16)"), "4.0");
   EXPECT_EQ(eval("atan2(1, 1) * 4"), "3.141592653589793");

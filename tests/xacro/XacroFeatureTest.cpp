@@ -124,6 +124,8 @@ TEST(XacroSubstitutions, FindThroughResourcePathsAndRosPackagePath) {
   ::unsetenv("ROS_PACKAGE_PATH");
   ASSERT_TRUE(fromEnvironment.ok()) << dump(fromEnvironment.diagnostics);
   EXPECT_NE(linkNamed(fromEnvironment, "from_package"), nullptr);
+  // No trailing '/', as ROS answers: "$(find my_pkg)/meshes" is written with one '/'.
+  EXPECT_NE(fromEnvironment.expandedText.find(R"xml(reference="True")xml"), std::string::npos) << fromEnvironment.expandedText;
 
   // ROS 2's install layout: PREFIX/share/PKG, prefixes in AMENT_PREFIX_PATH.
   scratch.write("install/share/my_pkg/package.xml", "<package/>");
@@ -303,6 +305,7 @@ TEST(XacroYaml, LoadYamlWithTypesAndAngles) {
   shoulder:
     lower: !degrees -90
     upper: !radians pi / 4
+    wrist: !degrees 145
     effort: 87
     name: "shoulder_joint"
   list: [1, 2.5, three]
@@ -314,7 +317,8 @@ flag: true
   <link name="l"/>
   <joint name="${s.name}" type="revolute"><parent link="base"/><child link="l"/><axis xyz="0 0 1"/>
     <limit lower="${s['lower']}" upper="${s.upper}" effort="${s.effort}" velocity="${cfg.joints.list[1]}"/></joint>
-  <xacro:if value="${cfg.flag and cfg['joints']['list'][2] == 'three'}"><gazebo reference="typed"/></xacro:if>)xml"));
+  <xacro:if value="${cfg.flag and cfg['joints']['list'][2] == 'three'}"><gazebo reference="typed"/></xacro:if>
+  <gazebo reference="${s.wrist}"/>)xml"));
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   const Joint* joint = jointNamed(r, "shoulder_joint");
   ASSERT_NE(joint, nullptr);
@@ -323,6 +327,8 @@ flag: true
   EXPECT_DOUBLE_EQ(joint->axes[0].effort, 87);
   EXPECT_DOUBLE_EQ(joint->axes[0].velocity, 2.5);
   EXPECT_NE(r.expandedText.find("typed"), std::string::npos);
+  // !degrees is xacro's math.radians of the value, rounded as Python rounds it.
+  EXPECT_NE(r.expandedText.find(R"xml(<gazebo reference="2.530727415391778"/>)xml"), std::string::npos) << r.expandedText;
 }
 
 // PyYAML's implicit types of plain scalars (YAML 1.1): signs, infinities, NaN, underscores in
@@ -381,6 +387,23 @@ TEST(XacroDocument, EscapedDollarAndTextContent) {
   ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
   EXPECT_NE(r.expandedText.find("<robotNamespace>/arm</robotNamespace>"), std::string::npos) << r.expandedText;
   EXPECT_NE(r.expandedText.find("<raw>${not_evaluated}</raw>"), std::string::npos);
+}
+
+TEST(XacroDocument, MixedContentIsEvaluatedAndKeptInDocumentOrder) {
+  // xacro evaluates each text node when its walk reaches it and keeps it in its place: text after
+  // a property definition sees the property (xacro's own test emoji.xacro), text before it does not.
+  Scratch scratch;
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
+  <xacro:property name="w" value="1"/>
+  <gazebo>${w}<xacro:property name="w" value="2"/>${w}<plugin name="p"/>${w * 10}</gazebo>
+  <xacro:property name="burger" value="&#x1F354;"/>
+  ${burger})xml"));
+  ASSERT_TRUE(r.ok()) << dump(r.diagnostics);
+  // As ROS's xacro writes it: each text node on its own line among the elements.
+  EXPECT_NE(r.expandedText.find("  <gazebo>\n    1\n    2\n    <plugin name=\"p\"/>\n    20\n  </gazebo>\n"),
+            std::string::npos)
+      << r.expandedText;
+  EXPECT_NE(r.expandedText.find("  \xF0\x9F\x8D\x94\n</robot>"), std::string::npos) << r.expandedText;
 }
 
 }  // namespace

@@ -323,6 +323,9 @@ class TreeBuilder {
   }
 
   /// Collects comments (ParseOptions::comments) from now on.
+  /// Records where each element began in its parent's text (ParseOptions::parentTextLengths).
+  void recordParentTextLengths(std::vector<std::size_t>* lengths) { parentTextLengths_ = lengths; }
+
   void collectComments(std::vector<XmlComment>* comments) {
     comments_ = comments;
     if (comments_) XML_SetCommentHandler(parser_, &TreeBuilder::onComment);
@@ -383,6 +386,7 @@ class TreeBuilder {
   void startElement(const XML_Char* name, const XML_Char** attributes) {
     if (stopped_) return;
     if (comments_) nextNode(started_);
+    if (parentTextLengths_) parentTextLengths_->push_back(open_.empty() ? 0 : open_.back()->text.size());
     XmlElement& element = newElement();
     element.name = name;
     // Its children vector is sized once from the scan (see StartTagScan) instead of doubling
@@ -514,6 +518,7 @@ class TreeBuilder {
   std::vector<XmlElement*> open_;  // the elements not yet ended, outermost first
   // Comments (collected only when asked): per open element its number and child elements so far.
   std::vector<XmlComment>* comments_ = nullptr;
+  std::vector<std::size_t>* parentTextLengths_ = nullptr;
   std::vector<std::size_t> ordinals_;
   std::vector<std::size_t> childrenSoFar_;
   std::string textSinceNode_;
@@ -704,6 +709,7 @@ std::optional<XmlElement> parse(std::string_view content, const std::string& fil
   TreeBuilder builder(parser, content, fileName, options.maxDepth == 0 ? 1 : options.maxDepth, tags.childCounts,
                       tags.attributes);
   builder.collectComments(options.comments);
+  builder.recordParentTextLengths(options.parentTextLengths);
   // XML_Parse takes an int length: larger input goes in pieces.
   constexpr std::size_t kPiece = std::size_t{1} << 30;
   XML_Status status = XML_STATUS_OK;

@@ -114,6 +114,7 @@ const xml::XmlElement* Processor::parseTree(std::string_view content, const std:
   if (!source) return nullptr;
   sources_.push_back(source);
   for (const auto& [element, comments] : source->commentsByParent) commentsByParent_.emplace(element, &comments);
+  for (const auto& [element, splits] : source->textSplits) textSplits_.emplace(element, &splits);
   if (topLevel) {
     for (const xml::XmlComment& c : source->comments) {
       if (c.parent == xml::XmlComment::kOutsideRoot) (c.index == 0 ? commentsBeforeRoot_ : commentsAfterRoot_).push_back(c.text);
@@ -284,16 +285,32 @@ struct Walker {
     }
   }
 
-  void text(const xml::XmlElement& in, const ScopePtr& symbols, OutElement& into) {
-    if (in.text.find_first_not_of(" \t\r\n") == std::string::npos) return;
+  void text(const std::string& text, const xml::XmlElement& in, const ScopePtr& symbols, OutElement& into) {
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos) return;
     p.current_ = &in.where;
     try {
-      const std::string value = p.evalString(in.text, symbols);
+      const std::string value = p.evalString(text, symbols);
       p.countOutput(0, value.size(), in.where);
       into.text += value;
     } catch (const XacroError& e) {
       p.report(e, in.where);
     }
+  }
+
+  /// Mixed content: the part of `in`'s text before child `i` (after the last child when `i` is
+  /// the number of children), evaluated when the walk reaches it and kept in its place, as xacro
+  /// keeps text nodes.
+  void textBefore(std::size_t i, const std::vector<std::size_t>& splits, const xml::XmlElement& in,
+                  const ScopePtr& symbols, OutElement& into) {
+    const std::size_t from = i == 0 ? 0 : splits[i - 1];
+    const std::size_t to = i < splits.size() ? splits[i] : in.text.size();
+    if (to <= from) return;
+    OutElement node;
+    node.textNode = true;
+    node.where = in.where;
+    node.step = p.step_;
+    text(in.text.substr(from, to - from), in, symbols, node);
+    if (!node.text.empty()) into.children.push_back(std::move(node));
   }
 
   void plainElement(const xml::XmlElement& in, const std::string& name, const ScopePtr& symbols,
@@ -310,10 +327,15 @@ struct Walker {
   }
 
   void children(const xml::XmlElement& in, const ScopePtr& symbols, const MacroTablePtr& macros, OutElement& into) {
-    text(in, symbols, into);
+    const std::vector<std::size_t>* splits = p.textSplitsOf(in);
+    if (!splits) text(in.text, in, symbols, into);
     const std::vector<const xml::XmlComment*>* comments = p.commentsOf(in);
     if (!comments) {
-      for (const xml::XmlElement& child : in.children) child_(child, symbols, macros, into);
+      for (std::size_t i = 0; i < in.children.size(); ++i) {
+        if (splits) textBefore(i, *splits, in, symbols, into);
+        child_(in.children[i], symbols, macros, into);
+      }
+      if (splits) textBefore(in.children.size(), *splits, in, symbols, into);
       return;
     }
     // xacro's eval_all over the child nodes: comments stay where they are, evaluated after a
@@ -355,6 +377,7 @@ struct Walker {
         into.children.push_back(std::move(kept));
         trail.push_back(TrailNode{nullptr, into.children.size() - 1});
       }
+      if (splits) textBefore(i, *splits, in, symbols, into);
       if (i == in.children.size()) break;
       if (last && !last->textAfter.empty()) trail.push_back(TrailNode{&last->textAfter, 0});
       const xml::XmlElement& child = in.children[i];
@@ -560,9 +583,9 @@ struct Walker {
     // Blocks are expanded where the macro is called, in the caller's scope.
     OutElement blocks;
     children(call, callerSymbols, callerMacros, blocks);
-    // Blocks are the call's elements; comments between them are not blocks.
+    // Blocks are the call's elements; comments and text between them are not blocks.
     blocks.children.erase(std::remove_if(blocks.children.begin(), blocks.children.end(),
-                                         [](const OutElement& e) { return e.comment; }),
+                                         [](const OutElement& e) { return e.comment || e.textNode; }),
                           blocks.children.end());
     std::size_t nextBlock = 0;
     for (auto it = params.begin(); it != params.end();) {

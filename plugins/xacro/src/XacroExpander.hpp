@@ -29,6 +29,8 @@ struct OutAttribute {
 /// A comment is a child with `comment` set and its text in `text` (xacro keeps comments).
 struct OutElement {
   bool comment = false;
+  /// A text node among elements (mixed content, kept in place as xacro keeps it): `text` only.
+  bool textNode = false;
   std::string name;
   std::vector<OutAttribute> attributes;
   std::vector<OutElement> children;

@@ -47,6 +47,15 @@ class Writer {
       comment(e.text, depth);
       return;
     }
+    if (e.textNode) {
+      const std::size_t first = e.text.find_first_not_of(" \t\r\n");
+      if (first == std::string::npos) return;
+      indent(depth);
+      mark(e.where, e.step);
+      writeEscaped(std::string_view(e.text).substr(first, e.text.find_last_not_of(" \t\r\n") - first + 1), false);
+      write("\n");
+      return;
+    }
     out_.reserve(out_.size() + 256);
     indent(depth);
     mark(e.where, e.step);

@@ -23,9 +23,9 @@ void expandXacroFile(const interlink::plugin::LoadRequest& request, interlink::p
   const bool robot = root.name == "robot";
   const bool hasLink = std::any_of(root.children.begin(), root.children.end(),
                                    [](const interlink::xacro::OutElement& child) { return !child.comment && child.name == "link"; });
-  // Kept comments are not content.
+  // Kept comments and text are not content.
   const auto firstElement = std::find_if(root.children.begin(), root.children.end(),
-                                         [](const interlink::xacro::OutElement& child) { return !child.comment; });
+                                         [](const interlink::xacro::OutElement& child) { return !child.comment && !child.textNode; });
   if (firstElement == root.children.end() || (robot && !hasLink)) {
     // A library of macros and properties, or a fragment (a ROS package's `robot.gazebo.xacro` of
     // <gazebo> elements) that other xacro files include: valid xacro with nothing to load, so a

@@ -136,6 +136,8 @@ class Processor {
   /// element that holds them, in document order.
   std::unordered_map<const xml::XmlElement*, const std::vector<const xml::XmlComment*>*> commentsByParent_;
   std::vector<std::string> commentsBeforeRoot_, commentsAfterRoot_;  // of the top-level file
+  /// Every file's elements with mixed content: where each child begins in the element's text.
+  std::unordered_map<const xml::XmlElement*, const std::vector<std::size_t>*> textSplits_;
   std::unordered_map<std::string, std::string> packages_;  // $(find PKG), found once per expansion
   std::vector<ScopePtr> namespaceScopes_;  // xacro:include ns="...": cut from their parents at the end
 
@@ -148,6 +150,12 @@ class Processor {
     if (commentsByParent_.empty()) return nullptr;
     auto found = commentsByParent_.find(&element);
     return found == commentsByParent_.end() ? nullptr : found->second;
+  }
+  /// Where each child of `element` begins in its text; null unless its content is mixed.
+  const std::vector<std::size_t>* textSplitsOf(const xml::XmlElement& element) const {
+    if (textSplits_.empty()) return nullptr;
+    auto found = textSplits_.find(&element);
+    return found == textSplits_.end() ? nullptr : found->second;
   }
   void report(const XacroError& error, const SourceLocation& fallback);
   void warn(const std::string& message, const SourceLocation& where);

@@ -304,7 +304,10 @@ std::string Processor::findPackage(const std::string& package, const SourceLocat
                          "' not found (searched -I directories, ROS_PACKAGE_PATH and AMENT_PREFIX_PATH/share)",
                      where};
   }
-  return packages_[key] = fs::path(found).lexically_normal().string();
+  // As ROS's get_package_share_directory answers: no trailing '/' ("$(find p)/urdf" has one '/').
+  std::string directory = fs::path(found).lexically_normal().string();
+  while (directory.size() > 1 && directory.back() == '/') directory.pop_back();
+  return packages_[key] = std::move(directory);
 }
 
 Value Processor::substitution(const std::string& command, const ScopePtr& scope) {

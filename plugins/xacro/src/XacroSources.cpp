@@ -3,6 +3,7 @@
 // to expand a 13 kB URDF.
 #include "XacroSources.hpp"
 
+#include <algorithm>
 #include <mutex>
 
 #include "XacroExpander.hpp"
@@ -181,19 +182,29 @@ std::shared_ptr<const ParsedSource> parseSource(const std::string& path, std::st
   Diagnostics found;
   xml::ParseOptions options;
   options.comments = &source->comments;
+  std::vector<std::size_t> parentTextLengths;
+  options.parentTextLengths = &parentTextLengths;
   source->root = xml::parse(content, path, found, options);
   diagnostics.append(found);
   if (!source->root) return nullptr;
   source->content = std::string(content);
   source->findings = found.items();
+  // The parser numbers elements in document order (a comment's parent, the text lengths): number
+  // the tree the same way.
+  std::vector<const xml::XmlElement*> inOrder;
+  const auto number = [&](const xml::XmlElement& e, const auto& self) -> void {
+    inOrder.push_back(&e);
+    const bool mixed = !e.children.empty() && e.text.find_first_not_of(" \t\r\n") != std::string::npos;
+    std::vector<std::size_t> splits;
+    for (const xml::XmlElement& child : e.children) {
+      const std::size_t ordinal = inOrder.size();
+      if (mixed) splits.push_back(ordinal < parentTextLengths.size() ? std::min(parentTextLengths[ordinal], e.text.size()) : e.text.size());
+      self(child, self);
+    }
+    if (mixed) source->textSplits.emplace(&e, std::move(splits));
+  };
+  number(*source->root, number);
   if (!source->comments.empty()) {
-    // The parser numbers a comment's parent by document order: number the tree the same way.
-    std::vector<const xml::XmlElement*> inOrder;
-    const auto number = [&](const xml::XmlElement& e, const auto& self) -> void {
-      inOrder.push_back(&e);
-      for (const xml::XmlElement& child : e.children) self(child, self);
-    };
-    number(*source->root, number);
     for (const xml::XmlComment& c : source->comments) {
       if (c.parent != xml::XmlComment::kOutsideRoot && c.parent < inOrder.size()) {
         source->commentsByParent[inOrder[c.parent]].push_back(&c);

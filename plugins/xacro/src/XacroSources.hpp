@@ -25,6 +25,9 @@ struct ParsedSource {
   std::vector<xml::XmlComment> comments;
   /// The comments directly inside each element that holds some, in document order.
   std::unordered_map<const xml::XmlElement*, std::vector<const xml::XmlComment*>> commentsByParent;
+  /// Elements with child elements and text that is not white space (mixed content): where each
+  /// child begins in the element's text, so that the text is evaluated in document order.
+  std::unordered_map<const xml::XmlElement*, std::vector<std::size_t>> textSplits;
   /// What parsing the file reported although it succeeded (warnings), said again at each use.
   std::vector<Diagnostic> findings;
 };

@@ -161,7 +161,7 @@ class EventReader {
           } catch (const ExpressionError& e) {
             throw ExpressionError("invalid expression: " + text + " (" + e.what() + ")");
           }
-          value = radians ? number : number * M_PI / 180.0;
+          value = radians ? number : pythonRadians(number);  // xacro: math.radians of the value
         } else if (event_.data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
           value = plainScalar(text);
         } else {

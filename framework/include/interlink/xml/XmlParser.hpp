@@ -49,6 +49,10 @@ struct ParseOptions {
   Tolerance tolerance = Tolerance::None;
   /// When set, every comment is added here in document order (not collected otherwise).
   std::vector<XmlComment>* comments = nullptr;
+  /// When set, for every element in document order (the root is 0), the length its parent's text
+  /// had when it began (0 for the root): where a reader that evaluates mixed content in document
+  /// order (xacro) splits the parent's text among its children.
+  std::vector<std::size_t>* parentTextLengths = nullptr;
 };
 
 /// Options that read XML as `reader` does (the other options at their defaults).

@@ -239,8 +239,8 @@ const std::map<std::string, Value>& builtinTable() {
       if (x <= 0) throw ExpressionError("math domain error");
       return Value(a.size() == 2 ? std::log(x) / std::log(toDouble(a[1])) : std::log(x));
     });
-    math["radians"] = positional("radians", 1, 1, [](const Arguments& a) { return Value(toDouble(a[0]) * M_PI / 180.0); });
-    math["degrees"] = positional("degrees", 1, 1, [](const Arguments& a) { return Value(toDouble(a[0]) * 180.0 / M_PI); });
+    math["radians"] = positional("radians", 1, 1, [](const Arguments& a) { return Value(pythonRadians(toDouble(a[0]))); });
+    math["degrees"] = positional("degrees", 1, 1, [](const Arguments& a) { return Value(pythonDegrees(toDouble(a[0]))); });
     math["atan2"] = positional("atan2", 2, 2, [](const Arguments& a) { return Value(std::atan2(toDouble(a[0]), toDouble(a[1]))); });
     math["pow"] = positional("pow", 2, 2, [](const Arguments& a) { return Value(std::pow(toDouble(a[0]), toDouble(a[1]))); });
     math["hypot"] = positional("hypot", 1, 100, [](const Arguments& a) {
@@ -467,6 +467,16 @@ Value stringMethod(const std::string& s, const std::string& name) {
 }
 
 }  // namespace
+
+double pythonRadians(double degrees) {
+  constexpr double kRadiansPerDegree = M_PI / 180.0;
+  return degrees * kRadiansPerDegree;
+}
+
+double pythonDegrees(double radians) {
+  constexpr double kDegreesPerRadian = 180.0 / M_PI;
+  return kDegreesPerRadian * radians;
+}
 
 bool builtinGlobal(const std::string& name, Value& out) {
   const auto& table = builtinTable();

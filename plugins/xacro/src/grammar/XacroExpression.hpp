@@ -44,6 +44,12 @@ Value evaluate(std::string_view text, Environment& environment);
 /// directly (pi, sin, radians, degrees, ...), and `python.*`.
 bool builtinGlobal(const std::string& name, Value& out);
 
+/// Python's math.radians and math.degrees, rounded as CPython rounds them: one multiplication by
+/// the ratio (pi / 180, 180 / pi). `x * pi / 180` differs in the last digit for many angles
+/// (radians(145): 2.5307274153917776 instead of Python's 2.530727415391778).
+double pythonRadians(double degrees);
+double pythonDegrees(double radians);
+
 /// Members of a value reached with `.name`: string, list and dict methods, dict keys (xacro's
 /// YAML dicts allow `d.key`), namespace members. ExpressionError when there is none.
 Value attributeOf(const Value& object, const std::string& name);
