@@ -322,10 +322,10 @@ class TreeBuilder {
     XML_SetEntityDeclHandler(parser_, &TreeBuilder::onEntityDeclaration);
   }
 
-  /// Collects comments (ParseOptions::comments) from now on.
   /// Records where each element began in its parent's text (ParseOptions::parentTextLengths).
   void recordParentTextLengths(std::vector<std::size_t>* lengths) { parentTextLengths_ = lengths; }
 
+  /// Collects comments (ParseOptions::comments) from now on.
   void collectComments(std::vector<XmlComment>* comments) {
     comments_ = comments;
     if (comments_) XML_SetCommentHandler(parser_, &TreeBuilder::onComment);
