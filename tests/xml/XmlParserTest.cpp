@@ -75,6 +75,23 @@ TEST(XmlParser, ReportsCommentsWithTheirPlacesWhenAsked) {
   EXPECT_EQ(root->text, plain->text);
 }
 
+TEST(XmlParser, ReportsWhereEachElementBeganInItsParentsTextWhenAsked) {
+  // Mixed content: the parent's text is one string; a reader that evaluates text in document
+  // order (xacro) splits it where each child began.
+  const std::string text = "<r>one<a>in a</a>two<b/>three<c><d/>x</c></r>";
+  std::vector<std::size_t> lengths;
+  ParseOptions options;
+  options.parentTextLengths = &lengths;
+  Diagnostics diagnostics;
+  const auto root = parse(text, "m.xml", diagnostics, options);
+  ASSERT_TRUE(root) << test::dump(diagnostics);
+  EXPECT_EQ(root->text, "onetwothree");
+  // r, a, b, c, d in document order: a began after "one", b after "onetwo", c after "onetwothree";
+  // d began when <c> had no text yet.
+  EXPECT_EQ(lengths, (std::vector<std::size_t>{0, 3, 6, 11, 0}));
+  EXPECT_EQ(root->children[2].text, "x");
+}
+
 TEST(XmlParser, RecordsStartTagAndAttributeLocations) {
   Diagnostics diagnostics;
   const std::string text =
