@@ -740,11 +740,8 @@ std::optional<XmlElement> parse(std::string_view content, const std::string& fil
   TreeBuilder builder(parser, content, fileName, options.maxDepth == 0 ? 1 : options.maxDepth, tags.childCounts,
                       tags.attributes);
   builder.collectComments(options.comments);
-  // The input goes in pieces of 64 KiB. Expat copies what XML_Parse is given into a buffer of its
-  // own, grown to the size of the call: the whole file in one call was a second copy of it, every
-  // page faulted in (7 MB for a 20 000-link URDF file, at the load's peak). A token cut by the end
-  // of a piece is kept and completed by the next one. (XML_Parse also takes an int length.)
-  constexpr std::size_t kPiece = std::size_t{64} << 10;
+  // XML_Parse takes an int length: larger input goes in pieces.
+  constexpr std::size_t kPiece = std::size_t{1} << 30;
   XML_Status status = XML_STATUS_OK;
   std::size_t done = 0;
   do {
