@@ -387,7 +387,7 @@ class TreeBuilder {
     if (stopped_) return;
     if (comments_) nextNode(started_);
     XmlElement& element = newElement();
-    element.name = name;
+    element.name.append(name);
     // Its children vector is sized once from the scan (see StartTagScan) instead of doubling
     // while they arrive: no element is moved, no capacity is wasted. Lists the scan expects to be
     // empty keep the heap allocator (a miscount still works, from the heap).
@@ -402,9 +402,11 @@ class TreeBuilder {
       element.attributes = XmlElement::Attributes(attributeAllocator_);
       element.attributes.reserve(count);
       for (std::size_t i = 0; i < count; ++i) {
+        // Appended to the fresh strings: the library's append is about half the work of its
+        // assignment (which allows for overlap with the string's own text).
         Attribute& attribute = element.attributes.emplace_back();
-        attribute.name = attributes[2 * i];
-        attribute.value = attributes[2 * i + 1];
+        attribute.name.append(attributes[2 * i]);
+        attribute.value.append(attributes[2 * i + 1]);
         attribute.where.file = fileName_;
       }
     }
