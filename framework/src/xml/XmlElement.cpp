@@ -53,23 +53,10 @@ struct TreeArena::Block {
 const std::size_t TreeArena::kHeaderBytes =
     (sizeof(Block) + alignof(std::max_align_t) - 1) / alignof(std::max_align_t) * alignof(std::max_align_t);
 
-namespace {
-
-/// The usable bytes of an ordinary block. Small enough that the C library serves each block from
-/// its heap rather than mapping it on its own (glibc maps requests from 128 KiB up): when the tree
-/// goes, its pages stay with the process and the document, the frame graph and the listing built
-/// next reuse them. A tree in one mapped block gave its pages back to the system, and every page
-/// of what came after was faulted in anew (issue 31: a third of the page faults of `frames` on a
-/// 20 000-link URDF file, and most of its system time).
-constexpr std::size_t kBlockBytes = (std::size_t{64} << 10) - 64;
-
-}  // namespace
-
 TreeArena::TreeArena(std::size_t firstBlockBytes) {
   // The estimate comes from a scan of the whole input, before the parser has seen it: a file that
-  // is not well-formed past its first bytes must not reserve its whole estimate up front. Beyond
-  // one ordinary block it only says that more blocks will follow.
-  firstBlockBytes = std::min({firstBlockBytes, kMaxFirstBlockBytes, kBlockBytes});
+  // is not well-formed past its first bytes must not reserve its whole estimate up front.
+  firstBlockBytes = std::min(firstBlockBytes, kMaxFirstBlockBytes);
   if (firstBlockBytes > 0) addBlock(firstBlockBytes);
 }
 
@@ -96,10 +83,10 @@ void TreeArena::addBlock(std::size_t usable) {
 }
 
 void* TreeArena::allocateInNewBlock(std::size_t bytes, std::size_t alignment) {
-  // Ordinary blocks (see kBlockBytes); a list larger than one (the children of a model with
-  // thousands of links) gets a block of its own. A block's unused tail is at most the size of the
-  // list that did not fit, a few hundred bytes for nearly every list.
-  addBlock(std::max(bytes + alignment, kBlockBytes));
+  // Lists beyond the first block (a miscount, a tree larger than the first block's cap, or a
+  // reader adding elements) get blocks of at least 64 KiB that grow with the tree, so that the
+  // number of blocks stays logarithmic in its size.
+  addBlock(std::max({bytes + alignment, std::size_t{64} << 10, std::min(capacity_, kMaxFirstBlockBytes)}));
   // Blocks start aligned for any type (operator new, and a header of a multiple of that size).
   used_ = bytes;
   return current_;
