@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "interlink/SimilarNames.hpp"
+#include "interlink/xml/SameName.hpp"
 
 namespace interlink::urdf {
 namespace {
@@ -64,15 +65,10 @@ std::string suggestion(const std::string& written, const std::vector<std::string
   return didYouMean(written, std::vector<std::string>(words.begin(), words.end()));
 }
 
-/// Whether `words` holds `name`. Byte loops rather than a library call per comparison: every
-/// attribute and child of the file is looked up here, and most words differ in length or in their
-/// first bytes.
+/// Whether `words` holds `name` (every attribute and child of the file is looked up here).
 bool holds(const std::vector<std::string_view>& words, std::string_view name) {
   for (std::string_view word : words) {
-    if (word.size() != name.size()) continue;
-    std::size_t i = 0;
-    while (i < name.size() && word[i] == name[i]) ++i;
-    if (i == name.size()) return true;
+    if (xml::sameName(name, word)) return true;
   }
   return false;
 }

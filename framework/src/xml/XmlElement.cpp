@@ -1,7 +1,7 @@
 // XmlElement queries and re-serialisation.
 #include "interlink/xml/XmlElement.hpp"
 #include "interlink/xml/XmlEscape.hpp"
-#include "xml/SameName.hpp"
+#include "interlink/xml/SameName.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -96,7 +96,7 @@ void* TreeArena::allocateInNewBlock(std::size_t bytes, std::size_t alignment) {
 
 const Attribute* XmlElement::attribute(std::string_view attributeName) const {
   for (const Attribute& a : attributes) {
-    if (detail::sameName(a.name, attributeName)) return &a;
+    if (sameName(a.name, attributeName)) return &a;
   }
   return nullptr;
 }
@@ -108,7 +108,7 @@ std::string XmlElement::attributeOr(std::string_view attributeName, std::string_
 
 const XmlElement* XmlElement::child(std::string_view childName) const {
   for (const XmlElement& c : children) {
-    if (detail::sameName(c.name, childName)) return &c;
+    if (sameName(c.name, childName)) return &c;
   }
   return nullptr;
 }
@@ -116,7 +116,7 @@ const XmlElement* XmlElement::child(std::string_view childName) const {
 std::vector<const XmlElement*> XmlElement::childrenNamed(std::string_view childName) const {
   std::vector<const XmlElement*> found;
   for (const XmlElement& c : children) {
-    if (detail::sameName(c.name, childName)) found.push_back(&c);
+    if (sameName(c.name, childName)) found.push_back(&c);
   }
   return found;
 }

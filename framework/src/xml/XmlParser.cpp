@@ -7,8 +7,8 @@
 // about 72,000 elements): each element is constructed in place in its parent's children vector,
 // and positions come from one forward pass over the text. docs/xml.md has the measurements.
 #include "interlink/xml/XmlParser.hpp"
+#include "interlink/xml/SameName.hpp"
 
-#include "xml/SameName.hpp"
 #include "xml/TextCursor.hpp"
 #include "xml/XmlTolerance.hpp"
 
@@ -281,11 +281,11 @@ class StartTagLocator {
 
   /// Attributes come in the order written; the name is checked all the same.
   static Attribute* attributeNamed(XmlElement& element, std::size_t index, std::string_view name) {
-    if (index < element.attributes.size() && detail::sameName(element.attributes[index].name, name)) {
+    if (index < element.attributes.size() && sameName(element.attributes[index].name, name)) {
       return &element.attributes[index];
     }
     for (Attribute& attribute : element.attributes) {
-      if (detail::sameName(attribute.name, name)) return &attribute;
+      if (sameName(attribute.name, name)) return &attribute;
     }
     return nullptr;
   }

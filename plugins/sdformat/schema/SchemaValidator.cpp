@@ -2,6 +2,7 @@
 
 #include "interlink/AsciiCase.hpp"
 #include "interlink/SimilarNames.hpp"
+#include "interlink/xml/SameName.hpp"
 
 #include <charconv>
 #include <optional>
@@ -28,17 +29,6 @@ std::string_view trimmed(std::string_view text) {
 }
 
 bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-/// Whether an element's or attribute's name is the described one. Every child of every element is
-/// compared with the described children in turn (a <link> describes twenty): names of the same
-/// length are compared byte by byte here rather than by a library call each.
-bool sameName(std::string_view written, std::string_view described) {
-  if (written.size() != described.size()) return false;
-  for (std::size_t i = 0; i < written.size(); ++i) {
-    if (written[i] != described[i]) return false;
-  }
-  return true;
-}
 
 /// Calls `accept(token)` for each white-space separated token of `text` until it returns false;
 /// the number of tokens seen, or -1 when one was refused. Nothing is allocated: every element
@@ -207,7 +197,7 @@ class Validator {
       bool found = false;
       for (std::uint16_t i = 0; i < description.childCount; ++i) {
         const SchemaChild& edge = schema_.children[description.firstChild + i];
-        if (!sameName(child.name, edge.name)) continue;
+        if (!xml::sameName(child.name, edge.name)) continue;  // inline: every child, every edge
         found = true;
         seen_[seen + i] = 1;
         if (edge.occurrence == Occurrence::Deprecated) {
@@ -287,7 +277,7 @@ class Validator {
       if (attribute.name.find(':') != std::string::npos || attribute.name == std::string_view("xmlns")) continue;
       const SchemaAttribute* known = nullptr;
       for (std::uint16_t i = 0; i < description.attributeCount; ++i) {
-        if (sameName(attribute.name, first[i].name)) known = &first[i];
+        if (xml::sameName(attribute.name, first[i].name)) known = &first[i];
       }
       if (!known) {
         std::vector<std::string> names;
