@@ -76,7 +76,7 @@ void printJsonError(const std::string& message, const Diagnostics& diagnostics, 
 
 /// The numbers of a pose in the chosen --format: x y z then qw qx qy qz, roll pitch yaw, or the
 /// 16 entries of the 4x4 matrix row by row. Returns how many were written to `out`.
-std::size_t poseNumbers(const Pose& pose, const std::string& format, double (&out)[16]) {
+std::size_t poseNumbers(const Pose& pose, std::string_view format, double (&out)[16]) {
   if (format == "matrix") {
     const Eigen::Matrix4d m = pose.matrix();
     for (int r = 0; r < 4; ++r) {

@@ -32,11 +32,28 @@ OutputStream& OutputStream::number(double value) {
   return *this;
 }
 
+namespace {
+
+/// The bytes a JSON string cannot hold as they are: control characters, '"' and '\\'.
+struct JsonSpecial {
+  bool of[256] = {};
+  constexpr JsonSpecial() {
+    for (int c = 0; c < 0x20; ++c) of[c] = true;
+    of[static_cast<unsigned char>('"')] = true;
+    of[static_cast<unsigned char>('\\')] = true;
+  }
+};
+constexpr JsonSpecial kJsonSpecial;
+
+}  // namespace
+
 OutputStream& OutputStream::jsonString(std::string_view text) {
   *this << '"';
   std::size_t plain = 0;  // start of the run of characters written as they are
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
+    // Names are plain: one table lookup per byte, the cases below only for the rare others.
+    if (!kJsonSpecial.of[static_cast<unsigned char>(c)]) continue;
     const char* escape = nullptr;
     switch (c) {
       case '"': escape = "\\\""; break;

@@ -1,6 +1,5 @@
 #include "UrdfVocabulary.hpp"
 
-#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -9,6 +8,7 @@
 #include <vector>
 
 #include "interlink/SimilarNames.hpp"
+#include "interlink/xml/SameName.hpp"
 
 namespace interlink::urdf {
 namespace {
@@ -65,7 +65,20 @@ std::string suggestion(const std::string& written, const std::vector<std::string
   return didYouMean(written, std::vector<std::string>(words.begin(), words.end()));
 }
 
-bool isForeign(const std::string& name) { return name.find(':') != std::string::npos || name == "xmlns"sv; }
+/// Whether `words` holds `name` (every attribute and child of the file is looked up here).
+bool holds(const std::vector<std::string_view>& words, std::string_view name) {
+  for (std::string_view word : words) {
+    if (xml::sameName(name, word)) return true;
+  }
+  return false;
+}
+
+bool isForeign(std::string_view name) {
+  for (char c : name) {
+    if (c == ':') return true;
+  }
+  return name == "xmlns"sv;
+}
 
 class VocabularyCheck {
  public:
@@ -77,7 +90,7 @@ class VocabularyCheck {
     const Vocabulary& words = known->second;
     for (const xml::Attribute& attribute : e.attributes) {
       if (isForeign(attribute.name)) continue;
-      if (std::find(words.attributes.begin(), words.attributes.end(), attribute.name) != words.attributes.end()) continue;
+      if (holds(words.attributes, attribute.name)) continue;
       if (!said_.insert(e.name + "@" + attribute.name).second) continue;
       report(ErrorCode::ATTRIBUTE_INVALID, "attribute '" + attribute.name + "' is not defined for <" + e.name + "> in URDF",
              suggestion(attribute.name, words.attributes), attribute.where.line > 0 ? attribute.where : e.where);
@@ -85,7 +98,7 @@ class VocabularyCheck {
     if (e.name == "gazebo"sv || e.name == "transmission"sv || e.name == "sensor"sv) return;
     for (const XmlElement& child : e.children) {
       if (isForeign(child.name)) continue;
-      const bool defined = std::find(words.children.begin(), words.children.end(), child.name) != words.children.end();
+      const bool defined = holds(words.children, child.name);
       // <geometry> holds one shape: what it holds is the reader's to judge (urdfdom's rules).
       if (defined) {
         element(child);

@@ -1,6 +1,7 @@
 // XmlElement queries and re-serialisation.
 #include "interlink/xml/XmlElement.hpp"
 #include "interlink/xml/XmlEscape.hpp"
+#include "interlink/xml/SameName.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -95,7 +96,7 @@ void* TreeArena::allocateInNewBlock(std::size_t bytes, std::size_t alignment) {
 
 const Attribute* XmlElement::attribute(std::string_view attributeName) const {
   for (const Attribute& a : attributes) {
-    if (a.name == attributeName) return &a;
+    if (sameName(a.name, attributeName)) return &a;
   }
   return nullptr;
 }
@@ -107,7 +108,7 @@ std::string XmlElement::attributeOr(std::string_view attributeName, std::string_
 
 const XmlElement* XmlElement::child(std::string_view childName) const {
   for (const XmlElement& c : children) {
-    if (c.name == childName) return &c;
+    if (sameName(c.name, childName)) return &c;
   }
   return nullptr;
 }
@@ -115,7 +116,7 @@ const XmlElement* XmlElement::child(std::string_view childName) const {
 std::vector<const XmlElement*> XmlElement::childrenNamed(std::string_view childName) const {
   std::vector<const XmlElement*> found;
   for (const XmlElement& c : children) {
-    if (c.name == childName) found.push_back(&c);
+    if (sameName(c.name, childName)) found.push_back(&c);
   }
   return found;
 }
@@ -128,7 +129,13 @@ std::string XmlElement::trimmedText() const {
   return text.substr(begin, end - begin);
 }
 
-bool XmlElement::isNamespaced() const { return name.find(':') != std::string::npos; }
+bool XmlElement::isNamespaced() const {
+  // A byte loop: names are short, and validators ask this of every element.
+  for (char c : name) {
+    if (c == ':') return true;
+  }
+  return false;
+}
 
 std::string XmlElement::toXml() const {
   std::string out;

@@ -7,6 +7,7 @@
 // about 72,000 elements): each element is constructed in place in its parent's children vector,
 // and positions come from one forward pass over the text. docs/xml.md has the measurements.
 #include "interlink/xml/XmlParser.hpp"
+#include "interlink/xml/SameName.hpp"
 
 #include "xml/TextCursor.hpp"
 #include "xml/XmlTolerance.hpp"
@@ -280,9 +281,11 @@ class StartTagLocator {
 
   /// Attributes come in the order written; the name is checked all the same.
   static Attribute* attributeNamed(XmlElement& element, std::size_t index, std::string_view name) {
-    if (index < element.attributes.size() && element.attributes[index].name == name) return &element.attributes[index];
+    if (index < element.attributes.size() && sameName(element.attributes[index].name, name)) {
+      return &element.attributes[index];
+    }
     for (Attribute& attribute : element.attributes) {
-      if (attribute.name == name) return &attribute;
+      if (sameName(attribute.name, name)) return &attribute;
     }
     return nullptr;
   }
@@ -388,7 +391,7 @@ class TreeBuilder {
     if (comments_) nextNode(started_);
     if (parentTextLengths_) parentTextLengths_->push_back(open_.empty() ? 0 : open_.back()->text.size());
     XmlElement& element = newElement();
-    element.name = name;
+    element.name.append(name);
     // Its children vector is sized once from the scan (see StartTagScan) instead of doubling
     // while they arrive: no element is moved, no capacity is wasted. Lists the scan expects to be
     // empty keep the heap allocator (a miscount still works, from the heap).
@@ -403,9 +406,11 @@ class TreeBuilder {
       element.attributes = XmlElement::Attributes(attributeAllocator_);
       element.attributes.reserve(count);
       for (std::size_t i = 0; i < count; ++i) {
+        // Appended to the fresh strings: the library's append is about half the work of its
+        // assignment (which allows for overlap with the string's own text).
         Attribute& attribute = element.attributes.emplace_back();
-        attribute.name = attributes[2 * i];
-        attribute.value = attributes[2 * i + 1];
+        attribute.name.append(attributes[2 * i]);
+        attribute.value.append(attributes[2 * i + 1]);
         attribute.where.file = fileName_;
       }
     }
@@ -571,6 +576,39 @@ std::size_t findOutsideQuotes(std::string_view content, std::size_t from, char s
   return std::string_view::npos;
 }
 
+/// The bytes of a start tag the scan before parsing stops at.
+enum TagByte : unsigned char { kTagPlain = 0, kTagQuote, kTagEquals, kTagEnd };
+
+struct TagBytes {
+  unsigned char of[256] = {};
+  constexpr TagBytes() {
+    of[static_cast<unsigned char>('"')] = kTagQuote;
+    of[static_cast<unsigned char>('\'')] = kTagQuote;
+    of[static_cast<unsigned char>('=')] = kTagEquals;
+    of[static_cast<unsigned char>('>')] = kTagEnd;
+  }
+};
+constexpr TagBytes kTagBytes;
+
+/// findOutsideQuotes(content, from, '=', '>') with one table lookup per byte outside quoted
+/// values and one comparison per byte inside them: the scan before parsing reads every byte of
+/// every start tag here.
+std::size_t findEqualsOrTagEnd(std::string_view content, std::size_t from) {
+  const unsigned char* const begin = reinterpret_cast<const unsigned char*>(content.data());
+  const unsigned char* const end = begin + content.size();
+  for (const unsigned char* p = begin + std::min(from, content.size()); p < end; ++p) {
+    const unsigned char type = kTagBytes.of[*p];
+    if (type == kTagPlain) continue;
+    if (type != kTagQuote) return static_cast<std::size_t>(p - begin);
+    const unsigned char quote = *p;
+    do {
+      ++p;
+    } while (p < end && *p != quote);
+    if (p == end) break;
+  }
+  return std::string_view::npos;
+}
+
 /// A document type declaration with an internal subset or an external identifier in the prolog,
 /// or nothing: such documents are refused before parsing, so no entity is ever declared or
 /// expanded (for UTF-8 and ASCII input; a declaration in another encoding stops expat's scan).
@@ -645,8 +683,8 @@ StartTagScan scanStartTags(std::string_view content, std::size_t maxAttributes) 
       i = skipPast(tag + 2, "?>");
     } else {
       std::size_t attributes = 0;
-      std::size_t j = findOutsideQuotes(content, tag + 1, '=', '>');
-      for (; j != std::string_view::npos && content[j] == '='; j = findOutsideQuotes(content, j + 1, '=', '>')) {
+      std::size_t j = findEqualsOrTagEnd(content, tag + 1);
+      for (; j != std::string_view::npos && content[j] == '='; j = findEqualsOrTagEnd(content, j + 1)) {
         if (++attributes > maxAttributes) {
           scan.crowded = tag;
           return scan;

@@ -2,6 +2,7 @@
 
 #include "interlink/AsciiCase.hpp"
 #include "interlink/SimilarNames.hpp"
+#include "interlink/xml/SameName.hpp"
 
 #include <charconv>
 #include <optional>
@@ -196,7 +197,7 @@ class Validator {
       bool found = false;
       for (std::uint16_t i = 0; i < description.childCount; ++i) {
         const SchemaChild& edge = schema_.children[description.firstChild + i];
-        if (child.name != edge.name) continue;
+        if (!xml::sameName(child.name, edge.name)) continue;  // inline: every child, every edge
         found = true;
         seen_[seen + i] = 1;
         if (edge.occurrence == Occurrence::Deprecated) {
@@ -276,7 +277,7 @@ class Validator {
       if (attribute.name.find(':') != std::string::npos || attribute.name == std::string_view("xmlns")) continue;
       const SchemaAttribute* known = nullptr;
       for (std::uint16_t i = 0; i < description.attributeCount; ++i) {
-        if (attribute.name == first[i].name) known = &first[i];
+        if (xml::sameName(attribute.name, first[i].name)) known = &first[i];
       }
       if (!known) {
         std::vector<std::string> names;
