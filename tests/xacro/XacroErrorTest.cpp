@@ -124,6 +124,34 @@ TEST(XacroErrors, IncludeNotFoundBadExpressionBadConditionUndefinedArgument) {
   EXPECT_TRUE(hasMessage(r.diagnostics, "which is not a boolean expression")) << dump(r.diagnostics);
   EXPECT_TRUE(hasMessage(r.diagnostics, "Undefined substitution argument not_given")) << dump(r.diagnostics);
   EXPECT_FALSE(hasMessage(r.diagnostics, "optional_missing")) << dump(r.diagnostics);
+  // One error for the missing file: the include service's, which says where it searched.
+  EXPECT_EQ(r.diagnostics.errorCount(), 4u) << dump(r.diagnostics);
+  EXPECT_TRUE(hasMessage(r.diagnostics, "searched: ")) << dump(r.diagnostics);
+}
+
+TEST(XacroErrors, AMissingIncludeOrYamlFileIsOneErrorWithTheMacroChain) {
+  Scratch scratch;
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
+  <xacro:macro name="parts"><xacro:include filename="no/such/part.xacro"/></xacro:macro>
+  <xacro:parts/>
+  <link name="${xacro.load_yaml('no_such.yaml')['name']}"/>)xml"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.diagnostics.errorCount(), 2u) << dump(r.diagnostics);
+  std::size_t lookups = 0, notes = 0;
+  for (const Diagnostic& d : r.diagnostics) {
+    if (d.severity == Severity::Error) {
+      EXPECT_EQ(d.code, ErrorCode::URI_LOOKUP) << d.message;
+      ++lookups;
+    }
+    if (d.severity == Severity::Note && d.message.find("in expansion of macro 'parts'") != std::string::npos) {
+      EXPECT_EQ(d.code, ErrorCode::URI_LOOKUP);
+      EXPECT_EQ(d.where.line, 6);  // the call
+      ++notes;
+    }
+  }
+  EXPECT_EQ(lookups, 2u);
+  EXPECT_EQ(notes, 1u) << dump(r.diagnostics);
+  EXPECT_FALSE(hasMessage(r.diagnostics, "No such file or directory")) << dump(r.diagnostics);
 }
 
 TEST(XacroHostile, InfiniteRecursionIsStopped) {

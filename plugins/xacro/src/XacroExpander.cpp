@@ -125,9 +125,9 @@ const xml::XmlElement* Processor::parseTree(std::string_view content, const std:
 
 void Processor::report(const XacroError& error, const SourceLocation& fallback) {
   const SourceLocation where = error.where.known() ? error.where : fallback;
-  diagnostics_.error(ErrorCode::EXPANSION_ERROR, error.message, where);
+  if (!error.reported) diagnostics_.error(error.code, error.message, where);
   for (std::uint32_t s = step_; s >= 1 && s <= steps_.size(); s = steps_[s - 1].parent) {
-    diagnostics_.add(Diagnostic{Severity::Note, ErrorCode::EXPANSION_ERROR, steps_[s - 1].what, steps_[s - 1].where});
+    diagnostics_.add(Diagnostic{Severity::Note, error.code, steps_[s - 1].what, steps_[s - 1].where});
   }
   if (++errors_ >= limits_.maxErrors) {
     diagnostics_.error(ErrorCode::EXPANSION_LIMIT, "too many errors; expansion stopped", where);
@@ -164,16 +164,25 @@ std::optional<std::string> Processor::readFile(const std::string& file, const So
   plugin::IncludedFile included;
   Diagnostics found;
   if (!host_->beginInclude(host_->context, file, fileStack_.back(), where, included, found)) {
-    if (!quiet) {
-      for (const Diagnostic& d : found) diagnostics_.add(d);
-      throw XacroError{"No such file or directory: " + file, where};
-    }
+    if (!quiet) throw includeFailed(file, where, found);
     return std::nullopt;
   }
   std::string content(included.content);
   if (resolved) *resolved = included.path;
   host_->endInclude(host_->context);
   return content;
+}
+
+XacroError Processor::includeFailed(const std::string& file, const SourceLocation& where, const Diagnostics& found) {
+  XacroError error{"No such file or directory: " + file, where};
+  for (const Diagnostic& d : found) {
+    diagnostics_.add(d);
+    if (d.severity == Severity::Error && !error.reported) {
+      error.reported = true;
+      error.code = d.code;
+    }
+  }
+  return error;
 }
 
 Value Processor::loadYaml(const std::string& filename) {
@@ -730,8 +739,7 @@ struct Walker {
       const bool hasService = plugin::hostHas(p.host_, offsetof(plugin::HostServices, endInclude)) && p.host_->beginInclude;
       if (!hasService || !p.host_->beginInclude(p.host_->context, file, p.fileStack_.back(), filename->where, included, found)) {
         if (optional) continue;
-        for (const Diagnostic& d : found) p.diagnostics_.add(d);
-        throw XacroError{"No such file or directory: " + file, filename->where};
+        throw p.includeFailed(file, filename->where, found);
       }
       struct EndInclude {
         Processor& p;

@@ -20,6 +20,10 @@ namespace interlink::xacro::detail {
 struct XacroError {
   std::string message;
   SourceLocation where;  // unknown: the element being processed
+  /// The host already reported the cause (the include service's URI_LOOKUP, with every place it
+  /// searched): only the macro and include chain is added, not a second error for one mistake.
+  bool reported = false;
+  ErrorCode code = ErrorCode::EXPANSION_ERROR;  // of the error and of the chain's notes
 };
 
 /// The expansion stops (too many errors, a limit reached); already reported.
@@ -158,6 +162,9 @@ class Processor {
     return found == textSplits_.end() ? nullptr : found->second;
   }
   void report(const XacroError& error, const SourceLocation& fallback);
+  /// A file the include service did not give: its diagnostics added, and the error to throw (xacro's
+  /// "No such file or directory" only when the service said nothing itself).
+  XacroError includeFailed(const std::string& file, const SourceLocation& where, const Diagnostics& found);
   void warn(const std::string& message, const SourceLocation& where);
   void countOutput(std::size_t elements, std::size_t bytes, const SourceLocation& where);
   /// A file through the host's include service (its limits, path policy and checks).
