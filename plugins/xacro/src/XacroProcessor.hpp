@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "XacroExpander.hpp"
@@ -24,6 +25,9 @@ struct XacroError {
   /// searched): only the macro and include chain is added, not a second error for one mistake.
   bool reported = false;
   ErrorCode code = ErrorCode::EXPANSION_ERROR;  // of the error and of the chain's notes
+  /// Said before in this expansion (a missing YAML file that every property of a description
+  /// loads again): nothing more is reported.
+  bool repeated = false;
 };
 
 /// The expansion stops (too many errors, a limit reached); already reported.
@@ -143,6 +147,7 @@ class Processor {
   /// Every file's elements with mixed content: where each child begins in the element's text.
   std::unordered_map<const xml::XmlElement*, const std::vector<std::size_t>*> textSplits_;
   std::unordered_map<std::string, std::string> packages_;  // $(find PKG), found once per expansion
+  std::unordered_set<std::string> missingFiles_;  // reported once per expansion
   std::vector<ScopePtr> namespaceScopes_;  // xacro:include ns="...": cut from their parents at the end
 
   /// Parses a file with its comments and keeps both for the rest of the expansion; null after
