@@ -157,6 +157,27 @@ TEST(XacroErrors, AMissingIncludeOrYamlFileIsOneErrorWithTheMacroChain) {
   EXPECT_FALSE(hasMessage(r.diagnostics, "No such file or directory")) << dump(r.diagnostics);
 }
 
+TEST(XacroErrors, UsesOfAPropertyThatFailedAreNotReportedAgain) {
+  // One cause, one error: properties computed from a missing YAML file, and a property whose
+  // value fails at its first use, are follow-ons wherever they are used. An unrelated mistake after
+  // them is still reported.
+  Scratch scratch;
+  const LoadResult r = loadXacro(scratch, robot(R"xml(
+  <xacro:property name="cfg" value="${xacro.load_yaml('missing.yaml')}" lazy_eval="false"/>
+  <xacro:property name="a" value="${cfg['a']}"/>
+  <xacro:property name="b" value="${cfg['b']}" scope="global"/>
+  <xacro:property name="z" value="${1 / 0}"/>
+  <link name="l_${a}"/><link name="m_${b}"/><link name="n_${a}_${b}"/>
+  <link name="z1_${z}"/><link name="z2_${z}"/>
+  <link name="${not_defined_anywhere}"/>)xml"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.diagnostics.errorCount(), 3u) << dump(r.diagnostics);
+  EXPECT_TRUE(r.diagnostics.contains(ErrorCode::URI_LOOKUP)) << dump(r.diagnostics);
+  EXPECT_TRUE(hasMessage(r.diagnostics, "division by zero")) << dump(r.diagnostics);
+  EXPECT_TRUE(hasMessage(r.diagnostics, "name 'not_defined_anywhere' is not defined")) << dump(r.diagnostics);
+  EXPECT_FALSE(hasMessage(r.diagnostics, "name 'cfg'")) << dump(r.diagnostics);
+}
+
 TEST(XacroHostile, InfiniteRecursionIsStopped) {
   Scratch scratch;
   const auto start = std::chrono::steady_clock::now();

@@ -58,6 +58,9 @@ struct Scope : std::enable_shared_from_this<Scope> {
     std::string text;       // unevaluated text (pending)
     bool pending = false;
     bool resolving = false;
+    /// Its value could not be evaluated, which was reported: a use is a follow-on error, not
+    /// reported again (one missing YAML file would otherwise be an error at every property).
+    bool failed = false;
     std::shared_ptr<const Block> block;
   };
   std::unordered_map<std::string, Property> table;

@@ -159,6 +159,11 @@ bool Processor::lookupProperty(const ScopePtr& scope, const std::string& name, V
     if (found != s->table.end()) {
       Scope::Property& property = found->second;
       if (property.block) return false;
+      if (property.failed) {
+        XacroError followOn{"property '" + name + "' could not be evaluated", {}};
+        followOn.reported = followOn.repeated = true;
+        throw followOn;
+      }
       if (property.pending) {
         if (property.resolving) throw XacroError{"circular variable definition: " + name, {}};
         if (resolvingDepth_ >= limits_.maxMacroDepth) {
@@ -173,6 +178,7 @@ bool Processor::lookupProperty(const ScopePtr& scope, const std::string& name, V
           v = evalText(property.text, s->shared_from_this());
         } catch (...) {
           property.resolving = false;
+          property.failed = true;
           --resolvingDepth_;
           throw;
         }
@@ -276,7 +282,16 @@ void Processor::defineProperty(const xml::XmlElement& element, const ScopePtr& s
     target->table["**" + name] = std::move(property);
     return;
   }
-  Value v = lazy ? Value(*text) : evalText(*text, scope);
+  Value v;
+  try {
+    v = lazy ? Value(*text) : evalText(*text, scope);
+  } catch (const XacroError&) {
+    // Reported where it failed; the uses of the name are follow-ons of that one error.
+    Scope::Property failed;
+    failed.failed = true;
+    target->table[name] = std::move(failed);
+    throw;
+  }
   setProperty(target, name, std::move(v), lazy);
 }
 
