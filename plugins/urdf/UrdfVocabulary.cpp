@@ -73,13 +73,6 @@ bool holds(const std::vector<std::string_view>& words, std::string_view name) {
   return false;
 }
 
-bool isForeign(std::string_view name) {
-  for (char c : name) {
-    if (c == ':') return true;
-  }
-  return name == "xmlns"sv;
-}
-
 class VocabularyCheck {
  public:
   explicit VocabularyCheck(Diagnostics& diagnostics) : diagnostics_(diagnostics) {}
@@ -89,7 +82,7 @@ class VocabularyCheck {
     if (known == vocabulary().end()) return;
     const Vocabulary& words = known->second;
     for (const xml::Attribute& attribute : e.attributes) {
-      if (isForeign(attribute.name)) continue;
+      if (xml::isForeignName(attribute.name)) continue;
       if (holds(words.attributes, attribute.name)) continue;
       if (!said_.insert(e.name + "@" + attribute.name).second) continue;
       report(ErrorCode::ATTRIBUTE_INVALID, "attribute '" + attribute.name + "' is not defined for <" + e.name + "> in URDF",
@@ -97,7 +90,7 @@ class VocabularyCheck {
     }
     if (e.name == "gazebo"sv || e.name == "transmission"sv || e.name == "sensor"sv) return;
     for (const XmlElement& child : e.children) {
-      if (isForeign(child.name)) continue;
+      if (xml::isForeignName(child.name)) continue;
       const bool defined = holds(words.children, child.name);
       // <geometry> holds one shape: what it holds is the reader's to judge (urdfdom's rules).
       if (defined) {

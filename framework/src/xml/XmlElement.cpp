@@ -129,13 +129,7 @@ std::string XmlElement::trimmedText() const {
   return text.substr(begin, end - begin);
 }
 
-bool XmlElement::isNamespaced() const {
-  // A byte loop: names are short, and validators ask this of every element.
-  for (char c : name) {
-    if (c == ':') return true;
-  }
-  return false;
-}
+bool XmlElement::isNamespaced() const { return hasNamespacePrefix(name); }
 
 std::string XmlElement::toXml() const {
   std::string out;

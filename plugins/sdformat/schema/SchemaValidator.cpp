@@ -274,7 +274,7 @@ class Validator {
   void attributes(const XmlElement& e, const SchemaNode& description) {
     const SchemaAttribute* first = schema_.attributes + description.firstAttribute;
     for (const Attribute& attribute : e.attributes) {
-      if (attribute.name.find(':') != std::string::npos || attribute.name == std::string_view("xmlns")) continue;
+      if (xml::isForeignName(attribute.name)) continue;
       const SchemaAttribute* known = nullptr;
       for (std::uint16_t i = 0; i < description.attributeCount; ++i) {
         if (xml::sameName(attribute.name, first[i].name)) known = &first[i];

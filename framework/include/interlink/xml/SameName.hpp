@@ -1,5 +1,6 @@
 #pragma once
-// Comparing an element's or attribute's name with the one a reader or a schema asks for.
+// Comparing an element's or attribute's name with the one a reader or a schema asks for, and
+// telling names in another namespace apart.
 #include <cstddef>
 #include <string_view>
 
@@ -15,5 +16,17 @@ inline bool sameName(std::string_view name, std::string_view wanted) {
   }
   return true;
 }
+
+/// Whether `name` has a namespace prefix ("gz:plugin", "xmlns:xacro"); a byte loop, for the same
+/// reason: validators ask it of every element and attribute.
+inline bool hasNamespacePrefix(std::string_view name) {
+  for (char c : name) {
+    if (c == ':') return true;
+  }
+  return false;
+}
+
+/// A name no format's vocabulary holds: a prefixed one, or the `xmlns` declaration itself.
+inline bool isForeignName(std::string_view name) { return hasNamespacePrefix(name) || sameName(name, "xmlns"); }
 
 }  // namespace interlink::xml
