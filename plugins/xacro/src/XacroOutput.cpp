@@ -47,12 +47,12 @@ class Writer {
       comment(e.text, depth);
       return;
     }
+    const std::string_view text = withoutSurroundingSpace(e.text);
     if (e.textNode) {
-      const std::size_t first = e.text.find_first_not_of(" \t\r\n");
-      if (first == std::string::npos) return;
+      if (text.empty()) return;
       indent(depth);
       mark(e.where, e.step);
-      writeEscaped(std::string_view(e.text).substr(first, e.text.find_last_not_of(" \t\r\n") - first + 1), false);
+      writeEscaped(text, false);
       write("\n");
       return;
     }
@@ -82,17 +82,14 @@ class Writer {
       writeEscaped(a.value, true);
       write("\"");
     }
-    const std::size_t first = e.text.find_first_not_of(" \t\r\n");
-    const bool hasText = first != std::string::npos;
-    if (e.children.empty() && !hasText) {
+    if (e.children.empty() && text.empty()) {
       write("/>\n");
       return;
     }
     write(">");
-    if (hasText) {
-      const std::size_t last = e.text.find_last_not_of(" \t\r\n");
+    if (!text.empty()) {
       mark(e.where, e.step);
-      writeEscaped(std::string_view(e.text).substr(first, last - first + 1), false);
+      writeEscaped(text, false);
     }
     if (!e.children.empty()) {
       write("\n");
@@ -108,6 +105,13 @@ class Writer {
   std::string take() { return std::move(out_); }
 
  private:
+  /// An element's or a text node's text as written: without the XML white space around it.
+  static std::string_view withoutSurroundingSpace(std::string_view text) {
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return {};
+    return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+  }
+
   /// Lines and columns over what was appended from `from` on (columns count characters, as
   /// expat does: UTF-8 continuation bytes do not count).
   void advance(std::size_t from) {
