@@ -124,9 +124,9 @@ const xml::XmlElement* Processor::parseTree(std::string_view content, const std:
 }
 
 void Processor::report(const XacroError& error, const SourceLocation& fallback) {
-  if (error.repeated) return;
+  if (error.said == XacroError::Said::Before) return;
   const SourceLocation where = error.where.known() ? error.where : fallback;
-  if (!error.reported) diagnostics_.error(error.code, error.message, where);
+  if (error.said == XacroError::Said::Nothing) diagnostics_.error(error.code, error.message, where);
   for (std::uint32_t s = step_; s >= 1 && s <= steps_.size(); s = steps_[s - 1].parent) {
     diagnostics_.add(Diagnostic{Severity::Note, error.code, steps_[s - 1].what, steps_[s - 1].where});
   }
@@ -177,13 +177,13 @@ std::optional<std::string> Processor::readFile(const std::string& file, const So
 XacroError Processor::includeFailed(const std::string& file, const SourceLocation& where, const Diagnostics& found) {
   XacroError error{"No such file or directory: " + file, where};
   if (!missingFiles_.insert(file).second) {
-    error.reported = error.repeated = true;
+    error.said = XacroError::Said::Before;
     return error;
   }
   for (const Diagnostic& d : found) {
     diagnostics_.add(d);
-    if (d.severity == Severity::Error && !error.reported) {
-      error.reported = true;
+    if (d.severity == Severity::Error && error.said == XacroError::Said::Nothing) {
+      error.said = XacroError::Said::ByHost;
       error.code = d.code;
     }
   }

@@ -21,13 +21,13 @@ namespace interlink::xacro::detail {
 struct XacroError {
   std::string message;
   SourceLocation where;  // unknown: the element being processed
-  /// The host already reported the cause (the include service's URI_LOOKUP, with every place it
-  /// searched): only the macro and include chain is added, not a second error for one mistake.
-  bool reported = false;
+  /// What is left to report where it is caught.
+  enum class Said {
+    Nothing,  // the error and the macro and include chain
+    ByHost,   // the include service reported the cause (URI_LOOKUP, every place searched): the chain only
+    Before,   // a follow-on of an error reported earlier in this expansion: nothing
+  } said = Said::Nothing;
   ErrorCode code = ErrorCode::EXPANSION_ERROR;  // of the error and of the chain's notes
-  /// Said before in this expansion (a missing YAML file that every property of a description
-  /// loads again): nothing more is reported.
-  bool repeated = false;
 };
 
 /// The expansion stops (too many errors, a limit reached); already reported.

@@ -161,7 +161,7 @@ bool Processor::lookupProperty(const ScopePtr& scope, const std::string& name, V
       if (property.block) return false;
       if (property.failed) {
         XacroError followOn{"property '" + name + "' could not be evaluated", {}};
-        followOn.reported = followOn.repeated = true;
+        followOn.said = XacroError::Said::Before;
         throw followOn;
       }
       if (property.pending) {

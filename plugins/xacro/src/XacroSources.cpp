@@ -198,7 +198,10 @@ std::shared_ptr<const ParsedSource> parseSource(const std::string& path, std::st
     std::vector<std::size_t> splits;
     for (const xml::XmlElement& child : e.children) {
       const std::size_t ordinal = inOrder.size();
-      if (mixed) splits.push_back(ordinal < parentTextLengths.size() ? std::min(parentTextLengths[ordinal], e.text.size()) : e.text.size());
+      if (mixed) {
+        splits.push_back(ordinal < parentTextLengths.size() ? std::min(parentTextLengths[ordinal], e.text.size())
+                                                            : e.text.size());
+      }
       self(child, self);
     }
     if (mixed) source->textSplits.emplace(&e, std::move(splits));
