@@ -61,8 +61,7 @@ OutputStream& OutputStream::jsonString(std::string_view text) {
       case '\n': escape = "\\n"; break;
       case '\t': escape = "\\t"; break;
       case '\r': escape = "\\r"; break;
-      default:
-        if (static_cast<unsigned char>(c) >= 0x20) continue;
+      default: break;  // another control character: \u00XX below (the table lets no other byte here)
     }
     *this << text.substr(plain, i - plain);
     plain = i + 1;
