@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 #include <thread>
@@ -37,6 +38,7 @@ struct FileWatcher::Impl {
   std::vector<std::string> files;
   std::vector<Signature> signatures;
   int inotify = -1;
+  std::set<std::string> watchedDirectories;
   bool changedAlready = false;
 
   bool changed() {
@@ -50,31 +52,45 @@ struct FileWatcher::Impl {
     }
     return any;
   }
+
+  void setFiles(std::vector<std::string> newFiles, std::chrono::system_clock::time_point since) {
+    const long long sinceNs = std::chrono::duration_cast<std::chrono::nanoseconds>(since.time_since_epoch()).count();
+    std::vector<Signature> newSignatures;
+    for (const std::string& file : newFiles) {
+      const auto known = std::find(files.begin(), files.end(), file);
+      if (known != files.end()) {
+        newSignatures.push_back(signatures[static_cast<std::size_t>(known - files.begin())]);
+        continue;
+      }
+      newSignatures.push_back(signatureOf(file));
+      if (since != std::chrono::system_clock::time_point{} && newSignatures.back().modifiedNs >= sinceNs) changedAlready = true;
+    }
+    files = std::move(newFiles);
+    signatures = std::move(newSignatures);
+    if (inotify >= 0) watchDirectories();
+  }
+
+  void watchDirectories() {
+    for (const std::string& file : files) {
+      const std::string directory = std::filesystem::path(file).parent_path().string();
+      if (!watchedDirectories.insert(directory).second) continue;
+      if (::inotify_add_watch(inotify, directory.c_str(), IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MODIFY) < 0) {
+        ::close(inotify);  // a directory we cannot watch: poll everything instead
+        inotify = -1;
+        return;
+      }
+    }
+  }
 };
 
 FileWatcher::FileWatcher(std::vector<std::string> files, Method method, std::chrono::system_clock::time_point since)
     : impl_(std::make_unique<Impl>()) {
-  impl_->files = std::move(files);
-  const long long sinceNs = std::chrono::duration_cast<std::chrono::nanoseconds>(since.time_since_epoch()).count();
-  for (const std::string& file : impl_->files) {
-    impl_->signatures.push_back(signatureOf(file));
-    if (since != std::chrono::system_clock::time_point{} && impl_->signatures.back().modifiedNs >= sinceNs) {
-      impl_->changedAlready = true;
-    }
-  }
-  if (method == Method::Polling) return;
-  impl_->inotify = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-  if (impl_->inotify < 0) return;
-  std::set<std::string> directories;
-  for (const std::string& file : impl_->files) directories.insert(std::filesystem::path(file).parent_path().string());
-  for (const std::string& directory : directories) {
-    if (::inotify_add_watch(impl_->inotify, directory.c_str(),
-                            IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MODIFY) < 0) {
-      ::close(impl_->inotify);  // a directory we cannot watch: poll everything instead
-      impl_->inotify = -1;
-      return;
-    }
-  }
+  if (method == Method::Inotify) impl_->inotify = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+  impl_->setFiles(std::move(files), since);
+}
+
+void FileWatcher::watch(std::vector<std::string> files, std::chrono::system_clock::time_point since) {
+  impl_->setFiles(std::move(files), since);
 }
 
 FileWatcher::~FileWatcher() {

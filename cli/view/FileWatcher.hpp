@@ -21,6 +21,11 @@ class FileWatcher {
   FileWatcher(const FileWatcher&) = delete;
   FileWatcher& operator=(const FileWatcher&) = delete;
 
+  /// Watches `files` from now on, e.g. those of a model just reloaded. A file watched already keeps
+  /// the version last seen (seen before the reload read it, so an edit made during the reload
+  /// still counts, whatever the file system's clock); a new file modified at or after `since`
+  /// counts as changed already.
+  void watch(std::vector<std::string> files, std::chrono::system_clock::time_point since);
   /// Waits up to `timeout` for a change of a watched file; true when one changed.
   bool waitForChange(std::chrono::milliseconds timeout);
   /// Whether inotify is used (false: polling).

@@ -150,15 +150,14 @@ int serveLive(const LiveOptions& options) {
 
   std::atomic<bool> serving{true};
   std::thread watcher([&] {
+    // One watcher for the whole session: a file it knew keeps the version seen before a reload
+    // read it, so an edit made while the model was loading triggers the next reload.
+    FileWatcher files(model.snapshot().files, FileWatcher::Method::Inotify, loadBegan);
     while (serving) {
-      // An edit made while the model was loading counts: it triggers a reload.
-      FileWatcher files(model.snapshot().files, FileWatcher::Method::Inotify, loadBegan);
-      bool changed = false;
-      while (serving && !(changed = files.waitForChange(std::chrono::milliseconds(500)))) {
-      }
-      if (!changed) continue;
+      if (!files.waitForChange(std::chrono::milliseconds(500))) continue;
       loadBegan = std::chrono::system_clock::now() - kClockMargin;
       model.reload();
+      files.watch(model.snapshot().files, loadBegan);
     }
   });
   const bool listened = server.listen_after_bind();

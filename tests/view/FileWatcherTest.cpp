@@ -57,6 +57,34 @@ TEST_P(FileWatcherTest, SeesEditsRenamesAndDeletionsOfItsFilesOnly) {
   EXPECT_FALSE(watcher.waitForChange(300ms));  // each change is reported once
 }
 
+// interlink view's reload: the watcher saw an edit, the model is reloaded, and the file is edited
+// again while it loads. That edit counts, whatever the file system's clock says: the file keeps the
+// version seen before the reload. A file the reload found new counts when modified since it began.
+TEST_P(FileWatcherTest, AnEditDuringAReloadCountsAndNewFilesAreWatchedToo) {
+  FileWatcher watcher({(dir_ / "model.urdf").string()}, GetParam());
+  write(dir_ / "model.urdf", "<robot name='b'/>");
+  ASSERT_TRUE(watcher.waitForChange(2000ms));
+
+  write(dir_ / "model.urdf", "<robot name='edited while loading'/>");  // as the reload reads it
+  const auto farFuture = std::chrono::system_clock::now() + std::chrono::hours(24);
+  watcher.watch({(dir_ / "model.urdf").string(), (dir_ / "mesh.stl").string()}, farFuture);
+  EXPECT_TRUE(watcher.waitForChange(2000ms));
+  EXPECT_FALSE(watcher.waitForChange(300ms));
+
+  // A new file changes after the watch: seen. One written since the reload began: seen at once.
+  write(dir_ / "mesh.stl", "solid c\nendsolid c\n");
+  EXPECT_TRUE(watcher.waitForChange(2000ms));
+  const auto longAgo = std::chrono::system_clock::now() - std::chrono::hours(24);
+  write(dir_ / "other.txt", "now a file of the model");
+  watcher.watch({(dir_ / "model.urdf").string(), (dir_ / "other.txt").string()}, longAgo);
+  EXPECT_TRUE(watcher.waitForChange(0ms));
+  EXPECT_FALSE(watcher.waitForChange(300ms));
+
+  // Files no longer watched: their edits are not the model's.
+  write(dir_ / "mesh.stl", "solid d\nendsolid d\n");
+  EXPECT_FALSE(watcher.waitForChange(300ms));
+}
+
 std::string methodName(const ::testing::TestParamInfo<FileWatcher::Method>& method) {
   return method.param == FileWatcher::Method::Inotify ? "Inotify" : "Polling";
 }

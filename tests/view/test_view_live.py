@@ -32,14 +32,18 @@ def served(tmp_path):
         server.wait(timeout=30)
 
 
-def wait_until(browser, expression, timeout):
-    """Seconds until `expression` is true in the page (polled every 20 ms); fails after `timeout`."""
+def wait_until(browser, expression, timeout, url=None):
+    """Seconds until `expression` is true in the page (polled every 20 ms); fails after `timeout`,
+    saying what the page and the server (at `url`) had."""
     start = time.monotonic()
     while time.monotonic() - start < timeout:
         if browser.evaluate(expression):
             return time.monotonic() - start
         time.sleep(0.02)
-    raise AssertionError(f"not within {timeout} s: {expression}")
+    page = browser.evaluate("JSON.stringify({versions: window.interlink.liveVersions(), reloads: window.interlink.reloads(), "
+                            "failure: window.interlink.liveFailure(), diagnostics: window.interlink.diagnostics()})")
+    server = browser.evaluate(f"fetch('{url}state?after=-1').then((r) => r.text())") if url else ""
+    raise AssertionError(f"not within {timeout} s: {expression}\npage: {page}\nserver: {server}")
 
 
 def test_live_page_follows_edits(browser, served):
@@ -55,7 +59,7 @@ def test_live_page_follows_edits(browser, served):
     edited = text.replace('<origin xyz="0 0 0.3" rpy="0.1 0 0"/>', '<origin xyz="0 0 0.35" rpy="0.1 0 0"/>')
     assert edited != text
     urdf.write_text(edited)
-    took = wait_until(browser, f'window.interlink.pose("forearm").position[2] > {before[2] + 0.04}', timeout=5)
+    took = wait_until(browser, f'window.interlink.pose("forearm").position[2] > {before[2] + 0.04}', timeout=5, url=url)
     print(f"the page followed the edit of the URDF in {took:.3f} s")
     assert took < 1.0, f"the page followed the edit after {took:.2f} s"
     positions = browser.evaluate("window.interlink.positions()")
@@ -68,20 +72,20 @@ def test_live_page_follows_edits(browser, served):
 
     # A broken edit: the last good scene stays, the page says why.
     urdf.write_text(edited.replace("</robot>", ""))
-    wait_until(browser, "window.interlink.liveFailure() !== ''", timeout=5)
+    wait_until(browser, "window.interlink.liveFailure() !== ''", timeout=5, url=url)
     assert "XML_SYNTAX" in browser.evaluate("window.interlink.liveFailure()")
     assert browser.evaluate('window.interlink.pose("forearm")') == got
     assert browser.evaluate(DRAWN_PIXELS) > 0.02
 
     # Fixed again, then a mesh edited: the COLLADA arm grows from 30 cm to 40 cm.
     urdf.write_text(edited)
-    wait_until(browser, "window.interlink.liveFailure() === ''", timeout=5)
+    wait_until(browser, "window.interlink.liveFailure() === ''", timeout=5, url=url)
     dae = data / "ros/src/view_bot/meshes/arm.dae"
     height = browser.evaluate('(b => b.max[2] - b.min[2])(window.interlink.bounds("arm", "visual"))')
     positions_30cm = re.compile(r"(<float_array[^>]*>)([^<]*)")
     dae.write_text(positions_30cm.sub(lambda m: m.group(1) + re.sub(r"\b30\b", "40", m.group(2)), dae.read_text()))
     took = wait_until(browser, 'window.interlink.bounds("arm", "visual").max[2] - '
-                      f'window.interlink.bounds("arm", "visual").min[2] > {height + 0.05}', timeout=5)
+                      f'window.interlink.bounds("arm", "visual").min[2] > {height + 0.05}', timeout=5, url=url)
     print(f"the page followed the edit of the mesh in {took:.3f} s")
     assert took < 1.0, f"the page followed the mesh edit after {took:.2f} s"
     browser.evaluate("window.interlink.settled().then(() => true)")

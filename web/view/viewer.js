@@ -553,6 +553,8 @@
     settled: () => settled.then(() => new Promise((resolve) => requestAnimationFrame(() => { renderer.render(world, camera); resolve(); }))),
     /** Live mode: how many times the scene was reloaded after an edit. */
     reloads: () => reloads,
+    /** Live mode: the server's reload count last heard, and the reload that made the scene shown. */
+    liveVersions: () => ({ version, sceneVersion }),
     liveFailure: () => banner.style.display === 'block' ? banner.textContent : '',
   };
 })();
