@@ -14,7 +14,7 @@ source scripts/clang-build.sh
 configure_asan
 harnesses=("$@")
 if [ ${#harnesses[@]} -eq 0 ]; then
-  harnesses=(fuzz_sdformat fuzz_urdf fuzz_hrdf fuzz_shift fuzz_skel fuzz_juice fuzz_mjcf fuzz_core_model fuzz_hrdf_grammar fuzz_mesh fuzz_mjcf_includes)
+  harnesses=(fuzz_sdformat fuzz_urdf fuzz_hrdf fuzz_shift fuzz_skel fuzz_juice fuzz_mjcf fuzz_core_model fuzz_hrdf_grammar fuzz_mesh fuzz_mjcf_includes fuzz_xml_readers)
 fi
 cmake --build build-asan -j"${JOBS:-$(nproc)}" --target "${harnesses[@]}" interlink_cli
 
@@ -34,7 +34,7 @@ seed_files() {
                  while IFS= read -r f; do [ "$(stat -c %s "$f")" -lt 65536 ] && echo "$f"; done ;;
     fuzz_core_model) find build-asan/fuzz/core_model_seeds -name '*.json' -size -64k 2>/dev/null ;;
     fuzz_hrdf_grammar) printf '%s\n' ;;
-    fuzz_mesh | fuzz_mjcf_includes) find "build-asan/fuzz/$1_seeds" -type f 2>/dev/null ;;
+    fuzz_mesh | fuzz_mjcf_includes | fuzz_xml_readers) find "build-asan/fuzz/$1_seeds" -type f 2>/dev/null ;;
   esac
 }
 
@@ -60,6 +60,14 @@ seed_mesh 2 fuzz/seeds/mesh/tetra.dae
 seed_mesh 3 fuzz/seeds/mesh/tetra.gltf
 seed_mesh 4 fuzz/seeds/mesh/tetra.glb
 seed_mesh 5 fuzz/seeds/mesh/tetra.ply
+# XML reader seeds: the first byte picks the options (bit 0: comments collected; bits 1-2: leniency).
+mkdir -p build-asan/fuzz/fuzz_xml_readers_seeds
+for f in $(find tests/data -name '*.urdf' -size -16k | sort | head -20) $(find tests/data -name '*.xacro' -size -16k | sort | head -20) \
+         $(find tests/data -name '*.sdf' -size -16k | sort | head -20); do
+  { printf '\001'; cat "$f"; } > "build-asan/fuzz/fuzz_xml_readers_seeds/$(basename "$f")"
+done
+printf '\000<a x="1" y=\047&amp;&#x41;\047>t<!--c--><b/>u &lt; v\n  <c/>\n</a>' > build-asan/fuzz/fuzz_xml_readers_seeds/mixed.xml
+printf '\002 <?xml version="1.0"?><robot><!-- a -- b --><link name="l"/></robot>' > build-asan/fuzz/fuzz_xml_readers_seeds/tinyxml.xml
 printf '<mujoco><worldbody><body><include file="inc.xml"/></body></worldbody></mujoco>\0<mujoco><body><body><include file="inc.xml"/></body></body></mujoco>' \
   > build-asan/fuzz/fuzz_mjcf_includes_seeds/self.xml
 printf '<mujoco><asset><include file="inc.xml"/></asset></mujoco>\0<mujoco><mesh name="m" vertex="0 0 0 1 0 0 0 1 0 0 0 1"/></mujoco>' \

@@ -8,6 +8,19 @@ namespace interlink::xml::detail {
 
 inline bool isUtf8Continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
 
+inline bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+inline bool isAllSpace(std::string_view text) {
+  for (char c : text) {
+    if (!isSpace(c)) return false;
+  }
+  return true;
+}
+
+/// How many more bytes than columns (UTF-16 units) a UTF-8 byte adds:
+/// +1 for a continuation byte, -1 for the lead of a 4-byte sequence (two UTF-16 units).
+inline int extraBytesOf(unsigned char c) { return c < 0xC0 ? 1 : (c >= 0xF0 ? -1 : 0); }
+
 /// Columns count UTF-16 units (as libsdformat does), so two for a 4-byte UTF-8 sequence.
 inline int columnsOfUtf8Lead(unsigned char c) { return c >= 0xF0 ? 2 : 1; }
 

@@ -1,5 +1,6 @@
 // XML reading with expat, hardened for untrusted input, into an XmlElement tree that remembers
-// the line and column of every start tag and attribute.
+// the line and column of every start tag and attribute. Plain documents go to the fast reader
+// first (FastXmlReader.hpp: pugixml, the same tree); what it does not take is read here.
 //
 // Expat rather than Xerces-C: Debian's libxerces-c pulls about 35 libraries (curl, GnuTLS, ICU,
 // Kerberos, LDAP) whose loading alone cost ~100 ms of every `interlink` run; libexpat needs only
@@ -9,6 +10,7 @@
 #include "interlink/xml/XmlParser.hpp"
 #include "interlink/xml/SameName.hpp"
 
+#include "xml/FastXmlReader.hpp"
 #include "xml/TextCursor.hpp"
 #include "xml/XmlTolerance.hpp"
 
@@ -28,15 +30,9 @@ namespace interlink::xml {
 namespace {
 
 using detail::Cursor;
-
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-bool isAllSpace(std::string_view text) {
-  for (char c : text) {
-    if (!isSpace(c)) return false;
-  }
-  return true;
-}
+using detail::extraBytesOf;
+using detail::isAllSpace;
+using detail::isSpace;
 
 /// What the StartTagLocator needs to know about each byte.
 enum ByteClass : std::uint16_t {
@@ -75,10 +71,6 @@ struct ByteClasses {
   }
 };
 constexpr ByteClasses kByteClasses;
-
-/// How many more bytes than columns (UTF-16 units) a UTF-8 byte adds:
-/// +1 for a continuation byte, -1 for the lead of a 4-byte sequence (two UTF-16 units).
-int extraBytesOf(unsigned char c) { return c < 0xC0 ? 1 : (c >= 0xF0 ? -1 : 0); }
 
 int extraBytesOf(std::string_view utf8) {
   int extra = 0;
@@ -723,6 +715,19 @@ std::optional<XmlElement> parse(std::string_view content, const std::string& fil
                       std::move(*doctype));
     return std::nullopt;
   }
+  bool ascii = true;
+  if (options.fastReader && detail::isPlainXml(content, ascii)) {
+    const std::size_t commentsBefore = options.comments ? options.comments->size() : 0;
+    const std::size_t lengthsBefore = options.parentTextLengths ? options.parentTextLengths->size() : 0;
+    if (std::optional<XmlElement> root = detail::readPlainXml(content, fileName, options, ascii)) {
+      if (options.readByFastReader) *options.readByFastReader = true;
+      return root;
+    }
+    // What it collected before it gave up is collected again by expat.
+    if (options.comments) options.comments->resize(commentsBefore);
+    if (options.parentTextLengths) options.parentTextLengths->resize(lengthsBefore);
+  }
+  if (options.readByFastReader) *options.readByFastReader = false;
   StartTagScan tags = scanStartTags(content, options.maxAttributesPerElement);
   if (const std::size_t crowded = tags.crowded; crowded != std::string_view::npos) {
     Cursor cursor;
