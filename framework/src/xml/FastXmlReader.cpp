@@ -200,8 +200,9 @@ const unsigned char* pastPlainDeclaration(const unsigned char* p, const unsigned
 /// Whether the fast reader may read `content`: UTF-8 holding only characters XML allows and no CR,
 /// a declaration only at the start and only as pastPlainDeclaration() takes it, valid references,
 /// no CDATA section, DOCTYPE or processing instruction, no "]]>".
-bool plainText(std::string_view content, bool& ascii) {
-  ascii = true;
+bool plainText(std::string_view content, PlainXmlFacts& facts) {
+  bool& ascii = facts.ascii;
+  std::size_t& startTags = facts.startTags;
   const auto* p = reinterpret_cast<const unsigned char*>(content.data());
   const unsigned char* const end = p + content.size();
   if (content.size() >= 3 && content.compare(0, 3, "\xEF\xBB\xBF") == 0) p += 3;
@@ -235,6 +236,7 @@ bool plainText(std::string_view content, bool& ascii) {
       default: {  // '<'
         if (end - p < 2 || p[1] == '?') return false;
         if (p[1] != '!') {
+          startTags += p[1] != '/';
           ++p;
           break;
         }
@@ -362,14 +364,16 @@ const unsigned char* pastStartTag(const unsigned char* p, const unsigned char* e
 /// that name in the text: locations are offsets turned into lines and columns.
 class FastTreeReader {
  public:
-  FastTreeReader(std::string_view content, const std::string& fileName, const ParseOptions& options, bool ascii)
+  FastTreeReader(std::string_view content, const std::string& fileName, const ParseOptions& options,
+                 const PlainXmlFacts& facts)
       : content_(content),
         fileName_(fileName),
         maxDepth_(options.maxDepth == 0 ? 1 : options.maxDepth),
         maxAttributes_(options.maxAttributesPerElement),
         comments_(options.comments),
         parentTextLengths_(options.parentTextLengths),
-        cursor_(content, ascii) {}
+        startTags_(facts.startTags),
+        cursor_(content, facts.ascii) {}
 
   /// The tree, or nothing when the document is not one this reader takes (expat reads it then).
   std::optional<XmlElement> read() {
@@ -391,10 +395,11 @@ class FastTreeReader {
     }
     if (!rootNode || !prologIsPlain()) return std::nullopt;
     // Every list of the tree in one block, as TreeBuilder sizes it from its scan.
-    std::size_t elements = 0, attributes = 0;
-    countNodes(rootNode, elements, attributes);
+    // The counts come from the text: start tags (plainText() counted them) and '=' signs (the
+    // attributes, and any '=' of text or comments: a slightly larger block).
+    const std::size_t attributes = static_cast<std::size_t>(std::count(content_.begin(), content_.end(), '='));
     elementAllocator_ = TreeAllocator<XmlElement>(
-        std::make_shared<TreeArena>(elements * sizeof(XmlElement) + attributes * sizeof(Attribute)));
+        std::make_shared<TreeArena>(startTags_ * sizeof(XmlElement) + attributes * sizeof(Attribute)));
     attributeAllocator_ = TreeAllocator<Attribute>(elementAllocator_.arena());
     if (!start(rootNode, nullptr)) return std::nullopt;
     while (!open_.empty()) {
@@ -453,23 +458,6 @@ class FastTreeReader {
     if (pugi::xml_node after = node.next_sibling();
         after.type() == pugi::node_pcdata && after.next_sibling().type() != pugi::node_comment) {
       appendDecoded(comment.textAfter, after.value());
-    }
-  }
-
-  static void countNodes(pugi::xml_node root, std::size_t& elements, std::size_t& attributes) {
-    pugi::xml_node node = root;
-    while (node) {
-      if (node.type() == pugi::node_element) {
-        ++elements;
-        for (pugi::xml_attribute a = node.first_attribute(); a; a = a.next_attribute()) ++attributes;
-        if (pugi::xml_node child = node.first_child()) {
-          node = child;
-          continue;
-        }
-      }
-      while (node != root && !node.next_sibling()) node = node.parent();
-      if (node == root) break;
-      node = node.next_sibling();
     }
   }
 
@@ -598,6 +586,7 @@ class FastTreeReader {
   const std::size_t maxAttributes_;
   std::vector<XmlComment>* const comments_;
   std::vector<std::size_t>* const parentTextLengths_;
+  const std::size_t startTags_;
   OffsetCursor cursor_;
   std::string copy_;  // what pugixml reads in place
   TreeAllocator<XmlElement> elementAllocator_;
@@ -611,11 +600,11 @@ class FastTreeReader {
 
 }  // namespace
 
-bool isPlainXml(std::string_view content, bool& ascii) { return plainText(content, ascii); }
+bool isPlainXml(std::string_view content, PlainXmlFacts& facts) { return plainText(content, facts); }
 
 std::optional<XmlElement> readPlainXml(std::string_view content, const std::string& fileName,
-                                       const ParseOptions& options, bool ascii) {
-  return FastTreeReader(content, fileName, options, ascii).read();
+                                       const ParseOptions& options, const PlainXmlFacts& facts) {
+  return FastTreeReader(content, fileName, options, facts).read();
 }
 
 }  // namespace interlink::xml::detail

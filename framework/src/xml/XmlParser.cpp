@@ -715,11 +715,11 @@ std::optional<XmlElement> parse(std::string_view content, const std::string& fil
                       std::move(*doctype));
     return std::nullopt;
   }
-  bool ascii = true;
-  if (options.fastReader && detail::isPlainXml(content, ascii)) {
+  detail::PlainXmlFacts plain;
+  if (options.fastReader && detail::isPlainXml(content, plain)) {
     const std::size_t commentsBefore = options.comments ? options.comments->size() : 0;
     const std::size_t lengthsBefore = options.parentTextLengths ? options.parentTextLengths->size() : 0;
-    if (std::optional<XmlElement> root = detail::readPlainXml(content, fileName, options, ascii)) {
+    if (std::optional<XmlElement> root = detail::readPlainXml(content, fileName, options, plain)) {
       if (options.readByFastReader) *options.readByFastReader = true;
       return root;
     }
