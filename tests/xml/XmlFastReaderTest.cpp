@@ -138,6 +138,21 @@ TEST(XmlFastReader, LeavesWhatPugixmlWouldMisreadToExpat) {
   EXPECT_TRUE(sameBothWays("?xml version='1.0'?>\n<sdf/>", Tolerance::LikeTinyXml2));
 }
 
+// The check of the bytes goes sixteen at a time: what must stop it stops it at every offset.
+TEST(XmlFastReader, ByteChecksHoldAtEveryOffsetOfABlock) {
+  for (std::size_t before = 0; before < 40; ++before) {
+    const std::string pad(before, 'x');
+    SCOPED_TRACE(before);
+    EXPECT_FALSE(sameBothWays("<a>" + pad + "\x01</a>"));
+    EXPECT_FALSE(sameBothWays("<a>" + pad + "\r\n</a>"));
+    EXPECT_FALSE(sameBothWays("<a>" + pad + "\xC3</a>"));
+    EXPECT_FALSE(sameBothWays("<a>" + pad + "]]></a>"));
+    EXPECT_FALSE(sameBothWays("<a>" + pad + "&bad;</a>"));
+    EXPECT_FALSE(sameBothWays("<a v='" + pad + "\x7F\x80'/>"));
+    EXPECT_TRUE(sameBothWays("<a>" + pad + "\xC3\xA9\t\n" + pad + "&amp;]<b/>" + pad + "</a>"));
+  }
+}
+
 TEST(XmlFastReader, LimitsHoldOnEitherPath) {
   std::string deep;
   for (int i = 0; i < 600; ++i) deep += "<e>";

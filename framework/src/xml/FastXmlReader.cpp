@@ -3,6 +3,10 @@
 
 #include <pugixml.hpp>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -197,6 +201,31 @@ const unsigned char* pastPlainDeclaration(const unsigned char* p, const unsigned
   return p;
 }
 
+/// The first byte at or after `p` that plainText() must look at, or `end`.
+const unsigned char* pastPlainBytes(const unsigned char* p, const unsigned char* end) {
+#if defined(__SSE2__)
+  // Sixteen bytes at a time: a byte below 0x20 or above 0x7F (signed, below 0x20) or '&', '<' or
+  // ']' stops the block; a tab or a line break is plain, and the blocks go on after it.
+  const __m128i space = _mm_set1_epi8(0x20), ampersand = _mm_set1_epi8('&'), less = _mm_set1_epi8('<'),
+                bracket = _mm_set1_epi8(']');
+  while (end - p >= 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i stops = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(bytes, space), _mm_cmpeq_epi8(bytes, ampersand)),
+                                       _mm_or_si128(_mm_cmpeq_epi8(bytes, less), _mm_cmpeq_epi8(bytes, bracket)));
+    const int mask = _mm_movemask_epi8(stops);
+    if (mask == 0) {
+      p += 16;
+      continue;
+    }
+    p += __builtin_ctz(static_cast<unsigned>(mask));
+    if (kPlainBytes.of[*p] != kPlain) return p;
+    ++p;  // a tab or a line break
+  }
+#endif
+  while (p != end && kPlainBytes.of[*p] == kPlain) ++p;
+  return p;
+}
+
 /// Whether the fast reader may read `content`: UTF-8 holding only characters XML allows and no CR,
 /// a declaration only at the start and only as pastPlainDeclaration() takes it, valid references,
 /// no CDATA section, DOCTYPE or processing instruction, no "]]>".
@@ -211,7 +240,7 @@ bool plainText(std::string_view content, PlainXmlFacts& facts) {
     if (!p) return false;
   }
   while (p != end) {
-    while (p != end && kPlainBytes.of[*p] == kPlain) ++p;
+    p = pastPlainBytes(p, end);
     if (p == end) break;
     switch (kPlainBytes.of[*p]) {
       case kControl: return false;
