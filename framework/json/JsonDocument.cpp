@@ -1,5 +1,7 @@
 #include "JsonDocument.hpp"
 
+#include "interlink/Utf8.hpp"
+
 #include <algorithm>
 #include <cstdint>
 
@@ -66,24 +68,6 @@ class LineIndex {
   std::vector<std::size_t> starts_;
   std::vector<std::size_t> checkpoints_;  // continuation bytes before each multiple of kBlock
 };
-
-void appendUtf8(std::string& out, std::uint32_t code) {
-  if (code < 0x80) {
-    out += static_cast<char>(code);
-  } else if (code < 0x800) {
-    out += static_cast<char>(0xC0 | (code >> 6));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else if (code < 0x10000) {
-    out += static_cast<char>(0xE0 | (code >> 12));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (code >> 18));
-    out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  }
-}
 
 /// Walks text that Jansson has accepted, in step with the parsed tree, recording where each value
 /// starts and ends. The text is valid JSON, so the walk only has to be correct, not defensive;

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "interlink/Utf8.hpp"
 #include "xml/TextCursor.hpp"
 
 namespace interlink::xml::detail {
@@ -114,24 +115,6 @@ std::size_t referenceLength(const unsigned char* p, const unsigned char* end, st
   if (i == digitsBegin || p + i == end || p[i] != ';') return 0;
   if (!isXmlCharacter(code) || code == 0x9 || code == 0xA || code == 0xD || code == 0x20) return 0;
   return i + 1;
-}
-
-void appendUtf8(std::string& out, std::uint32_t code) {
-  if (code < 0x80) {
-    out += static_cast<char>(code);
-  } else if (code < 0x800) {
-    out += static_cast<char>(0xC0 | (code >> 6));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else if (code < 0x10000) {
-    out += static_cast<char>(0xE0 | (code >> 12));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (code >> 18));
-    out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  }
 }
 
 /// Appends `raw` with its references (all valid: plainText() checked them) replaced.
