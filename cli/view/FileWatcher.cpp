@@ -5,10 +5,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <set>
 #include <thread>
+#include <unordered_map>
 
 namespace interlink::cli::view {
 
@@ -55,11 +55,12 @@ struct FileWatcher::Impl {
 
   void setFiles(std::vector<std::string> newFiles, std::chrono::system_clock::time_point since) {
     const long long sinceNs = std::chrono::duration_cast<std::chrono::nanoseconds>(since.time_since_epoch()).count();
+    std::unordered_map<std::string, Signature> known;  // a model may have thousands of meshes
+    for (std::size_t i = 0; i < files.size(); ++i) known.emplace(files[i], signatures[i]);
     std::vector<Signature> newSignatures;
     for (const std::string& file : newFiles) {
-      const auto known = std::find(files.begin(), files.end(), file);
-      if (known != files.end()) {
-        newSignatures.push_back(signatures[static_cast<std::size_t>(known - files.begin())]);
+      if (auto seen = known.find(file); seen != known.end()) {
+        newSignatures.push_back(seen->second);
         continue;
       }
       newSignatures.push_back(signatureOf(file));

@@ -292,12 +292,13 @@ bool plainName(const char* name) {
   return *name != 0;
 }
 
-/// Past the white space and comments at `p`, or null at anything else.
-const unsigned char* pastSpaceAndComments(const unsigned char* p, const unsigned char* end, const unsigned char* stop) {
-  while (p != stop) {
+/// Past the white space and comments at `p`: the first other byte, or `end`; null inside a comment
+/// that does not end.
+const unsigned char* pastSpaceAndComments(const unsigned char* p, const unsigned char* end) {
+  while (p != end) {
     if (isSpace(static_cast<char>(*p))) {
       ++p;
-    } else if (stop - p >= 4 && std::memcmp(p, "<!--", 4) == 0) {
+    } else if (end - p >= 4 && std::memcmp(p, "<!--", 4) == 0) {
       const std::string_view rest(reinterpret_cast<const char*>(p + 4), static_cast<std::size_t>(end - p - 4));
       const std::size_t close = rest.find("-->");
       if (close == std::string_view::npos) return nullptr;
@@ -562,7 +563,7 @@ class FastTreeReader {
     const unsigned char* const end = p + content_.size();
     if (content_.size() >= 3 && content_.compare(0, 3, "\xEF\xBB\xBF") == 0) p += 3;
     if (end - p >= 5 && std::memcmp(p, "<?xml", 5) == 0) p = pastPlainDeclaration(p, end);
-    p = p ? pastSpaceAndComments(p, end, end) : nullptr;
+    p = p ? pastSpaceAndComments(p, end) : nullptr;
     return p && p != end && *p == '<';
   }
 
@@ -584,12 +585,12 @@ class FastTreeReader {
         ++p;
         --stillOpen;
       } else {
-        const unsigned char* past = pastSpaceAndComments(p, end, end);
+        const unsigned char* past = pastSpaceAndComments(p, end);
         if (!past || past == p) return false;
         p = past;
       }
     }
-    return pastSpaceAndComments(p, end, end) == end;
+    return pastSpaceAndComments(p, end) == end;
   }
 
   std::string_view content_;
