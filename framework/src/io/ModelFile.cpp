@@ -1,5 +1,6 @@
 // Reading model files without trusting them: see interlink/io/ModelFile.hpp.
 #include "interlink/io/ModelFile.hpp"
+#include "interlink/Utf8.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -54,23 +55,6 @@ std::string hexBytes(std::string_view bytes) {
     out += digits[c & 0xF];
   }
   return out;
-}
-
-/// Length of the valid UTF-8 sequence at `p` (1-4), or 0 when it is invalid.
-std::size_t validSequenceLength(const unsigned char* p, const unsigned char* end) {
-  const unsigned char c = p[0];
-  if (c < 0x80) return 1;
-  auto continuation = [&](std::size_t i, unsigned char low = 0x80, unsigned char high = 0xBF) {
-    return p + i < end && p[i] >= low && p[i] <= high;
-  };
-  if (c >= 0xC2 && c <= 0xDF) return continuation(1) ? 2 : 0;
-  if (c == 0xE0) return continuation(1, 0xA0) && continuation(2) ? 3 : 0;
-  if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) return continuation(1) && continuation(2) ? 3 : 0;
-  if (c == 0xED) return continuation(1, 0x80, 0x9F) && continuation(2) ? 3 : 0;
-  if (c == 0xF0) return continuation(1, 0x90) && continuation(2) && continuation(3) ? 4 : 0;
-  if (c >= 0xF1 && c <= 0xF3) return continuation(1) && continuation(2) && continuation(3) ? 4 : 0;
-  if (c == 0xF4) return continuation(1, 0x80, 0x8F) && continuation(2) && continuation(3) ? 4 : 0;
-  return 0;
 }
 
 /// The encoding an XML declaration names, lower-cased, or empty.
@@ -200,7 +184,7 @@ bool checkModelText(std::string_view content, const std::string& fileName, Diagn
       ++p;
       continue;
     }
-    const std::size_t length = utf8 ? validSequenceLength(p, end) : 1;
+    const std::size_t length = utf8 ? validUtf8SequenceLength(p, end) : 1;
     if (length > 0) {
       p += length;
       continue;

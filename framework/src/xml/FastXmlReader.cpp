@@ -46,31 +46,11 @@ struct PlainBytes {
 };
 constexpr PlainBytes kPlainBytes;
 
-/// The length of the UTF-8 sequence at `p` when it encodes a character XML allows (no overlong
-/// form, surrogate, U+FFFE, U+FFFF or code point past U+10FFFF), else 0.
+/// The length of the UTF-8 sequence at `p` (not ASCII) when it encodes a character XML allows: a
+/// valid sequence other than U+FFFE and U+FFFF (EF BF BE, EF BF BF). Else 0.
 std::size_t xmlCharacterLength(const unsigned char* p, const unsigned char* end) {
-  const unsigned char lead = *p;
-  std::size_t length = 0;
-  std::uint32_t code = 0;
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    length = 2;
-    code = lead & 0x1Fu;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    length = 3;
-    code = lead & 0x0Fu;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    length = 4;
-    code = lead & 0x07u;
-  } else {
-    return 0;
-  }
-  if (static_cast<std::size_t>(end - p) < length) return 0;
-  for (std::size_t i = 1; i < length; ++i) {
-    if ((p[i] & 0xC0) != 0x80) return 0;
-    code = (code << 6) | (p[i] & 0x3Fu);
-  }
-  if ((length == 3 && code < 0x800) || (length == 4 && (code < 0x10000 || code > 0x10FFFF))) return 0;
-  if ((code >= 0xD800 && code <= 0xDFFF) || code == 0xFFFE || code == 0xFFFF) return 0;
+  const std::size_t length = validUtf8SequenceLength(p, end);
+  if (length == 3 && p[0] == 0xEF && p[1] == 0xBF && p[2] >= 0xBE) return 0;
   return length;
 }
 
@@ -217,11 +197,12 @@ bool plainText(std::string_view content, PlainXmlFacts& facts) {
   std::size_t& startTags = facts.startTags;
   const auto* p = reinterpret_cast<const unsigned char*>(content.data());
   const unsigned char* const end = p + content.size();
-  if (content.size() >= 3 && content.compare(0, 3, "\xEF\xBB\xBF") == 0) p += 3;
+  p += byteOrderMarkLength(content);
   if (end - p >= 5 && std::memcmp(p, "<?xml", 5) == 0) {
     p = pastPlainDeclaration(p, end);
     if (!p) return false;
   }
+  facts.prologStart = static_cast<std::size_t>(p - reinterpret_cast<const unsigned char*>(content.data()));
   while (p != end) {
     p = pastPlainBytes(p, end);
     if (p == end) break;
@@ -316,8 +297,7 @@ class OffsetCursor {
  public:
   OffsetCursor(std::string_view content, bool ascii)
       : begin_(reinterpret_cast<const unsigned char*>(content.data())), at_(begin_), lineStart_(begin_), ascii_(ascii) {
-    // A byte-order mark is not a column.
-    if (content.size() >= 3 && content.compare(0, 3, "\xEF\xBB\xBF") == 0) at_ = lineStart_ = begin_ + 3;
+    at_ = lineStart_ = begin_ + byteOrderMarkLength(content);  // a byte-order mark is not a column
   }
 
   /// `codePoints`: columns as expat counts them (one per character), for what TreeBuilder locates
@@ -386,6 +366,7 @@ class FastTreeReader {
         comments_(options.comments),
         parentTextLengths_(options.parentTextLengths),
         startTags_(facts.startTags),
+        prologStart_(facts.prologStart),
         cursor_(content, facts.ascii) {}
 
   /// The tree, or nothing when the document is not one this reader takes (expat reads it then).
@@ -548,22 +529,15 @@ class FastTreeReader {
   }
 
   static void finish(XmlElement& element) {
-    if (!element.children.empty() && isAllSpace(element.text)) {
-      if (element.text.capacity() > std::string().capacity()) {
-        std::string().swap(element.text);
-      } else {
-        element.text.clear();
-      }
-    }
+    if (!element.children.empty()) dropLayoutText(element.text);
   }
 
-  /// Before the root element: the declaration (plainText() checked it), white space, comments.
+  /// Before the root element, past the byte-order mark and declaration plainText() went over:
+  /// white space and comments.
   bool prologIsPlain() const {
-    const auto* p = reinterpret_cast<const unsigned char*>(content_.data());
-    const unsigned char* const end = p + content_.size();
-    if (content_.size() >= 3 && content_.compare(0, 3, "\xEF\xBB\xBF") == 0) p += 3;
-    if (end - p >= 5 && std::memcmp(p, "<?xml", 5) == 0) p = pastPlainDeclaration(p, end);
-    p = p ? pastSpaceAndComments(p, end) : nullptr;
+    const auto* begin = reinterpret_cast<const unsigned char*>(content_.data());
+    const unsigned char* const end = begin + content_.size();
+    const unsigned char* p = pastSpaceAndComments(begin + prologStart_, end);
     return p && p != end && *p == '<';
   }
 
@@ -600,6 +574,7 @@ class FastTreeReader {
   std::vector<XmlComment>* const comments_;
   std::vector<std::size_t>* const parentTextLengths_;
   const std::size_t startTags_;
+  const std::size_t prologStart_;
   OffsetCursor cursor_;
   std::string copy_;  // what pugixml reads in place
   TreeAllocator<XmlElement> elementAllocator_;

@@ -2,6 +2,7 @@
 // Line and column of a byte of UTF-8 text, counted in UTF-16 units as libsdformat does, for diagnostics
 // found before or beside the XML parser.
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace interlink::xml::detail {
@@ -15,6 +16,22 @@ inline bool isAllSpace(std::string_view text) {
     if (!isSpace(c)) return false;
   }
   return true;
+}
+
+/// The length of the UTF-8 byte-order mark `content` starts with (3), or 0.
+inline std::size_t byteOrderMarkLength(std::string_view content) {
+  return content.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+}
+
+/// Text between child elements is layout, not content: white space only is dropped, its memory
+/// too (both readers build the same tree with this).
+inline void dropLayoutText(std::string& text) {
+  if (!isAllSpace(text)) return;
+  if (text.capacity() > std::string().capacity()) {
+    std::string().swap(text);
+  } else {
+    text.clear();
+  }
 }
 
 /// How many more bytes than columns (UTF-16 units) a UTF-8 byte adds:

@@ -95,8 +95,7 @@ class StartTagLocator {
  public:
   explicit StartTagLocator(std::string_view content)
       : at_(reinterpret_cast<const unsigned char*>(content.data())), end_(at_ + content.size()), lineStart_(at_) {
-    // A byte-order mark is not a column.
-    if (content.size() >= 3 && content.compare(0, 3, "\xEF\xBB\xBF") == 0) at_ = lineStart_ = at_ + 3;
+    at_ = lineStart_ = at_ + detail::byteOrderMarkLength(content);  // a byte-order mark is not a column
   }
 
   /// Sets the line and column of `element` (its name and attributes filled in already) and of its
@@ -473,16 +472,7 @@ class TreeBuilder {
     if (open_.empty()) return;
     XmlElement& element = *open_.back();
     open_.pop_back();
-    if (!element.children.empty()) {
-      // White space between children is layout, not content; do not keep it.
-      if (isAllSpace(element.text)) {
-        if (element.text.capacity() > std::string().capacity()) {
-          std::string().swap(element.text);
-        } else {
-          element.text.clear();
-        }
-      }
-    }
+    if (!element.children.empty()) detail::dropLayoutText(element.text);
   }
 
   /// Where expat is: in a start-tag handler, the '<' of that tag (expat counts columns from 0).
@@ -605,8 +595,7 @@ std::size_t findEqualsOrTagEnd(std::string_view content, std::size_t from) {
 /// or nothing: such documents are refused before parsing, so no entity is ever declared or
 /// expanded (for UTF-8 and ASCII input; a declaration in another encoding stops expat's scan).
 std::optional<SourceLocation> findDoctypeWithDeclarations(std::string_view content, const std::string& fileName) {
-  std::size_t i = 0;
-  if (content.size() >= 3 && content.compare(0, 3, "\xEF\xBB\xBF") == 0) i = 3;
+  std::size_t i = detail::byteOrderMarkLength(content);
   const auto startsWith = [&](std::string_view prefix) { return content.compare(i, prefix.size(), prefix) == 0; };
   while (i < content.size()) {
     if (isSpace(content[i])) {

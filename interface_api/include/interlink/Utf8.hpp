@@ -1,10 +1,30 @@
 #pragma once
-// Writing a Unicode code point as UTF-8, for readers that decode escapes (JSON's \uXXXX, XML's
-// character references) into the UTF-8 text every model string holds.
+// UTF-8 for the readers: checking a sequence (the text checks before parsing, the fast XML reader)
+// and writing a code point (readers that decode escapes: JSON's \uXXXX, XML's character
+// references) into the UTF-8 text every model string holds.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
 namespace interlink {
+
+/// The length (1-4) of the valid UTF-8 sequence at `p`, or 0: no overlong form, no surrogate, no
+/// code point past U+10FFFF, no sequence cut short by `end`.
+inline std::size_t validUtf8SequenceLength(const unsigned char* p, const unsigned char* end) {
+  const unsigned char c = p[0];
+  if (c < 0x80) return 1;
+  auto continuation = [&](std::size_t i, unsigned char low = 0x80, unsigned char high = 0xBF) {
+    return p + i < end && p[i] >= low && p[i] <= high;
+  };
+  if (c >= 0xC2 && c <= 0xDF) return continuation(1) ? 2 : 0;
+  if (c == 0xE0) return continuation(1, 0xA0) && continuation(2) ? 3 : 0;
+  if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) return continuation(1) && continuation(2) ? 3 : 0;
+  if (c == 0xED) return continuation(1, 0x80, 0x9F) && continuation(2) ? 3 : 0;
+  if (c == 0xF0) return continuation(1, 0x90) && continuation(2) && continuation(3) ? 4 : 0;
+  if (c >= 0xF1 && c <= 0xF3) return continuation(1) && continuation(2) && continuation(3) ? 4 : 0;
+  if (c == 0xF4) return continuation(1, 0x80, 0x8F) && continuation(2) && continuation(3) ? 4 : 0;
+  return 0;
+}
 
 /// Appends code point `code` (at most U+10FFFF; the caller has checked it) encoded in UTF-8.
 inline void appendUtf8(std::string& out, std::uint32_t code) {
