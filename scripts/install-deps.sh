@@ -15,6 +15,7 @@ packages=(
   libcli11-dev                                     # argument parsing of the interlink command
   hyperfine                                        # whole-process start-up benchmark (bench/startup)
   libxerces-c-samples                              # SAX2Count: the raw-parse floor of bench/parse_floor
+  time                                             # GNU time: peak memory of a child not counting its launcher (bench/parse_floor)
   python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest   # the Python package and its tests
   python3-setuptools python3-wheel python3-pip python3-venv   # `pip install .` offline (pyproject.toml, setup.py) and its wheel test
   libmujoco-dev                                    # MuJoCo 2.2.2: the MJCF reference (tests only)

@@ -67,12 +67,15 @@ std::optional<double> parseDouble(std::string_view text, const SourceLocation& w
   return value;
 }
 
-std::optional<std::vector<double>> parseDoubles(std::string_view text, const SourceLocation& where,
-                                                std::string_view what, Diagnostics& diagnostics,
-                                                std::vector<std::size_t> expectedCounts, ErrorCode countError) {
-  std::vector<double> values;
-  values.reserve(expectedCounts.empty() ? 8 : *std::max_element(expectedCounts.begin(), expectedCounts.end()));
+namespace {
+
+/// The white-space separated numbers of `text`, each given to `keep(index, value)`; every bad one
+/// is reported. Returns how many there were and whether all were numbers.
+template <class Keep>
+std::pair<std::size_t, bool> scanDoubles(std::string_view text, const SourceLocation& where, std::string_view what,
+                                         Diagnostics& diagnostics, Keep&& keep) {
   bool ok = true;
+  std::size_t count = 0;
   std::size_t i = 0;
   while (i < text.size()) {
     while (i < text.size() && isSpace(text[i])) ++i;
@@ -86,21 +89,45 @@ std::optional<std::vector<double>> parseDoubles(std::string_view text, const Sou
       reportBadNumber(status, token, where, what, diagnostics);
       ok = false;
     }
-    values.push_back(value);
+    keep(count++, value);
   }
-  if (!expectedCounts.empty()) {
-    bool countOk = false;
-    for (std::size_t count : expectedCounts) countOk = countOk || count == values.size();
-    if (!countOk) {
-      diagnostics.error(countError,
-                        "expected " + countsText(expectedCounts) + " numbers for " + std::string(what) + ", got " +
-                            std::to_string(values.size()) + " ('" + trim(text) + "')",
-                        where);
-      ok = false;
-    }
+  return {count, ok};
+}
+
+void reportCount(const std::vector<std::size_t>& expectedCounts, std::size_t got, std::string_view text,
+                 const SourceLocation& where, std::string_view what, Diagnostics& diagnostics, ErrorCode countError) {
+  diagnostics.error(countError,
+                    "expected " + countsText(expectedCounts) + " numbers for " + std::string(what) + ", got " +
+                        std::to_string(got) + " ('" + trim(text) + "')",
+                    where);
+}
+
+}  // namespace
+
+std::optional<std::vector<double>> parseDoubles(std::string_view text, const SourceLocation& where,
+                                                std::string_view what, Diagnostics& diagnostics,
+                                                std::vector<std::size_t> expectedCounts, ErrorCode countError) {
+  std::vector<double> values;
+  values.reserve(expectedCounts.empty() ? 8 : *std::max_element(expectedCounts.begin(), expectedCounts.end()));
+  auto [count, ok] = scanDoubles(text, where, what, diagnostics, [&](std::size_t, double value) { values.push_back(value); });
+  if (!expectedCounts.empty() && std::find(expectedCounts.begin(), expectedCounts.end(), count) == expectedCounts.end()) {
+    reportCount(expectedCounts, count, text, where, what, diagnostics, countError);
+    ok = false;
   }
   if (!ok) return std::nullopt;
   return values;
+}
+
+bool parseFixedDoubles(std::string_view text, const SourceLocation& where, std::string_view what,
+                       Diagnostics& diagnostics, double* out, std::size_t count, ErrorCode countError) {
+  auto [got, ok] = scanDoubles(text, where, what, diagnostics, [&](std::size_t index, double value) {
+    if (index < count) out[index] = value;
+  });
+  if (got != count) {
+    reportCount({count}, got, text, where, what, diagnostics, countError);
+    ok = false;
+  }
+  return ok;
 }
 
 std::optional<bool> parseBool(std::string_view text, const SourceLocation& where, std::string_view what,

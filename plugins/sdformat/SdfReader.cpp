@@ -332,12 +332,11 @@ SemanticPose Reader::readPose(const XmlElement& e) {
   const std::size_t expected = quaternion ? 7 : 6;
   const std::string_view what =
       quaternion ? "<pose> (x y z qx qy qz qw, rotation_format quat_xyzw)" : "<pose> (x y z roll pitch yaw)";
-  auto values = parseDoubles(e.text, e.where, what, diagnostics_, {expected}, ErrorCode::POSE_FORMAT_INVALID);
-  if (!values) {
+  double v[7];
+  if (!parseFixedDoubles(e.text, e.where, what, diagnostics_, v, expected, ErrorCode::POSE_FORMAT_INVALID)) {
     ++schemaErrors_;
     return pose;
   }
-  const std::vector<double>& v = *values;
   if (quaternion) {
     pose.pose = poseFromXyzQuat(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
   } else {

@@ -64,6 +64,32 @@ TEST(TextNumbers, ParsesListsAndChecksCounts) {
   EXPECT_EQ(bad.size(), 2u) << test::dump(bad);
 }
 
+TEST(TextNumbers, FixedCountsReadIntoTheCallersArrayWithTheSameDiagnosticsAsLists) {
+  Diagnostics diagnostics;
+  double pose[6] = {};
+  ASSERT_TRUE(parseFixedDoubles(" 1 2\t3\n4 5 +6e0 ", here, "pose", diagnostics, pose, 6)) << test::dump(diagnostics);
+  EXPECT_EQ(std::vector<double>(pose, pose + 6), (std::vector<double>{1, 2, 3, 4, 5, 6}));
+  EXPECT_TRUE(diagnostics.empty());
+
+  // Too many numbers: nothing is written past the count, and the message is parseDoubles' own.
+  for (const char* text : {"1 2", "1 2 3 4", "", "1 2 3 4 5 6 7 8 9 10 11 12"}) {
+    double xyz[4] = {0, 0, 0, -7};
+    Diagnostics fixed;
+    Diagnostics list;
+    EXPECT_FALSE(parseFixedDoubles(text, here, "xyz", fixed, xyz, 3, ErrorCode::POSE_FORMAT_INVALID)) << text;
+    EXPECT_FALSE(parseDoubles(text, here, "xyz", list, {3}, ErrorCode::POSE_FORMAT_INVALID)) << text;
+    EXPECT_EQ(xyz[3], -7) << text;
+    EXPECT_EQ(test::dump(fixed), test::dump(list)) << text;
+    ASSERT_EQ(fixed.size(), 1u) << text;
+    EXPECT_EQ(fixed.items()[0].code, ErrorCode::POSE_FORMAT_INVALID);
+  }
+  // Every bad entry is reported, past the count too.
+  double three[3];
+  Diagnostics bad;
+  EXPECT_FALSE(parseFixedDoubles("1 nan 3 x", here, "xyz", bad, three, 3));
+  EXPECT_EQ(bad.size(), 3u) << test::dump(bad);  // nan, x, and the count
+}
+
 TEST(TextNumbers, BoolsAndText) {
   Diagnostics diagnostics;
   EXPECT_EQ(parseBool(" TRUE ", here, "static", diagnostics), true);

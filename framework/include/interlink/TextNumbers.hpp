@@ -22,6 +22,13 @@ INTERLINK_API std::optional<std::vector<double>> parseDoubles(std::string_view t
                                                               std::vector<std::size_t> expectedCounts = {},
                                                               ErrorCode countError = ErrorCode::VALUE_INVALID);
 
+/// Exactly `count` white-space separated finite doubles into `out` (room for `count`), without
+/// allocating: for the fixed-size values of model files (a pose, a vector). The diagnostics are
+/// those of parseDoubles with `expectedCounts` {count}. False when there is an error.
+INTERLINK_API bool parseFixedDoubles(std::string_view text, const SourceLocation& where, std::string_view what,
+                                     Diagnostics& diagnostics, double* out, std::size_t count,
+                                     ErrorCode countError = ErrorCode::VALUE_INVALID);
+
 /// "true"/"false"/"1"/"0" (case-insensitive).
 INTERLINK_API std::optional<bool> parseBool(std::string_view text, const SourceLocation& where, std::string_view what,
                                             Diagnostics& diagnostics);

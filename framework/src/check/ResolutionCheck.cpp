@@ -1,7 +1,9 @@
 #include "ResolutionCheck.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -69,14 +71,20 @@ void checkFinite(const Document& document, const FrameGraph& graph, const Kinema
 }
 
 void checkMimicCycles(const Document& document, Diagnostics& diagnostics) {
+  std::vector<std::size_t> path;
   for (const Model* model : allModels(document)) {
-    std::unordered_map<std::string, std::size_t> byName;
+    // Most models have no mimic joint: they cost a look at each joint, not a table of names.
+    if (std::none_of(model->joints.begin(), model->joints.end(), [](const Joint& j) { return j.mimic.has_value(); })) {
+      continue;
+    }
+    std::unordered_map<std::string_view, std::size_t> byName;  // views of the model's joint names
+    byName.reserve(model->joints.size());
     for (std::size_t j = 0; j < model->joints.size(); ++j) byName.emplace(model->joints[j].name, j);
     // Each joint follows at most one other: walk each chain once, colouring as we go.
     enum : char { kUnseen, kOnPath, kDone };
     std::vector<char> state(model->joints.size(), kUnseen);
     for (std::size_t start = 0; start < model->joints.size(); ++start) {
-      std::vector<std::size_t> path;
+      path.clear();
       std::size_t at = start;
       while (state[at] == kUnseen) {
         state[at] = kOnPath;

@@ -26,7 +26,10 @@ const char* frameKindName(FrameKind kind) {
   return "frame";
 }
 
-struct FrameGraph::Impl : detail::GraphData {};
+struct FrameGraph::Impl : detail::GraphData {
+  Impl() = default;
+  explicit Impl(detail::GraphData&& data) : GraphData(std::move(data)) {}
+};
 
 std::optional<std::size_t> detail::GraphData::lookup(int scope, const std::string& reference) const {
   if (reference.empty() || scope < 0 || scope >= static_cast<int>(scopes.size())) return std::nullopt;
@@ -55,7 +58,7 @@ FrameGraph& FrameGraph::operator=(FrameGraph&&) noexcept = default;
 FrameGraph FrameGraph::build(const Document& document, Diagnostics& diagnostics, std::size_t world) {
   FrameGraph graph;
   detail::FrameGraphBuilder builder(document, diagnostics, world);
-  static_cast<detail::GraphData&>(*graph.impl_) = builder.run();
+  graph.impl_ = std::make_unique<Impl>(builder.run());
   return graph;
 }
 

@@ -3,6 +3,7 @@
 // function; the scope and name phases and the model and world phases are in BuildPhases.cpp, the
 // validation of both graphs and the pose resolution in GraphValidation.cpp. Internal.
 #include "graph/GraphData.hpp"
+#include "util/LargeBlocks.hpp"
 
 namespace interlink::detail {
 
@@ -21,13 +22,17 @@ class FrameGraphBuilder {
   FrameGraphBuilder(const Document& document, Diagnostics& diagnostics, std::size_t worldIndex)
       : document_(document),
         worldIndex_(worldIndex),
-        diagnostics_(diagnostics) {
+        diagnostics_(diagnostics),
+        expectedVertices_(expectedVertices(document, worldIndex)),
+        arena_(expectedVertices_ * kArenaBytesPerVertex, largeBlockResource()) {
     documentRules_ = document.rules;
   }
 
   detail::GraphData run();
 
  private:
+  /// The vertices the graph of `document`'s world `worldIndex` (or its model) will have.
+  static std::size_t expectedVertices(const Document& document, std::size_t worldIndex);
   // --- scopes and names -------------------------------------------------------------------
   int addVertex(Vertex v);
   int openModelScope(const Model& model, int parentScope, int modelVertex, const std::string& prefix);
@@ -113,6 +118,10 @@ class FrameGraphBuilder {
   // The vertices and both indexes live as long as the builder and are never erased from: they
   // take their memory from one arena, released at once, instead of one allocation per vertex,
   // per name and per element (36 000 for a 12 000-frame model). Declared first: freed last.
+  // Sized from the document: one buffer for a whole graph (for a big model, in huge pages),
+  // rather than buffers doubling from 1 KiB.
+  std::size_t expectedVertices_;
+  static constexpr std::size_t kArenaBytesPerVertex = sizeof(Vertex) + 96;  // the vertex, its two index entries
   std::pmr::monotonic_buffer_resource arena_;
   std::pmr::deque<Vertex> vertices_{&arena_};  // a deque: vertices never move, so views of their names stay valid
   std::vector<Scope> scopes_;
@@ -123,7 +132,7 @@ class FrameGraphBuilder {
   mutable std::string keyBuffer_;                     // reused by lookup(): no allocation per query
   std::vector<int> canonicalLink_;  // per scope, resolved in phase 4 (a link, or a static nested model)
   std::pmr::unordered_map<const void*, int> vertexOf_{&arena_};  // element (Link/Joint/Frame/Model) -> its vertex
-  std::vector<Pose> resolved_;
+  std::vector<Pose, LargeBlockAllocator<Pose>> resolved_;  // one pose per vertex
   std::vector<char> isResolved_;
   int root_ = kNone;
   bool attachedCyclesPossible_ = true;

@@ -6,10 +6,12 @@
 
 #include "interlink/SimilarNames.hpp"
 #include "interlink/model/Names.hpp"
+#include "util/LargeBlocks.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
+#include <memory>
 #include <memory_resource>
 #include <string_view>
 #include <unordered_map>
@@ -62,15 +64,29 @@ struct Scope {
 
 /// Everything a built graph keeps: the public frames and enough scope data to resolve references.
 struct GraphData {
+  /// `expectedFrames` sizes the arena of the two indexes (a hint).
+  explicit GraphData(std::size_t expectedFrames = 0)
+      : indexArena(std::make_unique<std::pmr::monotonic_buffer_resource>(
+            std::max<std::size_t>(expectedFrames * kIndexBytesPerFrame, 1024), largeBlockResource())) {}
+  GraphData(GraphData&&) noexcept = default;
+  // Not assignable: the indexes' nodes live in the arena, which must outlive them.
+  GraphData& operator=(GraphData&&) = delete;
+
+  // The two indexes take their nodes and buckets from one arena, released at once (two
+  // allocations per frame, and their frees, before). Declared first: destroyed last. Held by
+  // pointer, so that the indexes' allocators stay valid when the graph moves.
+  static constexpr std::size_t kIndexBytesPerFrame = 112;
+  std::unique_ptr<std::pmr::monotonic_buffer_resource> indexArena;
+
   std::vector<FrameInfo> frames;
   std::vector<int> frameScope;  // scope index of each public frame
   std::vector<detail::Scope> scopes;
   // Public index by scoped name; the keys view the names in `frames`, which never change after
   // the build (moving the vector keeps its elements where they are).
-  std::unordered_map<std::string_view, std::size_t> byName;
+  std::pmr::unordered_map<std::string_view, std::size_t> byName{indexArena.get()};
   std::vector<std::size_t> modelFrameOfScope;           // public index of each scope's model frame
   // Public index of each element's frame, by the element's address in the built document.
-  std::unordered_map<const void*, std::size_t> frameOfElement;
+  std::pmr::unordered_map<const void*, std::size_t> frameOfElement{indexArena.get()};
   std::vector<std::string> scopeNames;  // per scope: its scoped name ("" for the root scope)
   std::string rootName;
   bool world = false;

@@ -173,17 +173,21 @@ std::size_t countFrames(const Model& model) {
 
 }  // namespace
 
-detail::GraphData FrameGraphBuilder::run() {
-  detail::GraphData out;
+std::size_t FrameGraphBuilder::expectedVertices(const Document& document, std::size_t worldIndex) {
   std::size_t expected = 1;
-  if (document_.model) expected += countFrames(*document_.model);
-  if (worldIndex_ < document_.worlds.size()) {  // only the world being built: each world is built once
-    const World& world = document_.worlds[worldIndex_];
+  if (document.model) expected += countFrames(*document.model);
+  if (worldIndex < document.worlds.size()) {  // only the world being built: each world is built once
+    const World& world = document.worlds[worldIndex];
     expected += world.frames.size() + world.joints.size();
     for (const Model& model : world.models) expected += countFrames(model);
   }
-  byName_.reserve(expected);
-  vertexOf_.reserve(expected);
+  return expected;
+}
+
+detail::GraphData FrameGraphBuilder::run() {
+  detail::GraphData out(expectedVertices_);
+  byName_.reserve(expectedVertices_);
+  vertexOf_.reserve(expectedVertices_);
   if (document_.isWorld() && worldIndex_ < document_.worlds.size()) {
     const World& world = document_.worlds[worldIndex_];
     Vertex root;

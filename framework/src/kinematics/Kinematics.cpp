@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "interlink/PoseMath.hpp"
+#include "util/LargeBlocks.hpp"
 
 namespace interlink {
 
@@ -69,7 +70,7 @@ struct Kinematics::Impl {
   // X_L_F for a frame riding on link L, X_R_F (its zero pose) for a frame fixed in the root: one
   // pose per frame, not two (a 4000-link chain has 12 000 frames; memory is a large part of the
   // load's time).
-  std::vector<Pose> offset;
+  std::vector<Pose, detail::LargeBlockAllocator<Pose>> offset;
   // Links that no tree joint moves (the roots of the tree) and their zero poses X_R_L.
   std::vector<std::pair<int, Pose>> rootLinks;
   // Per frame, for the walk of framePose from a link to the root: the index in `joints` of the

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "interlink/Utf8.hpp"
+#include "util/LargeBlocks.hpp"
 #include "xml/TextCursor.hpp"
 
 namespace interlink::xml::detail {
@@ -371,7 +372,8 @@ class FastTreeReader {
 
   /// The tree, or nothing when the document is not one this reader takes (expat reads it then).
   std::optional<XmlElement> read() {
-    copy_.assign(content_.data(), content_.size());
+    copy_ = interlink::detail::LargeBuffer(content_.size());
+    if (!content_.empty()) std::memcpy(copy_.data(), content_.data(), content_.size());
     pugi::xml_document document;
     // References are decoded here (appendDecoded), so that text splits where expat splits it.
     const unsigned flags = pugi::parse_wconv_attribute | pugi::parse_ws_pcdata | pugi::parse_comments;
@@ -576,7 +578,7 @@ class FastTreeReader {
   const std::size_t startTags_;
   const std::size_t prologStart_;
   OffsetCursor cursor_;
-  std::string copy_;  // what pugixml reads in place
+  interlink::detail::LargeBuffer copy_;  // what pugixml reads in place (big: in huge pages)
   TreeAllocator<XmlElement> elementAllocator_;
   TreeAllocator<Attribute> attributeAllocator_;
   std::optional<XmlElement> root_;

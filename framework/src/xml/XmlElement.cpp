@@ -2,6 +2,7 @@
 #include "interlink/xml/XmlElement.hpp"
 #include "interlink/xml/XmlEscape.hpp"
 #include "interlink/xml/SameName.hpp"
+#include "util/LargeBlocks.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -66,13 +67,13 @@ TreeArena::~TreeArena() {
 #ifdef INTERLINK_TREE_ARENA_POISONS
     ASAN_UNPOISON_MEMORY_REGION(blocks_, kHeaderBytes + blocks_->usable);
 #endif
-    ::operator delete(blocks_);
+    interlink::detail::releaseLargeBlock(blocks_, kHeaderBytes + blocks_->usable);
     blocks_ = next;
   }
 }
 
 void TreeArena::addBlock(std::size_t usable) {
-  char* raw = static_cast<char*>(::operator new(kHeaderBytes + usable));
+  char* raw = static_cast<char*>(interlink::detail::allocateLargeBlock(kHeaderBytes + usable));
   blocks_ = new (raw) Block{blocks_, usable};
   current_ = raw + kHeaderBytes;
   capacity_ = usable;

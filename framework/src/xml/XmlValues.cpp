@@ -22,9 +22,9 @@ std::optional<double> parseLimit(std::string_view text, const SourceLocation& wh
 
 std::optional<Vector3> parseVector3(std::string_view text, const SourceLocation& where, std::string_view what,
                                     Diagnostics& diagnostics, ErrorCode countError) {
-  const auto values = parseDoubles(text, where, what, diagnostics, {3}, countError);
-  if (!values) return std::nullopt;
-  return Vector3((*values)[0], (*values)[1], (*values)[2]);
+  double v[3];
+  if (!parseFixedDoubles(text, where, what, diagnostics, v, 3, countError)) return std::nullopt;
+  return Vector3(v[0], v[1], v[2]);
 }
 
 std::optional<long long> parseInteger(std::string_view text, const SourceLocation& where, std::string_view what,

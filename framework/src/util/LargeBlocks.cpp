@@ -1,0 +1,59 @@
+#include "util/LargeBlocks.hpp"
+
+#include <cstdlib>
+#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+namespace interlink::detail {
+
+namespace {
+
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
+
+}  // namespace
+
+void* allocateLargeBlock(std::size_t bytes) {
+#if defined(__linux__)
+  if (bytes >= kLargeBlockThreshold) {
+    // From the heap (so that sanitizers and leak checkers see it as any other allocation),
+    // aligned to 2 MiB: the kernel backs only aligned 2 MiB ranges with huge pages. Only the
+    // whole huge pages ask for them; a tail shorter than one stays in small pages, so the block
+    // never holds more memory than a plain one would once it is filled.
+    void* block = nullptr;
+    if (::posix_memalign(&block, kHugePage, bytes) != 0 || !block) throw std::bad_alloc();
+    // Advice only: where the kernel has no transparent huge pages this fails and changes nothing.
+    ::madvise(block, bytes / kHugePage * kHugePage, MADV_HUGEPAGE);
+    return block;
+  }
+#endif
+  return ::operator new(bytes);
+}
+
+void releaseLargeBlock(void* block, std::size_t bytes) noexcept {
+  if (!block) return;
+#if defined(__linux__)
+  if (bytes >= kLargeBlockThreshold) {
+    std::free(block);
+    return;
+  }
+#endif
+  ::operator delete(block);
+}
+
+void* LargeBlockResource::do_allocate(std::size_t bytes, std::size_t alignment) {
+  if (alignment > alignof(std::max_align_t)) throw std::bad_alloc();  // no user asks for more
+  return allocateLargeBlock(bytes);
+}
+
+void LargeBlockResource::do_deallocate(void* block, std::size_t bytes, std::size_t) { releaseLargeBlock(block, bytes); }
+
+std::pmr::memory_resource* largeBlockResource() noexcept {
+  // Never destroyed: an arena released during the process's exit may still ask it.
+  static LargeBlockResource* const resource = new LargeBlockResource;
+  return resource;
+}
+
+}  // namespace interlink::detail
