@@ -7,7 +7,9 @@
 // marked for them: filling it then costs one page fault per 2 MiB instead of one per 4 KiB. On a
 // 20 000-link model that is some 10 000 faults fewer, each a trip into the kernel that zeroes a
 // page (docs/dev/benchmarks.md). Elsewhere, and for blocks below the threshold, it is plain heap
-// memory. Nothing is tuned for the process: only these blocks ask.
+// memory. Nothing is tuned for the process: only these blocks ask. The price: on a host whose
+// memory is fragmented, the kernel may compact memory to find a huge page (its `defrag` setting),
+// so one fault of a big load can take longer; small loads never ask.
 #include <cstddef>
 #include <memory_resource>
 #include <new>
