@@ -568,9 +568,15 @@ class UrdfReader {
 
   /// URDF is a tree: every link but one (the root) is the child of exactly one joint.
   void checkTree(Model& model) {
-    // child link -> its joint; the names are the joints' own (model.joints does not change here)
-    std::unordered_map<std::string_view, const Joint*> parentJoint;
-    parentJoint.reserve(model.joints.size());
+    // Per link, by its index (linkIndex_ and model.links agree: one entry per name, "world"
+    // in neither), the joint whose child it is. Arrays rather than tables of names: a 20 000-link
+    // chain is walked in order instead of by hash look-ups.
+    const std::size_t links = model.links.size();
+    const auto indexOf = [&](const std::string& name) {
+      const auto it = linkIndex_.find(name);
+      return it == linkIndex_.end() ? links : it->second;
+    };
+    std::vector<const Joint*> parentJoint(links, nullptr);
     // Undefined parent or child links, a parent that is the child and the world as a child are
     // reported by the frame graph's joint phase (once); here they only stay out of the tree.
     for (Joint& joint : model.joints) {
@@ -580,38 +586,41 @@ class UrdfReader {
         diagnostics_.error(ErrorCode::JOINT_PARENT_LINK_INVALID,
                            "joint '" + joint.name + "' names the parent link 'world', which the robot does not define",
                            joint.where);
-      } else if (joint.parent != "world" && !linkIndex_.count(joint.parent)) {
+      } else if (joint.parent != "world" && indexOf(joint.parent) == links) {
         joint.pose.relativeTo = "__model__";  // no second error for the same unknown name
       }
-      if (joint.child == "world" || !linkIndex_.count(joint.child) || joint.parent == joint.child) continue;
-      auto [it, inserted] = parentJoint.emplace(joint.child, &joint);
-      if (!inserted) {
+      if (joint.child == "world") continue;
+      const std::size_t child = indexOf(joint.child);
+      if (child == links || joint.parent == joint.child) continue;
+      if (const Joint* first = parentJoint[child]) {
         diagnostics_.error(ErrorCode::KINEMATIC_LOOP,
-                           "link '" + joint.child + "' is the child of two joints, '" + it->second->name + "' (line " +
-                               std::to_string(it->second->where.line) + ") and '" + joint.name +
+                           "link '" + joint.child + "' is the child of two joints, '" + first->name + "' (line " +
+                               std::to_string(first->where.line) + ") and '" + joint.name +
                                "'; a URDF model must be a tree",
                            joint.where);
+      } else {
+        parentJoint[child] = &joint;
       }
     }
     // Child link poses: the child frame is the joint frame, so the link takes the joint's origin
     // in the parent link. (Not "relative to the joint" by name: a joint may share a link's name,
     // and only the frame graph knows what its frame is called.)
-    for (const auto& [child, joint] : parentJoint) {
-      Link& link = model.links[linkIndex_.at(std::string(child))];
-      link.pose.pose = joint->pose.pose;
-      link.pose.relativeTo = joint->pose.relativeTo;
+    for (std::size_t i = 0; i < links; ++i) {
+      if (const Joint* joint = parentJoint[i]) {
+        model.links[i].pose.pose = joint->pose.pose;
+        model.links[i].pose.relativeTo = joint->pose.relativeTo;
+      }
     }
     // Cycles: walking up from any link must end at a root. Each link is walked over once (links
     // already known to reach a root, or already reported, end a walk), so a long chain costs
     // linear time, not the square of its length.
     enum class Walk : unsigned char { Unvisited, OnPath, Done };
-    std::unordered_map<std::string_view, Walk> state;
-    state.reserve(model.links.size());
-    std::vector<std::string_view> path;
+    std::vector<Walk> state(links, Walk::Unvisited);
+    std::vector<std::size_t> path;
     std::vector<const Joint*> brokenCycles;
-    for (const Link& link : model.links) {
+    for (std::size_t start = 0; start < links; ++start) {
       path.clear();
-      std::string_view current = link.name;
+      std::size_t current = start;
       while (true) {
         Walk& mark = state[current];
         if (mark == Walk::Done) break;
@@ -620,30 +629,32 @@ class UrdfReader {
           const auto first = std::find(path.begin(), path.end(), current);
           std::string names;
           for (auto it = first; it != path.end(); ++it) {
-            names += (names.empty() ? "'" : ", '") + parentJoint.at(*it)->name + "'";
+            names += (names.empty() ? "'" : ", '") + parentJoint[*it]->name + "'";
           }
           diagnostics_.error(ErrorCode::KINEMATIC_LOOP,
-                             "the joints " + names + " form a cycle through link '" + std::string(current) +
+                             "the joints " + names + " form a cycle through link '" + model.links[current].name +
                                  "'; a URDF model must be a tree",
-                             parentJoint.at(*first)->where);
+                             parentJoint[*first]->where);
           // Reported here in URDF's words: the frame graph must not report it again as a pose cycle.
-          brokenCycles.push_back(parentJoint.at(*first));
+          brokenCycles.push_back(parentJoint[*first]);
           break;
         }
         mark = Walk::OnPath;
         path.push_back(current);
-        const auto parent = parentJoint.find(current);
-        if (parent == parentJoint.end()) break;
-        current = parent->second->parent;
+        const Joint* joint = parentJoint[current];
+        if (!joint) break;
+        const std::size_t parent = indexOf(joint->parent);
+        if (parent == links) break;  // the world, or a link the robot does not define
+        current = parent;
       }
-      for (std::string_view walked : path) state[walked] = Walk::Done;
+      for (std::size_t walked : path) state[walked] = Walk::Done;
     }
     for (const Joint* joint : brokenCycles) {
       model.links[linkIndex_.at(joint->child)].pose.relativeTo = "__model__";
     }
     std::vector<std::string> roots;
-    for (const Link& link : model.links) {
-      if (!parentJoint.count(link.name)) roots.push_back(link.name);
+    for (std::size_t i = 0; i < links; ++i) {
+      if (!parentJoint[i]) roots.push_back(model.links[i].name);
     }
     if (roots.size() > 1) {
       std::string names;
