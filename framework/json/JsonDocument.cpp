@@ -250,7 +250,7 @@ std::string blankCommentsAndTrailingCommas(std::string_view text, std::vector<Te
 bool JsonDocument::parse(std::string_view content, const std::string& file, Diagnostics& diagnostics) {
   file_ = file;
   // A UTF-8 byte order mark is not JSON; Jansson would refuse it.
-  if (content.substr(0, 3) == "\xEF\xBB\xBF") content.remove_prefix(3);
+  content.remove_prefix(byteOrderMarkLength(content));
   std::vector<TextPosition> trailingCommas;
   std::vector<TextPosition> unterminated;
   text_ = blankCommentsAndTrailingCommas(content, trailingCommas, unterminated);

@@ -2,6 +2,8 @@
 
 #include <assimp/fast_atof.h>
 
+#include "interlink/Utf8.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -155,7 +157,7 @@ std::optional<MeshPolygons> readObj(std::string_view bytes, std::uint64_t maxDec
     return std::nullopt;
   };
   if (bytes.size() < 16) return fail(ErrorCode::FILE_READ, "OBJ file is too small (Assimp reads 16 bytes at least)");
-  if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
+  bytes.remove_prefix(byteOrderMarkLength(bytes));
   try {
     return readObjLines(bytes, maxDecodedBytes, error);
   } catch (const NotANumber&) {

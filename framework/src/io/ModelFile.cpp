@@ -59,7 +59,7 @@ std::string hexBytes(std::string_view bytes) {
 
 /// The encoding an XML declaration names, lower-cased, or empty.
 std::string declaredXmlEncoding(std::string_view content) {
-  if (content.substr(0, 3) == "\xEF\xBB\xBF") content.remove_prefix(3);
+  content.remove_prefix(byteOrderMarkLength(content));
   if (content.substr(0, 5) != "<?xml") return {};
   const std::string_view declaration = content.substr(0, content.find("?>", 0));
   const std::size_t key = declaration.find("encoding");

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "interlink/Utf8.hpp"
+
 namespace interlink::xml::detail {
 
 inline bool isUtf8Continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
@@ -16,11 +18,6 @@ inline bool isAllSpace(std::string_view text) {
     if (!isSpace(c)) return false;
   }
   return true;
-}
-
-/// The length of the UTF-8 byte-order mark `content` starts with (3), or 0.
-inline std::size_t byteOrderMarkLength(std::string_view content) {
-  return content.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
 }
 
 /// Text between child elements is layout, not content: white space only is dropped, its memory

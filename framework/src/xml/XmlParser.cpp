@@ -95,7 +95,7 @@ class StartTagLocator {
  public:
   explicit StartTagLocator(std::string_view content)
       : at_(reinterpret_cast<const unsigned char*>(content.data())), end_(at_ + content.size()), lineStart_(at_) {
-    at_ = lineStart_ = at_ + detail::byteOrderMarkLength(content);  // a byte-order mark is not a column
+    at_ = lineStart_ = at_ + byteOrderMarkLength(content);  // a byte-order mark is not a column
   }
 
   /// Sets the line and column of `element` (its name and attributes filled in already) and of its
@@ -595,7 +595,7 @@ std::size_t findEqualsOrTagEnd(std::string_view content, std::size_t from) {
 /// or nothing: such documents are refused before parsing, so no entity is ever declared or
 /// expanded (for UTF-8 and ASCII input; a declaration in another encoding stops expat's scan).
 std::optional<SourceLocation> findDoctypeWithDeclarations(std::string_view content, const std::string& fileName) {
-  std::size_t i = detail::byteOrderMarkLength(content);
+  std::size_t i = byteOrderMarkLength(content);
   const auto startsWith = [&](std::string_view prefix) { return content.compare(i, prefix.size(), prefix) == 0; };
   while (i < content.size()) {
     if (isSpace(content[i])) {

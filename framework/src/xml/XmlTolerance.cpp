@@ -7,8 +7,6 @@
 namespace interlink::xml::detail {
 namespace {
 
-constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
-
 /// Why a flaw is read anyway, appended to every warning.
 const char* whyTolerated(Tolerance tolerance) {
   return tolerance == Tolerance::LikeTinyXml2
@@ -16,15 +14,13 @@ const char* whyTolerated(Tolerance tolerance) {
              : "; read as urdfdom's XML reader (TinyXML) reads it (refused by a strict load)";
 }
 
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
 /// One forward pass: positions are asked for in increasing order, and the copy is made on the
 /// first flaw only.
 class Blanker {
  public:
   Blanker(std::string_view content, const std::string& fileName, Tolerance tolerance, Diagnostics& diagnostics)
       : content_(content), fileName_(fileName), tolerance_(tolerance), diagnostics_(diagnostics) {
-    if (content_.substr(0, kByteOrderMark.size()) == kByteOrderMark) cursorOffset_ = kByteOrderMark.size();
+    cursorOffset_ = byteOrderMarkLength(content_);
   }
 
   Tolerance tolerance() const { return tolerance_; }
@@ -35,7 +31,7 @@ class Blanker {
     const std::size_t found = content_.find(what, from);
     return found == std::string_view::npos ? content_.size() : found;
   }
-  std::size_t bodyStart() const { return startsWith(0, kByteOrderMark) ? kByteOrderMark.size() : 0; }
+  std::size_t bodyStart() const { return byteOrderMarkLength(content_); }
 
   void warn(std::size_t offset, const std::string& message) {
     while (cursorOffset_ < offset && cursorOffset_ < content_.size()) cursor_.advance(content_, cursorOffset_);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "interlink/TextNumbers.hpp"
+#include "xml/TextCursor.hpp"
 
 namespace interlink::xml {
 
@@ -62,8 +63,8 @@ std::optional<Vector3> attributeVector3(const XmlElement& element, std::string_v
 }
 
 std::optional<RootElement> sniffRootElement(std::string_view head) {
-  std::size_t at = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
-  auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  using detail::isSpace;
+  std::size_t at = byteOrderMarkLength(head);
   for (;;) {
     while (at < head.size() && isSpace(head[at])) ++at;
     if (at >= head.size() || head[at] != '<') return std::nullopt;

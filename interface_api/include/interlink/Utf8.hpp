@@ -1,12 +1,16 @@
 #pragma once
-// UTF-8 for the readers: checking a sequence (the text checks before parsing, the fast XML reader)
-// and writing a code point (readers that decode escapes: JSON's \uXXXX, XML's character
-// references) into the UTF-8 text every model string holds.
+// UTF-8 for the readers: a byte-order mark at the start, checking a sequence (the text checks
+// before parsing, the fast XML reader) and writing a code point (readers that decode escapes:
+// JSON's \uXXXX, XML's character references) into the UTF-8 text every model string holds.
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace interlink {
+
+/// The length of the UTF-8 byte-order mark `text` starts with (3), or 0.
+inline std::size_t byteOrderMarkLength(std::string_view text) { return text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0; }
 
 /// The length (1-4) of the valid UTF-8 sequence at `p`, or 0: no overlong form, no surrogate, no
 /// code point past U+10FFFF, no sequence cut short by `end`.
