@@ -2,10 +2,10 @@
 // Memory for large, short-lived blocks: the arenas of an XML tree and of the frame graph, which a
 // big model fills once, front to back, and releases at once. Internal.
 //
-// Such a block is aligned to 2 MiB and, where the kernel gives transparent huge
-// pages to memory that asks for them (Linux, `madvise` mode, the default of most distributions),
-// marked for them: filling it then costs one page fault per 2 MiB instead of one per 4 KiB. On a
-// 20 000-link model that is some 10 000 faults fewer, each a trip into the kernel that zeroes a
+// Such a block is aligned to 2 MiB and, where the kernel gives transparent huge pages to memory
+// that asks for them (Linux, `madvise` mode, the default of most distributions), marked for them:
+// filling it then costs one page fault per 2 MiB instead of one per 4 KiB. On a 20 000-link model
+// that is some 20 000 faults fewer, each a trip into the kernel that zeroes a
 // page (docs/dev/benchmarks.md). Elsewhere, and for blocks below the threshold, it is plain heap
 // memory. Nothing is tuned for the process: only these blocks ask. The price: on a host whose
 // memory is fragmented, the kernel may compact memory to find a huge page (its `defrag` setting),
@@ -25,40 +25,9 @@ void* allocateLargeBlock(std::size_t bytes);
 /// Gives back a block of allocateLargeBlock; `bytes` is the size that was asked for.
 void releaseLargeBlock(void* block, std::size_t bytes) noexcept;
 
-/// A buffer of bytes of its own (move-only), from allocateLargeBlock.
-class LargeBuffer {
- public:
-  LargeBuffer() = default;
-  explicit LargeBuffer(std::size_t bytes) : data_(static_cast<char*>(allocateLargeBlock(bytes))), size_(bytes) {}
-  LargeBuffer(LargeBuffer&& other) noexcept : data_(other.data_), size_(other.size_) {
-    other.data_ = nullptr;
-    other.size_ = 0;
-  }
-  LargeBuffer& operator=(LargeBuffer&& other) noexcept {
-    if (this != &other) {
-      releaseLargeBlock(data_, size_);
-      data_ = other.data_;
-      size_ = other.size_;
-      other.data_ = nullptr;
-      other.size_ = 0;
-    }
-    return *this;
-  }
-  LargeBuffer(const LargeBuffer&) = delete;
-  LargeBuffer& operator=(const LargeBuffer&) = delete;
-  ~LargeBuffer() { releaseLargeBlock(data_, size_); }
-
-  char* data() noexcept { return data_; }
-  const char* data() const noexcept { return data_; }
-  std::size_t size() const noexcept { return size_; }
-
- private:
-  char* data_ = nullptr;
-  std::size_t size_ = 0;
-};
-
 /// A standard allocator over allocateLargeBlock, for a big internal array filled once (one pose
-/// per frame): at a large model's size it is in huge pages.
+/// per frame, the copy of a text a parser reads in place): at a large model's size it is in huge
+/// pages.
 template <class T>
 struct LargeBlockAllocator {
   using value_type = T;

@@ -372,8 +372,7 @@ class FastTreeReader {
 
   /// The tree, or nothing when the document is not one this reader takes (expat reads it then).
   std::optional<XmlElement> read() {
-    copy_ = interlink::detail::LargeBuffer(content_.size());
-    if (!content_.empty()) std::memcpy(copy_.data(), content_.data(), content_.size());
+    copy_.assign(content_.begin(), content_.end());
     pugi::xml_document document;
     // References are decoded here (appendDecoded), so that text splits where expat splits it.
     const unsigned flags = pugi::parse_wconv_attribute | pugi::parse_ws_pcdata | pugi::parse_comments;
@@ -578,7 +577,7 @@ class FastTreeReader {
   const std::size_t startTags_;
   const std::size_t prologStart_;
   OffsetCursor cursor_;
-  interlink::detail::LargeBuffer copy_;  // what pugixml reads in place (big: in huge pages)
+  std::vector<char, interlink::detail::LargeBlockAllocator<char>> copy_;  // what pugixml reads in place
   TreeAllocator<XmlElement> elementAllocator_;
   TreeAllocator<Attribute> attributeAllocator_;
   std::optional<XmlElement> root_;
