@@ -4,12 +4,24 @@
 
 namespace interlink::detail {
 
-int FrameGraphBuilder::addVertex(Vertex v) {
-  vertices_.push_back(std::move(v));
-  Vertex& added = vertices_.back();
-  const std::string_view name = added.name;
-  added.localName = names::localName(name);
+int FrameGraphBuilder::addVertex(std::string name, FrameKind kind, const SourceLocation& where, int scope) {
+  if (out_.frames.size() == out_.frames.capacity()) growFrames();
+  FrameInfo& frame = out_.frames.emplace_back();
+  frame.name = std::move(name);
+  frame.kind = kind;
+  frame.where = where;
+  Vertex& added = vertices_.emplace_back();
+  const std::string_view scoped = frame.name;
+  added.localNameStart = static_cast<std::uint32_t>(names::localName(scoped).data() - scoped.data());
+  added.scope = scope;
   return static_cast<int>(vertices_.size()) - 1;
+}
+
+void FrameGraphBuilder::growFrames() {
+  out_.frames.reserve(2 * out_.frames.size() + 16);
+  // Every vertex but the root (the first) was registered, the first of equal names winning.
+  out_.byName.clear();
+  for (std::size_t v = 1; v < out_.frames.size(); ++v) out_.byName.emplace(std::string_view(out_.frames[v].name), v);
 }
 
 namespace {
@@ -23,13 +35,8 @@ FrameKind kindOf(const Model&) { return FrameKind::Model; }
 
 template <class Element>
 int FrameGraphBuilder::addElement(int scope, const std::string& frameName, const Element& element) {
-  Vertex v;
-  v.name = scopes_[static_cast<std::size_t>(scope)].prefix + frameName;
-  v.where = &element.where;
-  v.scope = scope;
-  v.kind = kindOf(element);
-  const int index = addVertex(std::move(v));
-  vertexOf_[&element] = index;
+  const int index = addVertex(scopes_[static_cast<std::size_t>(scope)].prefix + frameName, kindOf(element), element.where, scope);
+  out_.frameOfElement[&element] = static_cast<std::size_t>(index);
   registerName(frameName, index, element.where);
   return index;
 }
@@ -69,13 +76,13 @@ int FrameGraphBuilder::lookup(int scope, const std::string& reference) const {
   if (reference.size() > kModelSuffix.size() &&
       reference.compare(reference.size() - kModelSuffix.size(), kModelSuffix.size(), kModelSuffix) == 0) {
     key.append(reference, 0, reference.size() - kModelSuffix.size());
-    auto it = byName_.find(std::string_view(key));
-    return it != byName_.end() && vertices_[it->second].kind == FrameKind::Model ? it->second : kNone;
+    auto it = out_.byName.find(std::string_view(key));
+    return it != out_.byName.end() && kindAt(static_cast<int>(it->second)) == FrameKind::Model ? static_cast<int>(it->second) : kNone;
   }
   // The root scope has no prefix: the reference is the key as written, no copy needed.
   const std::string_view scoped = s.prefix.empty() ? written : std::string_view(key += reference);
-  auto it = byName_.find(scoped);
-  return it == byName_.end() ? kNone : it->second;
+  auto it = out_.byName.find(scoped);
+  return it == out_.byName.end() ? kNone : static_cast<int>(it->second);
 }
 
 void FrameGraphBuilder::checkName(const std::string& name, const char* what, const SourceLocation& where, int scope) {
@@ -94,12 +101,12 @@ void FrameGraphBuilder::checkName(const std::string& name, const char* what, con
 }
 
 void FrameGraphBuilder::registerName(const std::string& localName, int vertex, const SourceLocation& where) {
-  auto [it, inserted] = byName_.emplace(std::string_view(vertices_[vertex].name), vertex);
+  auto [it, inserted] = out_.byName.emplace(std::string_view(nameAt(vertex)), static_cast<std::size_t>(vertex));
   if (!inserted) {
-    const Vertex& first = vertices_[it->second];
-    std::string message = std::string(frameKindName(vertices_[vertex].kind)) + " name '" + localName +
+    const FrameInfo& first = frameAt(static_cast<int>(it->second));
+    std::string message = std::string(frameKindName(kindAt(vertex))) + " name '" + localName +
                           "' is already used by a " + frameKindName(first.kind) + " in the same scope";
-    if (first.where && first.where->line > 0) message += " (line " + std::to_string(first.where->line) + ")";
+    if (first.where.line > 0) message += " (line " + std::to_string(first.where.line) + ")";
     error(ErrorCode::DUPLICATE_NAME, message, where);
   }
 }
@@ -133,12 +140,12 @@ void FrameGraphBuilder::checkNameAttributes(int scope) {
       // Before SDFormat 1.7 (and in URDF) joints and links have separate namespaces; libsdformat
       // names the joint's frame "<name>_joint" when they collide, and so do we. The joint keeps
       // its name (DOFs, positions, writers); only the frame graph uses the frame's name.
-      while (byName_.count(prefix + frameName) && vertices_[byName_.at(prefix + frameName)].kind == FrameKind::Link) {
+      while (isRegisteredAs(prefix + frameName, FrameKind::Link)) {
         frameName += "_joint";
       }
     }
     const int vertex = addElement(scope, frameName, joint);
-    if (frameName != joint.name) vertices_[vertex].ownName = prefix + joint.name;
+    if (frameName != joint.name) frameAt(vertex).ownName = prefix + joint.name;
   }
   for (const Frame& frame : model.frames) {
     checkName(frame.name, "frame", frame.where, scope);
@@ -167,7 +174,7 @@ void FrameGraphBuilder::checkJointParentChildNames(int scope) {
       error(ErrorCode::JOINT_CHILD_LINK_INVALID, "joint '" + joint.name + "' has 'world' as its child; a child must be a frame of the model", joint.where);
     } else if (joint.child.empty()) {
       error(ErrorCode::JOINT_CHILD_LINK_INVALID, "joint '" + joint.name + "' has no child frame", joint.where);
-    } else if (joint.child == joint.name && lookup(scope, joint.child) == vertexOf_[&joint]) {
+    } else if (joint.child == joint.name && lookup(scope, joint.child) == vertexOf(&joint)) {
       error(ErrorCode::JOINT_CHILD_LINK_INVALID, "joint '" + joint.name + "' names itself as its child", joint.where);
       // Its frame is attached to its child and, without a relative_to, posed in it: both cycles.
       error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, "joint '" + joint.name + "' is attached to itself (its child)", joint.where);
@@ -200,18 +207,18 @@ int FrameGraphBuilder::canonicalLinkOf(int scope, std::vector<int>& visiting) {
   int target = kNone;
   if (!model.canonicalLink.empty()) {
     target = lookup(scope, model.canonicalLink);
-    if (target != kNone && vertices_[target].kind != FrameKind::Link) target = kNone;
+    if (target != kNone && kindAt(target) != FrameKind::Link) target = kNone;
   } else if (!model.links.empty()) {
     target = vertexOf(&model.links.front());
   } else {
     // No link of its own: the first nested model's canonical link, or a static nested model,
     // which is fixed and so a valid thing to be attached to (libsdformat's STATIC_MODEL sink).
     for (const Model& nested : model.models) {
-      auto it = vertexOf_.find(&nested);
-      if (it == vertexOf_.end() || vertices_[it->second].ownScope == kNone) continue;
-      const int nestedScope = vertices_[it->second].ownScope;
+      const int vertex = vertexOf(&nested);
+      if (vertex == kNone || vertices_[vertex].ownScope == kNone) continue;
+      const int nestedScope = vertices_[vertex].ownScope;
       if (nested.isStatic) {
-        target = it->second;
+        target = vertex;
         break;
       }
       if (std::find(visiting.begin(), visiting.end(), nestedScope) != visiting.end()) continue;
@@ -310,9 +317,9 @@ void FrameGraphBuilder::checkRelativeTo(int scope, bool selfReference, const std
 /// Phase 8 (model) and 7 (world): the vertex's one relative-to edge, carrying its written pose.
 void FrameGraphBuilder::addRelativeToEdge(int scope, int v, const SemanticPose& pose, int fallback) {
   Vertex& vertex = vertices_[v];
-  vertex.edgePose = pose.pose;
+  vertex.edgePose = &pose.pose;
   vertex.relativeTarget = pose.relativeTo.empty()                ? fallback
-                          : pose.relativeTo == vertex.localName ? kNone
+                          : pose.relativeTo == localNameAt(v) ? kNone
                                                                  : lookup(scope, pose.relativeTo);
 }
 
@@ -359,14 +366,14 @@ void FrameGraphBuilder::addPoseEdges(int scope, const std::vector<Model>& models
 }
 
 int FrameGraphBuilder::vertexOf(const void* element) const {
-  auto it = vertexOf_.find(element);
-  return it == vertexOf_.end() ? kNone : it->second;
+  auto it = out_.frameOfElement.find(element);
+  return it == out_.frameOfElement.end() ? kNone : static_cast<int>(it->second);
 }
 
 int FrameGraphBuilder::jointChildTarget(int scope, int vertex, const Joint& joint) const {
   // A model joint naming itself as its child was reported in phase 3; it gets no edge. (A world
   // joint keeps the edge to itself, which the cycle check reports.)
-  if (!scopes_[scope].isWorld && joint.child == vertices_[vertex].localName) return kNone;
+  if (!scopes_[scope].isWorld && joint.child == localNameAt(vertex)) return kNone;
   return lookup(scope, joint.child);
 }
 
@@ -417,7 +424,7 @@ void FrameGraphBuilder::checkWorldNameAttributes(int scope) {
     if (!rulesOf(scope).worldFramesShareModelNamespace) {
       // SDFormat 1.7 let world frames share a model's name; libsdformat calls such a frame
       // "<name>_frame", and so do we.
-      while (byName_.count(frameName) && vertices_[byName_.at(frameName)].kind == FrameKind::Model) frameName += "_frame";
+      while (isRegisteredAs(frameName, FrameKind::Model)) frameName += "_frame";
     }
     addElement(scope, frameName, frame);
   }

@@ -3,7 +3,6 @@
 // function; the scope and name phases and the model and world phases are in BuildPhases.cpp, the
 // validation of both graphs and the pose resolution in GraphValidation.cpp. Internal.
 #include "graph/GraphData.hpp"
-#include "util/LargeBlocks.hpp"
 
 namespace interlink::detail {
 
@@ -24,8 +23,12 @@ class FrameGraphBuilder {
         worldIndex_(worldIndex),
         diagnostics_(diagnostics),
         expectedVertices_(expectedVertices(document, worldIndex)),
-        arena_(expectedVertices_ * kArenaBytesPerVertex, largeBlockResource()) {
+        out_(expectedVertices_) {
     documentRules_ = document.rules;
+    vertices_.reserve(expectedVertices_);
+    out_.frames.reserve(expectedVertices_);
+    out_.byName.reserve(expectedVertices_);
+    out_.frameOfElement.reserve(expectedVertices_);
   }
 
   detail::GraphData run();
@@ -34,7 +37,26 @@ class FrameGraphBuilder {
   /// The vertices the graph of `document`'s world `worldIndex` (or its model) will have.
   static std::size_t expectedVertices(const Document& document, std::size_t worldIndex);
   // --- scopes and names -------------------------------------------------------------------
-  int addVertex(Vertex v);
+  /// A new vertex and its frame (`name` scoped from the root).
+  int addVertex(std::string name, FrameKind kind, const SourceLocation& where, int scope);
+  /// Room for more frames than the document promised: the name index is rebuilt, its keys view
+  /// the names where they now are.
+  void growFrames();
+  FrameInfo& frameAt(int vertex) { return out_.frames[static_cast<std::size_t>(vertex)]; }
+  const FrameInfo& frameAt(int vertex) const { return out_.frames[static_cast<std::size_t>(vertex)]; }
+  const std::string& nameAt(int vertex) const { return frameAt(vertex).name; }
+  FrameKind kindAt(int vertex) const { return frameAt(vertex).kind; }
+  const SourceLocation& whereAt(int vertex) const { return frameAt(vertex).where; }
+  std::string_view localNameAt(int vertex) const {
+    return std::string_view(nameAt(vertex)).substr(vertices_[static_cast<std::size_t>(vertex)].localNameStart);
+  }
+  /// Whether the scoped name is registered, for a frame of that kind.
+  bool isRegisteredAs(const std::string& scopedName, FrameKind kind) const {
+    auto it = out_.byName.find(std::string_view(scopedName));
+    return it != out_.byName.end() && kindAt(static_cast<int>(it->second)) == kind;
+  }
+  /// The built frames without those left unresolved (after errors), and the indexes to match.
+  void dropUnresolvedFrames(const std::vector<int>& publicIndex);
   int openModelScope(const Model& model, int parentScope, int modelVertex, const std::string& prefix);
   /// The one scope walker step shared by model and world phases: a vertex for `element` named
   /// `frameName` in `scope`, registered under its scoped name.
@@ -67,7 +89,7 @@ class FrameGraphBuilder {
   template <class Element>
   bool namesItself(const Element& element, const std::string& reference) const {
     const int self = vertexOf(&element);
-    return self != kNone && reference == vertices_[self].localName;
+    return self != kNone && reference == localNameAt(self);
   }
   void checkRelativeTo(int scope, bool selfReference, const std::string& owner, const char* what, const SemanticPose& pose,
                        const SourceLocation& where, const char* expected);
@@ -100,7 +122,7 @@ class FrameGraphBuilder {
   void validatePoseRelativeToGraph();                 // 8.6 / world 7.5, and the one-pass resolution
   const Pose& edgePose(int vertex);
   void resolveChild(int parent, int child) {
-    resolved_[static_cast<std::size_t>(child)] = resolved_[static_cast<std::size_t>(parent)] * edgePose(child);
+    frameAt(child).pose = frameAt(parent).pose * edgePose(child);
     isResolved_[static_cast<std::size_t>(child)] = 1;
   }
   std::optional<Pose> poseInAncestor(int vertex, int ancestor);
@@ -115,24 +137,19 @@ class FrameGraphBuilder {
   std::size_t worldIndex_;  // the world of document_ to build
   Diagnostics& diagnostics_;
   FormatRules documentRules_;  // the root document's rules (Document::rules)
-  // The vertices and both indexes live as long as the builder and are never erased from: they
-  // take their memory from one arena, released at once, instead of one allocation per vertex,
-  // per name and per element (36 000 for a 12 000-frame model). Declared first: freed last.
-  // Sized from the document: one buffer for a whole graph (for a big model, in huge pages),
-  // rather than buffers doubling from 1 KiB.
-  std::size_t expectedVertices_;
-  static constexpr std::size_t kArenaBytesPerVertex = sizeof(Vertex) + 96;  // the vertex, its two index entries
-  std::pmr::monotonic_buffer_resource arena_;
-  std::pmr::deque<Vertex> vertices_{&arena_};  // a deque: vertices never move, so views of their names stay valid
+  std::size_t expectedVertices_;  // from the document: the tables are sized once
+  // What run() returns, filled as the phases go: each vertex's frame (name, kind, location, then
+  // its resolved pose) and the two indexes, name -> frame and element -> frame, which the phases
+  // look names up in. When every frame resolves (a valid document) nothing is copied at the end.
+  detail::GraphData out_;
+  std::vector<Vertex> vertices_;  // the edges of frame out_.frames[i]
+  std::deque<Pose> placedEdges_;  // edge poses computed for placement frames (they never move)
   std::vector<Scope> scopes_;
   // Per scope, its nested scopes in the order they were opened (kept beside scopes_), so that a
   // world of many models is not rescanned once per model.
   std::vector<std::vector<int>> childScopes_;
-  std::pmr::unordered_map<std::string_view, int> byName_{&arena_};  // keys view vertices_[i].name
   mutable std::string keyBuffer_;                     // reused by lookup(): no allocation per query
   std::vector<int> canonicalLink_;  // per scope, resolved in phase 4 (a link, or a static nested model)
-  std::pmr::unordered_map<const void*, int> vertexOf_{&arena_};  // element (Link/Joint/Frame/Model) -> its vertex
-  std::vector<Pose, LargeBlockAllocator<Pose>> resolved_;  // one pose per vertex
   std::vector<char> isResolved_;
   int root_ = kNone;
   bool attachedCyclesPossible_ = true;

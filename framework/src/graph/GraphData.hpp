@@ -9,6 +9,7 @@
 #include "util/LargeBlocks.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <deque>
 #include <memory>
@@ -33,22 +34,25 @@ inline CsrGraph makeCsr(std::vector<std::pair<std::size_t, std::size_t>>& edges,
 }
 constexpr int kNone = -1;
 
-/// One named frame while the graphs are being built.
+/// The pose of an edge that carries none (a root, a scope's own frame).
+inline const Pose kIdentityEdge = Pose::Identity();
+
+/// One frame's edges while the graphs are being built. Its name, kind and location are written
+/// once, in the built graph's FrameInfo of the same index (GraphData::frames), which the builder
+/// fills from the start: a vertex holds no copy of them, and no pose (the frames of a big model
+/// are most of a load's memory, and memory is most of its time).
 struct Vertex {
-  std::string name;            // scoped from the root
-  std::string_view localName;  // the last component of `name` (a view into it)
-  std::string ownName;         // the element's scoped name where `name` differs (FrameInfo::ownName)
-  FrameKind kind = FrameKind::Frame;
-  const SourceLocation* where = nullptr;  // the element's own location (the document outlives the build)
+  std::uint32_t localNameStart = 0;  // where the last component of the frame's scoped name begins
   int scope = kNone;      // scope the element is declared in
   int ownScope = kNone;   // for model vertices: the scope they open
-  // Relative-to graph: one out-edge to `relativeTarget` carrying X_target_this.
-  Pose edgePose = Pose::Identity();
+  // Relative-to graph: one out-edge to `relativeTarget` carrying X_target_this: the pose as the
+  // document wrote it (the document outlives the build), or one computed for a placement frame.
+  const Pose* edgePose = &kIdentityEdge;
   int relativeTarget = kNone;
   int placementFrame = kNone;  // models placed by //model/@placement_frame or //include/placement_frame
-  bool edgeResolved = false;
   // Attached-to graph: one out-edge, or a sink (links, static models, the world).
   int attachedTarget = kNone;
+  bool edgeResolved = false;
   bool attachedSink = false;
 };
 
@@ -78,11 +82,12 @@ struct GraphData {
   static constexpr std::size_t kIndexBytesPerFrame = 112;
   std::unique_ptr<std::pmr::monotonic_buffer_resource> indexArena;
 
-  std::vector<FrameInfo> frames;
+  std::vector<FrameInfo> frames;  // the builder's vertices, index for index, until the build ends
   std::vector<int> frameScope;  // scope index of each public frame
   std::vector<detail::Scope> scopes;
-  // Public index by scoped name; the keys view the names in `frames`, which never change after
-  // the build (moving the vector keeps its elements where they are).
+  // Public index by scoped name (the root's frame is not in it); the keys view the names in
+  // `frames` (moving the vector keeps its elements where they are; growing it does not, and then
+  // the index is rebuilt).
   std::pmr::unordered_map<std::string_view, std::size_t> byName{indexArena.get()};
   std::vector<std::size_t> modelFrameOfScope;           // public index of each scope's model frame
   // Public index of each element's frame, by the element's address in the built document.

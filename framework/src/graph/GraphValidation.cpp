@@ -48,7 +48,7 @@ void FrameGraphBuilder::resolveAttachedLinks() {
   std::vector<std::size_t> stack;
   for (std::size_t v = 0; v < n; ++v) {
     if (!vertices_[v].attachedSink) continue;
-    attachedLink_[v] = vertices_[v].kind == FrameKind::Link ? static_cast<int>(v) : kNone;
+    attachedLink_[v] = kindAt(static_cast<int>(v)) == FrameKind::Link ? static_cast<int>(v) : kNone;
     reached[v] = 1;
     stack.push_back(v);
     while (!stack.empty()) {
@@ -73,24 +73,24 @@ void FrameGraphBuilder::validateFrameAttachedToGraph() {
   for (std::size_t v = 0; v < vertices_.size(); ++v) target[v] = vertices_[v].attachedSink ? kNone : vertices_[v].attachedTarget;
   for (const auto& cycle : findCycles(target)) {
     std::vector<std::string> names;
-    for (int v : cycle) names.push_back(vertices_[v].name);
-    names.push_back(vertices_[cycle.front()].name);
-    error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, "attached_to cycle: " + joinNames(names), *vertices_[cycle.front()].where);
+    for (int v : cycle) names.push_back(nameAt(v));
+    names.push_back(nameAt(cycle.front()));
+    error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, "attached_to cycle: " + joinNames(names), whereAt(cycle.front()));
   }
 }
 
 const Pose& FrameGraphBuilder::edgePose(int vertex) {
-  Vertex& v = vertices_[vertex];
-  if (v.edgeResolved || v.placementFrame == kNone) return v.edgePose;
+  Vertex& v = vertices_[static_cast<std::size_t>(vertex)];
+  if (v.edgeResolved || v.placementFrame == kNone) return *v.edgePose;
   // X_RM = X_RPf * X_MPf^-1, with X_MPf resolved inside the model (placement_frame semantics).
   v.edgeResolved = true;  // set first: a malformed graph must not recurse forever
   if (auto X_MPf = poseInAncestor(v.placementFrame, vertex)) {
-    v.edgePose = v.edgePose * X_MPf->inverse();
+    v.edgePose = &placedEdges_.emplace_back(*v.edgePose * X_MPf->inverse());
   } else {
     error(ErrorCode::MODEL_PLACEMENT_FRAME_INVALID,
-          "placement frame of model '" + v.name + "' cannot be resolved inside the model", *v.where);
+          "placement frame of model '" + nameAt(vertex) + "' cannot be resolved inside the model", whereAt(vertex));
   }
-  return v.edgePose;
+  return *v.edgePose;
 }
 
 std::optional<Pose> FrameGraphBuilder::poseInAncestor(int vertex, int ancestor) {
@@ -125,7 +125,6 @@ void FrameGraphBuilder::validatePoseRelativeToGraph() {
     if (target[v] != kNone) edges.emplace_back(static_cast<std::size_t>(target[v]), v);
   }
   const detail::CsrGraph graph = detail::makeCsr(edges, n);
-  resolved_.assign(n, Pose::Identity());
   isResolved_.assign(n, 0);
   isResolved_[static_cast<std::size_t>(root_)] = 1;
 
@@ -142,11 +141,11 @@ void FrameGraphBuilder::validatePoseRelativeToGraph() {
   for (const auto& cycle : findCycles(target)) {
     std::vector<std::string> names;
     for (int v : cycle) {
-      names.push_back(vertices_[v].name);
+      names.push_back(nameAt(v));
       onCycle[static_cast<std::size_t>(v)] = 1;
     }
-    names.push_back(vertices_[cycle.front()].name);
-    error(ErrorCode::POSE_RELATIVE_TO_CYCLE, "relative_to cycle: " + joinNames(names), *vertices_[cycle.front()].where);
+    names.push_back(nameAt(cycle.front()));
+    error(ErrorCode::POSE_RELATIVE_TO_CYCLE, "relative_to cycle: " + joinNames(names), whereAt(cycle.front()));
   }
   for (std::size_t v = 0; v < n; ++v) {
     if (isResolved_[v] || onCycle[v] || target[v] == kNone) continue;  // missing targets were reported in phase 7
@@ -156,8 +155,8 @@ void FrameGraphBuilder::validatePoseRelativeToGraph() {
     while (w != kNone && !onCycle[static_cast<std::size_t>(w)] && !isResolved_[static_cast<std::size_t>(w)] && ++guard <= n) w = target[static_cast<std::size_t>(w)];
     if (w != kNone && onCycle[static_cast<std::size_t>(w)]) {
       error(ErrorCode::POSE_RELATIVE_TO_GRAPH_ERROR,
-            "pose of '" + vertices_[v].name + "' depends on the relative_to cycle through '" + vertices_[w].name + "'",
-            *vertices_[v].where);
+            "pose of '" + nameAt(static_cast<int>(v)) + "' depends on the relative_to cycle through '" + nameAt(w) + "'",
+            whereAt(static_cast<int>(v)));
     }
   }
 }
@@ -185,16 +184,9 @@ std::size_t FrameGraphBuilder::expectedVertices(const Document& document, std::s
 }
 
 detail::GraphData FrameGraphBuilder::run() {
-  detail::GraphData out(expectedVertices_);
-  byName_.reserve(expectedVertices_);
-  vertexOf_.reserve(expectedVertices_);
   if (document_.isWorld() && worldIndex_ < document_.worlds.size()) {
     const World& world = document_.worlds[worldIndex_];
-    Vertex root;
-    root.name = "world";
-    root.kind = FrameKind::World;
-    root.where = &world.where;
-    root_ = addVertex(root);
+    root_ = addVertex("world", FrameKind::World, world.where, kNone);
     Scope scope;
     scope.isWorld = true;
     scope.modelVertex = root_;
@@ -202,29 +194,25 @@ detail::GraphData FrameGraphBuilder::run() {
     scopes_.push_back(scope);
     canonicalLink_.push_back(kNone);
     childScopes_.emplace_back();
-    vertices_[root_].ownScope = 0;
+    vertices_[static_cast<std::size_t>(root_)].ownScope = 0;
     checkWorldNameAttributes(0);
     checkModels(0);
     checkWorldFrameAttachedToValues(0);
     buildWorldFrameAttachedToGraph(0);
     checkWorldPoseRelativeToValues(0);
     buildWorldPoseRelativeToGraph(0);
-    out.rootName = "world";
-    out.worldIndex = worldIndex_;
-    out.world = true;
+    out_.rootName = "world";
+    out_.worldIndex = worldIndex_;
+    out_.world = true;
   } else if (document_.model) {
     const Model& model = *document_.model;
-    Vertex root;
-    root.name = model.name;
-    root.kind = FrameKind::Model;
-    root.where = &model.where;
-    root_ = addVertex(root);
+    root_ = addVertex(model.name, FrameKind::Model, model.where, kNone);
     openModelScope(model, kNone, root_, "");
     if (!model.name.empty()) checkName(model.name, "model", model.where, 0);
     checkModel(0);
-    out.rootName = model.name;
+    out_.rootName = model.name;
   } else {
-    return out;
+    return std::move(out_);
   }
   resolveAttachedLinks();
   validateFrameAttachedToGraph();
@@ -232,56 +220,67 @@ detail::GraphData FrameGraphBuilder::run() {
   // 6.8: the parent and child of each joint are attached to different links.
   // (Checked by Kinematics, which resolves attached links for every frame anyway.)
 
+  // The public frames are the resolved vertices, in registration order (the root first). In a
+  // valid document that is every vertex, and each keeps its index: the frames and both indexes
+  // are already in place, and only the edges are written into them.
   const std::size_t n = vertices_.size();
-  const std::vector<int>& attachedLink = attachedLink_;
-
-  // Public view: resolved frames in registration order (the root first).
-  std::vector<int> publicIndex(n, kNone);
-  out.frames.reserve(n);
-  out.byName.reserve(n);
+  std::vector<int> publicIndex;  // empty: frame v is public frame v
+  if (std::find(isResolved_.begin(), isResolved_.end(), 0) != isResolved_.end()) {
+    publicIndex.assign(n, kNone);
+    int next = 0;
+    for (std::size_t v = 0; v < n; ++v) {
+      if (isResolved_[v]) publicIndex[v] = next++;
+    }
+  }
+  auto publicOf = [&](int v) { return publicIndex.empty() ? v : publicIndex[static_cast<std::size_t>(v)]; };
+  out_.frameScope.reserve(n);
   for (std::size_t v = 0; v < n; ++v) {
     if (!isResolved_[v]) continue;
-    publicIndex[v] = static_cast<int>(out.frames.size());
-    FrameInfo info;
-    info.name = std::move(vertices_[v].name);  // the builder is done with it (byName_ is not used again)
-    info.kind = vertices_[v].kind;
-    info.ownName = std::move(vertices_[v].ownName);
-    info.pose = resolved_[v];
-    if (vertices_[v].where) info.where = *vertices_[v].where;
-    // Attached links are resolved to names below, once every name has been moved.
-    out.frames.push_back(std::move(info));
-    out.frameScope.push_back(vertices_[v].scope == kNone ? 0 : vertices_[v].scope);
-  }
-  for (std::size_t v = 0; v < n; ++v) {
-    if (publicIndex[v] == kNone) continue;
-    FrameInfo& info = out.frames[static_cast<std::size_t>(publicIndex[v])];
-    const int rel = vertices_[v].relativeTarget;
-    info.relativeTo = rel == kNone ? -1 : publicIndex[static_cast<std::size_t>(rel)];
-    const int att = vertices_[v].attachedSink ? kNone : vertices_[v].attachedTarget;
-    info.attachedTo = att == kNone ? -1 : publicIndex[static_cast<std::size_t>(att)];
-    const int link = attachedLink[v];
-    if (link != kNone && publicIndex[static_cast<std::size_t>(link)] != kNone) {
-      info.attachedLinkFrame = publicIndex[static_cast<std::size_t>(link)];
-      info.attachedLink = out.frames[static_cast<std::size_t>(info.attachedLinkFrame)].name;
+    const Vertex& vertex = vertices_[v];
+    FrameInfo& info = out_.frames[v];
+    info.relativeTo = vertex.relativeTarget == kNone ? -1 : publicOf(vertex.relativeTarget);
+    const int att = vertex.attachedSink ? kNone : vertex.attachedTarget;
+    info.attachedTo = att == kNone ? -1 : publicOf(att);
+    const int link = attachedLink_[v];
+    if (link != kNone && isResolved_[static_cast<std::size_t>(link)]) {
+      info.attachedLinkFrame = publicOf(link);
+      info.attachedLink = nameAt(link);
     }
-    if (static_cast<int>(v) != root_) out.byName.emplace(std::string_view(info.name), static_cast<std::size_t>(publicIndex[v]));
+    out_.frameScope.push_back(vertex.scope == kNone ? 0 : vertex.scope);
   }
-  out.frameOfElement.reserve(vertexOf_.size());
-  for (const auto& [element, vertex] : vertexOf_) {
-    if (publicIndex[static_cast<std::size_t>(vertex)] != kNone)
-      out.frameOfElement.emplace(element, static_cast<std::size_t>(publicIndex[static_cast<std::size_t>(vertex)]));
-  }
-  out.scopes = scopes_;
-  out.scopeNames.reserve(scopes_.size());
+  if (!publicIndex.empty()) dropUnresolvedFrames(publicIndex);
+  out_.scopes = scopes_;
+  out_.scopeNames.reserve(scopes_.size());
   for (const Scope& scope : scopes_) {
-    out.scopeNames.push_back(scope.prefix.empty() ? std::string() : scope.prefix.substr(0, scope.prefix.size() - 2));
+    out_.scopeNames.push_back(scope.prefix.empty() ? std::string() : scope.prefix.substr(0, scope.prefix.size() - 2));
   }
-  for (auto& scope : out.scopes) {
-    scope.modelVertex = publicIndex[static_cast<std::size_t>(scope.modelVertex)];
+  for (auto& scope : out_.scopes) {
+    scope.modelVertex = publicOf(scope.modelVertex);
     scope.model = nullptr;  // the document may move; only names are needed after the build
     scope.world = nullptr;
   }
-  return out;
+  return std::move(out_);
+}
+
+void FrameGraphBuilder::dropUnresolvedFrames(const std::vector<int>& publicIndex) {
+  std::vector<FrameInfo> kept;
+  kept.reserve(out_.frames.size());
+  for (std::size_t v = 0; v < out_.frames.size(); ++v) {
+    if (publicIndex[v] != kNone) kept.push_back(std::move(out_.frames[v]));
+  }
+  out_.frames = std::move(kept);
+  // The names moved (a short one inside its string): the name index views them anew.
+  out_.byName.clear();
+  for (std::size_t f = 1; f < out_.frames.size(); ++f) out_.byName.emplace(std::string_view(out_.frames[f].name), f);
+  for (auto it = out_.frameOfElement.begin(); it != out_.frameOfElement.end();) {
+    const int f = publicIndex[it->second];
+    if (f == kNone) {
+      it = out_.frameOfElement.erase(it);
+    } else {
+      it->second = static_cast<std::size_t>(f);
+      ++it;
+    }
+  }
 }
 
 }  // namespace interlink::detail
