@@ -4,6 +4,7 @@
 #include "interlink/TextNumbers.hpp"
 
 #include <charconv>
+#include <cstdint>
 #include <cmath>
 #include <cstdlib>
 
@@ -22,6 +23,10 @@ NumberStatus readNumber(std::string_view token, double& value) {
     if (!digits.empty() && (digits.front() == '+' || digits.front() == '-')) return NumberStatus::NotANumber;
   }
   if (digits.empty()) return NumberStatus::NotANumber;
+  if (const std::optional<double> quick = parseShortDecimal(digits)) {
+    value = *quick;
+    return NumberStatus::Ok;
+  }
   const auto result = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (result.ptr != digits.data() + digits.size()) return NumberStatus::NotANumber;
   if (result.ec == std::errc::result_out_of_range) {
@@ -54,6 +59,38 @@ void reportBadNumber(NumberStatus status, std::string_view token, const SourceLo
 }
 
 }  // namespace
+
+std::optional<double> parseShortDecimal(std::string_view token) noexcept {
+  // Powers of ten that a double holds exactly.
+  static constexpr double kPowersOfTen[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                            1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  const char* p = token.data();
+  const char* const end = p + token.size();
+  const bool negative = p != end && *p == '-';
+  if (negative) ++p;
+  std::uint64_t mantissa = 0;  // the significant digits, at most 15: below 2^53, exact as a double
+  int significant = 0;
+  int afterPoint = 0;
+  bool point = false;
+  bool anyDigit = false;
+  for (; p != end; ++p) {
+    const char c = *p;
+    if (c >= '0' && c <= '9') {
+      anyDigit = true;
+      afterPoint += point;
+      if (mantissa == 0 && c == '0') continue;  // a leading zero is not significant
+      if (++significant > 15) return std::nullopt;
+      mantissa = mantissa * 10 + static_cast<std::uint64_t>(c - '0');
+    } else if (c == '.' && !point) {
+      point = true;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!anyDigit || afterPoint > 22) return std::nullopt;
+  const double value = static_cast<double>(mantissa) / kPowersOfTen[afterPoint];
+  return negative ? -value : value;
+}
 
 std::optional<double> parseDouble(std::string_view text, const SourceLocation& where, std::string_view what,
                                   Diagnostics& diagnostics) {

@@ -1,6 +1,13 @@
 // Numbers from text with diagnostics.
 #include <gtest/gtest.h>
 
+#include <charconv>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
 #include "TestSupport.hpp"
 #include "interlink/TextNumbers.hpp"
 
@@ -16,6 +23,59 @@ TEST(TextNumbers, ParsesFiniteNumbers) {
   EXPECT_EQ(parseDouble("-0.25\n", here, "mass", diagnostics), -0.25);
   EXPECT_EQ(parseDouble("1e-400", here, "mass", diagnostics), 0.0);
   EXPECT_TRUE(diagnostics.empty()) << test::dump(diagnostics);
+}
+
+/// What std::from_chars makes of the whole token, or nothing when it does not take all of it.
+std::optional<double> fromChars(const std::string& token) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
+  if (error != std::errc() || end != token.data() + token.size()) return std::nullopt;
+  return value;
+}
+
+std::uint64_t bitsOf(double value) {
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &value, sizeof bits);
+  return bits;
+}
+
+TEST(TextNumbers, AShortDecimalReadsBitForBitAsFromCharsReadsIt) {
+  // Edge cases of the form, then a million random decimals of every length it takes (and some it
+  // does not: then it must decline, never answer differently).
+  std::vector<std::string> tokens = {"0",   "-0",  "0.",    "-0.0",  ".5",  "-.5", "5.",   "00.50", "1",
+                                     "9",   "10",  "0.1",   "0.2",   "0.3", "123456789012345",
+                                     "1234567890123456",    "0.1234567890123456789012", "0.00000000000000000000001",
+                                     "999999999999999.9",   "4503599627370497.5", "9007199254740993",
+                                     "1e5", "inf", "nan",   "-",     ".",   "-.",  "1.2.3", "+1", "--1", "1-",
+                                     "0x1", " 1", "1 ",     ""};
+  std::mt19937_64 random(31);
+  for (int i = 0; i < 1000000; ++i) {
+    std::string token = random() % 4 == 0 ? "-" : "";
+    const int before = static_cast<int>(random() % 18);
+    const int after = static_cast<int>(random() % 25);
+    for (int d = 0; d < before; ++d) token += static_cast<char>('0' + random() % 10);
+    if (after > 0 || random() % 2) token += '.';
+    for (int d = 0; d < after; ++d) token += static_cast<char>('0' + random() % (d % 3 == 0 ? 10 : 3));
+    tokens.push_back(std::move(token));
+  }
+  std::size_t quick = 0;
+  for (const std::string& token : tokens) {
+    const std::optional<double> fast = parseShortDecimal(token);
+    if (!fast) continue;
+    ++quick;
+    const std::optional<double> reference = fromChars(token);
+    ASSERT_TRUE(reference) << "'" << token << "' is not a number for from_chars";
+    ASSERT_EQ(bitsOf(*fast), bitsOf(*reference)) << "'" << token << "'";
+  }
+  EXPECT_GT(quick, tokens.size() / 4);  // not a path that declines everything
+  for (const char* taken : {"0.05", "-1.5707963", "100", "0.000125", "3.14159265358979"}) {
+    EXPECT_TRUE(parseShortDecimal(taken)) << taken;
+  }
+  for (const char* declined : {"1e5", "inf", "nan", "-", ".", "-.", "1.2.3", "+1", "--1", "0x1", " 1", "",
+                               "1234567890123456", "0.12345678901234567890123"}) {
+    EXPECT_FALSE(parseShortDecimal(declined)) << declined;
+  }
+  EXPECT_EQ(bitsOf(*parseShortDecimal("-0")), bitsOf(-0.0));
 }
 
 TEST(TextNumbers, RefusesNonNumbersWithLocation) {

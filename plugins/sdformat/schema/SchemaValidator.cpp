@@ -2,6 +2,7 @@
 
 #include "interlink/AsciiCase.hpp"
 #include "interlink/SimilarNames.hpp"
+#include "interlink/TextNumbers.hpp"
 #include "interlink/xml/SameName.hpp"
 
 #include <charconv>
@@ -51,6 +52,10 @@ long forEachToken(std::string_view text, Accept accept) {
 
 bool parseNumber(std::string_view token, double& value) {
   if (!token.empty() && token.front() == '+') token.remove_prefix(1);
+  if (const std::optional<double> quick = parseShortDecimal(token)) {  // most values: no from_chars
+    value = *quick;
+    return true;
+  }
   const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
   return error == std::errc() && end == token.data() + token.size();
 }
