@@ -81,17 +81,17 @@ class VocabularyCheck {
     const auto known = vocabulary().find(e.name);
     if (known == vocabulary().end()) return;
     const Vocabulary& words = known->second;
+    // A defined word is looked for first: it is never a foreign name, and nearly every name is one.
     for (const xml::Attribute& attribute : e.attributes) {
-      if (xml::isForeignName(attribute.name)) continue;
-      if (holds(words.attributes, attribute.name)) continue;
+      if (holds(words.attributes, attribute.name) || xml::isForeignName(attribute.name)) continue;
       if (!said_.insert(e.name + "@" + attribute.name).second) continue;
       report(ErrorCode::ATTRIBUTE_INVALID, "attribute '" + attribute.name + "' is not defined for <" + e.name + "> in URDF",
              suggestion(attribute.name, words.attributes), attribute.where.line > 0 ? attribute.where : e.where);
     }
     if (e.name == "gazebo"sv || e.name == "transmission"sv || e.name == "sensor"sv) return;
     for (const XmlElement& child : e.children) {
-      if (xml::isForeignName(child.name)) continue;
       const bool defined = holds(words.children, child.name);
+      if (!defined && xml::isForeignName(child.name)) continue;
       // <geometry> holds one shape: what it holds is the reader's to judge (urdfdom's rules).
       if (defined) {
         element(child);
