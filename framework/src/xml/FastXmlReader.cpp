@@ -368,6 +368,7 @@ class FastTreeReader {
         parentTextLengths_(options.parentTextLengths),
         startTags_(facts.startTags),
         prologStart_(facts.prologStart),
+        ascii_(facts.ascii),
         cursor_(content, facts.ascii) {}
 
   /// The tree, or nothing when the document is not one this reader takes (expat reads it then).
@@ -461,7 +462,7 @@ class FastTreeReader {
   bool start(pugi::xml_node node, XmlElement* parent) {
     if (open_.size() >= maxDepth_) return false;  // expat says so
     const char* const name = node.name();
-    if (!plainName(name)) return false;
+    if (!ascii_ ? !plainName(name) : *name == 0) return false;  // an ASCII text has only plain names
     std::size_t attributeCount = 0;
     for (pugi::xml_attribute a = node.first_attribute(); a; a = a.next_attribute()) {
       if (++attributeCount > maxAttributes_) return false;  // refused before parsing: expat's path says so
@@ -488,14 +489,24 @@ class FastTreeReader {
       for (pugi::xml_attribute a = node.first_attribute(); a; a = a.next_attribute()) {
         const std::string_view attributeName(a.name());
         const std::string_view value(a.value());
-        if (!plainName(a.name())) return false;
-        if (value.find('<') != std::string_view::npos) return false;  // only a raw one can be there: not XML
+        if (!ascii_ && !plainName(a.name())) return false;
+        // One pass over the value (most are a few bytes): a raw '<' can only be there if the text
+        // is not XML; a '&' starts a reference to decode.
+        bool references = false;
+        for (const char c : value) {
+          if (c == '<') return false;
+          references |= c == '&';
+        }
         for (const Attribute& before : element.attributes) {
           if (before.name == attributeName) return false;  // a duplicate: expat's error
         }
         Attribute& attribute = element.attributes.emplace_back();
         attribute.name.append(attributeName);
-        appendDecoded(attribute.value, value);
+        if (references) {
+          appendDecoded(attribute.value, value);
+        } else {
+          attribute.value.append(value);
+        }
         attribute.where.file = fileName_;
         cursor_.locate(offsetOf(a.name()), attribute.where);
       }
@@ -576,6 +587,7 @@ class FastTreeReader {
   std::vector<std::size_t>* const parentTextLengths_;
   const std::size_t startTags_;
   const std::size_t prologStart_;
+  const bool ascii_;  // every byte of the text is ASCII: names need no check of their bytes
   OffsetCursor cursor_;
   std::vector<char, interlink::detail::LargeBlockAllocator<char>> copy_;  // what pugixml reads in place
   TreeAllocator<XmlElement> elementAllocator_;
