@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "interlink/Utf8.hpp"
+#include "interlink/xml/SameName.hpp"
 #include "util/LargeBlocks.hpp"
 #include "xml/TextCursor.hpp"
 
@@ -498,7 +499,7 @@ class FastTreeReader {
           references |= c == '&';
         }
         for (const Attribute& before : element.attributes) {
-          if (before.name == attributeName) return false;  // a duplicate: expat's error
+          if (sameName(before.name, attributeName)) return false;  // a duplicate: expat's error
         }
         Attribute& attribute = element.attributes.emplace_back();
         attribute.name.append(attributeName);
