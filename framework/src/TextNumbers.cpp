@@ -68,27 +68,31 @@ std::optional<double> parseShortDecimal(std::string_view token) noexcept {
   const char* const end = p + token.size();
   const bool negative = p != end && *p == '-';
   if (negative) ++p;
-  std::uint64_t mantissa = 0;  // the significant digits, at most 15: below 2^53, exact as a double
-  int significant = 0;
-  int afterPoint = 0;
-  bool point = false;
-  bool anyDigit = false;
-  for (; p != end; ++p) {
-    const char c = *p;
-    if (c >= '0' && c <= '9') {
-      anyDigit = true;
-      afterPoint += point;
-      if (mantissa == 0 && c == '0') continue;  // a leading zero is not significant
-      if (++significant > 15) return std::nullopt;
-      mantissa = mantissa * 10 + static_cast<std::uint64_t>(c - '0');
-    } else if (c == '.' && !point) {
-      point = true;
-    } else {
-      return std::nullopt;
-    }
+  const auto isDigit = [](char c) { return static_cast<unsigned char>(c - '0') < 10; };
+  // The digits as one integer (wrapping is harmless: more than 15 significant digits are refused
+  // below, before it is used).
+  std::uint64_t mantissa = 0;
+  const char* const integerBegin = p;
+  while (p != end && isDigit(*p)) mantissa = mantissa * 10 + static_cast<std::uint64_t>(*p++ - '0');
+  const std::size_t integerDigits = static_cast<std::size_t>(p - integerBegin);
+  std::size_t fractionDigits = 0;
+  if (p != end && *p == '.') {
+    const char* const fractionBegin = ++p;
+    while (p != end && isDigit(*p)) mantissa = mantissa * 10 + static_cast<std::uint64_t>(*p++ - '0');
+    fractionDigits = static_cast<std::size_t>(p - fractionBegin);
   }
-  if (!anyDigit || afterPoint > 22) return std::nullopt;
-  const double value = static_cast<double>(mantissa) / kPowersOfTen[afterPoint];
+  const std::size_t digits = integerDigits + fractionDigits;
+  if (p != end || digits == 0 || fractionDigits > 22) return std::nullopt;
+  if (digits > 15) {  // leading zeros ("0.000001234") are not significant
+    std::size_t zeros = 0;
+    for (const char* c = integerBegin; c != end && zeros < digits; ++c) {
+      if (*c == '.') continue;
+      if (*c != '0') break;
+      ++zeros;
+    }
+    if (digits - zeros > 15) return std::nullopt;  // beyond 2^53: not exact as a double
+  }
+  const double value = static_cast<double>(mantissa) / kPowersOfTen[fractionDigits];
   return negative ? -value : value;
 }
 
