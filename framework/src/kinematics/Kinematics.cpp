@@ -5,6 +5,7 @@
 // from the zero-configuration graph; every other frame follows its link with a constant offset.
 #include "interlink/Kinematics.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <functional>
@@ -76,13 +77,13 @@ struct Kinematics::Impl {
   // Per frame, for the walk of framePose from a link to the root: the index in `joints` of the
   // joint that moves this link frame, or -2 - r for the root link rootLinks[r] (-1 elsewhere).
   std::vector<int> linkStep;
-  // For describeTree(), which is built on demand: a deep chain makes a large text.
-  struct LinkEntry {
+  // For describeTree(), which is built on demand (a deep chain makes a large text): the links that
+  // no joint moves, which start its trees, with their names.
+  struct RootLink {
     std::string name;
     int frame;
-    bool hasParentJoint;
   };
-  std::vector<LinkEntry> links;
+  std::vector<RootLink> treeRoots;
   std::string rootName;
 };
 
@@ -119,13 +120,16 @@ class KinematicsBuilder {
     all_.reserve(ordered_.size());
     source_.reserve(ordered_.size());
     k_.treeJoints.reserve(ordered_.size());
+    std::size_t dofs = 0;
+    for (const OrderedJoint& joint : ordered_) dofs += static_cast<std::size_t>(std::max(dofCount(joint.joint->type), 0));
+    k_.dofs.reserve(dofs);
     for (OrderedJoint& joint : ordered_) addJoint(joint);
     orderFromRoots();
     collectRootLinks();
     indexLinkSteps();
     k_.rootName = graph_.rootName();
     for (std::size_t i = 0; i < frames_.size(); ++i) {
-      if (frames_[i].kind == FrameKind::Link) k_.links.push_back({frames_[i].name, static_cast<int>(i), parentJointOfLink_[i] >= 0});
+      if (frames_[i].kind == FrameKind::Link && parentJointOfLink_[i] < 0) k_.treeRoots.push_back({frames_[i].name, static_cast<int>(i)});
     }
   }
 
@@ -227,7 +231,10 @@ class KinematicsBuilder {
     const std::string& scopedName = ordered.scopedName;
     if (joint->parent.empty()) return;  // an InterfaceJoint: a frame, not a tree edge
     auto parent = linkOf(ordered.frame, joint->parent);
-    auto child = linkOf(ordered.frame, joint->child);
+    // A joint's frame is attached to its child: the frame graph has looked the child up already.
+    const int childFrame = frames_[ordered.frame].attachedTo;
+    auto child = childFrame >= 0 ? std::optional<int>(k_.frameLink[static_cast<std::size_t>(childFrame)])
+                                 : linkOf(ordered.frame, joint->child);
     if (!parent || !child) return;  // reported by the frame graph phases
     if (*child < 0) {
       diagnostics_.error(ErrorCode::JOINT_CHILD_LINK_INVALID,
@@ -559,8 +566,7 @@ std::string Kinematics::describeTree() const {
     }
   };
   printBelow(-1, 0);
-  for (const auto& link : k.links) {
-    if (link.hasParentJoint) continue;
+  for (const auto& link : k.treeRoots) {
     out += link.name + (childrenOf.count(link.frame) ? "" : "  (no joint)") + "\n";
     printBelow(link.frame, 0);
   }
