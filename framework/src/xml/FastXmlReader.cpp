@@ -377,7 +377,10 @@ class FastTreeReader {
     copy_.assign(content_.begin(), content_.end());
     pugi::xml_document document;
     // References are decoded here (appendDecoded), so that text splits where expat splits it.
-    const unsigned flags = pugi::parse_wconv_attribute | pugi::parse_ws_pcdata | pugi::parse_comments;
+    // An element's first character data, when nothing comes before it, is kept in the element's
+    // own node (parse_embed_pcdata): a node fewer for every element with text (start() reads it).
+    const unsigned flags =
+        pugi::parse_wconv_attribute | pugi::parse_ws_pcdata | pugi::parse_comments | pugi::parse_embed_pcdata;
     if (!document.load_buffer_inplace(copy_.data(), copy_.size(), flags, pugi::encoding_utf8)) return std::nullopt;
     pugi::xml_node rootNode;
     for (pugi::xml_node node : document.children()) {
@@ -450,6 +453,8 @@ class FastTreeReader {
     if (parent == XmlComment::kOutsideRoot) return;  // the parser reports no text outside the root
     if (pugi::xml_node before = node.previous_sibling(); before.type() == pugi::node_pcdata) {
       appendDecoded(comment.textBefore, before.value());
+    } else if (!before) {  // the first child node: the text before it is kept in the element's node
+      appendDecoded(comment.textBefore, node.parent().value());
     }
     // Text between two comments is the second one's text before, not the first one's after.
     if (pugi::xml_node after = node.next_sibling();
@@ -512,6 +517,8 @@ class FastTreeReader {
         cursor_.locate(offsetOf(a.name()), attribute.where);
       }
     }
+    // Character data before any child node, which pugixml kept in the element's node.
+    if (const char* text = node.value(); *text) addText(element, text);
     open_.push_back(Open{&element, node.first_child(), started_++});
     return true;
   }
