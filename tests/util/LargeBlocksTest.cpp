@@ -71,6 +71,31 @@ TEST(LargeBlocks, ABlockOfAHugePageOrMoreIsAlignedWritableAndAsksForHugePagesFor
   releaseLargeBlock(block, bytes);
 }
 
+TEST(LargeBlocks, AdvisingARangeMarksItsWholeHugePagesOnly) {
+  // A vector's reserved buffer (malloc's memory, not aligned): the 2 MiB pages wholly inside it
+  // ask for huge pages, the bytes before the first and after the last do not.
+  std::vector<char> buffer;
+  buffer.reserve(7 * kMiB);
+  char* const begin = buffer.data();
+  const std::size_t bytes = buffer.capacity();
+  adviseHugePages(begin, bytes);
+  const auto at = reinterpret_cast<std::uintptr_t>(begin);
+  char* const firstWhole = begin + ((2 * kMiB - at % (2 * kMiB)) % (2 * kMiB));
+  buffer.resize(bytes, 'x');  // the buffer stays usable as it was
+  EXPECT_EQ(buffer.back(), 'x');
+  if (kernelHasTransparentHugePages()) {
+    EXPECT_TRUE(hasFlag(flagsOfMappingAt(firstWhole), "hg")) << flagsOfMappingAt(firstWhole);
+    EXPECT_TRUE(hasFlag(flagsOfMappingAt(firstWhole + 4 * kMiB - 1), "hg"));
+    if (firstWhole != begin) {
+      EXPECT_FALSE(hasFlag(flagsOfMappingAt(firstWhole - 1), "hg")) << flagsOfMappingAt(firstWhole - 1);
+    }
+  }
+  // Below one huge page nothing is advised.
+  std::vector<char> small(kMiB, 'y');
+  adviseHugePages(small.data(), small.size());
+  EXPECT_FALSE(hasFlag(flagsOfMappingAt(small.data()), "hg")) << flagsOfMappingAt(small.data());
+}
+
 TEST(LargeBlocks, ASmallBlockIsPlainHeapMemory) {
   const std::size_t bytes = kLargeBlockThreshold - 1;
   char* block = static_cast<char*>(allocateLargeBlock(bytes));

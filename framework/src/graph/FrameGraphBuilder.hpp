@@ -3,6 +3,7 @@
 // function; the scope and name phases and the model and world phases are in BuildPhases.cpp, the
 // validation of both graphs and the pose resolution in GraphValidation.cpp. Internal.
 #include "graph/GraphData.hpp"
+#include "util/LargeBlocks.hpp"
 
 namespace interlink::detail {
 
@@ -27,6 +28,8 @@ class FrameGraphBuilder {
     documentRules_ = document.rules;
     vertices_.reserve(expectedVertices_);
     out_.frames.reserve(expectedVertices_);
+    // A big model's frames are most of the graph's memory, filled front to back once.
+    adviseHugePages(out_.frames.data(), out_.frames.capacity() * sizeof(FrameInfo));
     out_.byName.reserve(expectedVertices_);
     out_.frameOfElement.reserve(expectedVertices_);
   }

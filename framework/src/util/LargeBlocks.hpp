@@ -25,6 +25,13 @@ void* allocateLargeBlock(std::size_t bytes);
 /// Gives back a block of allocateLargeBlock; `bytes` is the size that was asked for.
 void releaseLargeBlock(void* block, std::size_t bytes) noexcept;
 
+/// Asks for huge pages for the whole 2 MiB pages inside `bytes` at `begin`, memory the caller
+/// owns and has not written yet (the reserved buffer of a std::vector whose element type a public
+/// interface fixes, so that it cannot take LargeBlockAllocator). Below a huge page, or where the
+/// kernel gives none, it does nothing. The range is filled whole afterwards (a huge page is
+/// resident whole once touched).
+void adviseHugePages(const void* begin, std::size_t bytes) noexcept;
+
 /// A standard allocator over allocateLargeBlock, for a big internal array filled once (one pose
 /// per frame, the copy of a text a parser reads in place): at a large model's size it is in huge
 /// pages.
