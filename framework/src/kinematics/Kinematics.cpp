@@ -118,8 +118,11 @@ class KinematicsBuilder {
     attachFramesToLinks();
     parentJointOfLink_.assign(frames_.size(), -1);
     all_.reserve(ordered_.size());
+    // The per-joint tables of a big model, filled front to back once.
+    detail::adviseHugePages(all_.data(), all_.capacity() * sizeof(JointData));
     source_.reserve(ordered_.size());
     k_.treeJoints.reserve(ordered_.size());
+    detail::adviseHugePages(k_.treeJoints.data(), k_.treeJoints.capacity() * sizeof(TreeJoint));
     std::size_t dofs = 0;
     for (const OrderedJoint& joint : ordered_) dofs += static_cast<std::size_t>(std::max(dofCount(joint.joint->type), 0));
     k_.dofs.reserve(dofs);
@@ -426,7 +429,10 @@ std::optional<std::vector<Pose>> Kinematics::framePoses(const std::vector<double
   const Impl& k = *impl_;
   if (!checkConfiguration(q, k.dofs.size(), diagnostics)) return std::nullopt;
   // X_R_L of every link, indexed by frame; only link entries are written and read.
-  std::vector<Pose> links(k.offset.size());
+  std::vector<Pose> links;
+  links.reserve(k.offset.size());
+  detail::adviseHugePages(links.data(), links.capacity() * sizeof(Pose));  // one pose per frame, all written
+  links.resize(k.offset.size());
   for (const auto& [link, pose] : k.rootLinks) links[static_cast<std::size_t>(link)] = pose;
   for (const JointData& j : k.joints) {
     const Pose X_RP = j.parentFrame < 0 ? Pose::Identity() : links[static_cast<std::size_t>(j.parentFrame)];
