@@ -249,6 +249,10 @@ std::optional<Model> Loader::Impl::resolveInclude(const Include& include, const 
 void Loader::Impl::composeScope(std::vector<Model>& models, std::vector<Include>& includes, const ModelSource& includer,
                                 const std::string& scopeName, std::vector<Light>& lights, std::vector<KeptElement>& kept,
                                 std::vector<Model>* merged, Context& context) const {
+  if (includes.empty()) {  // nothing to insert: each model is composed where it is (no copy of the list)
+    for (Model& model : models) composeModel(model, scopedName(scopeName, model.name), context);
+    return;
+  }
   // Models and includes in document order: an include's model goes where the include was.
   std::vector<Model> declared = std::move(models);
   std::vector<Include> pending = std::move(includes);
