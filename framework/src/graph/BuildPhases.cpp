@@ -358,10 +358,12 @@ void FrameGraphBuilder::addPoseEdges(int scope, const std::vector<Model>& models
     if (const int v = vertexOf(&model); v != kNone) addRelativeToEdge(scope, v, model.pose, scopeFrame);
   }
   for (const Joint& joint : joints) {
-    if (const int v = vertexOf(&joint); v != kNone) addRelativeToEdge(scope, v, joint.pose, jointChildTarget(scope, v, joint));
+    // The default of a joint's and a frame's pose is the frame it is attached to, which the
+    // attached-to phase has looked up already (the same function, for the same scope).
+    if (const int v = vertexOf(&joint); v != kNone) addRelativeToEdge(scope, v, joint.pose, vertices_[v].attachedTarget);
   }
   for (const Frame& frame : frames) {
-    if (const int v = vertexOf(&frame); v != kNone) addRelativeToEdge(scope, v, frame.pose, frameTarget(scope, frame));
+    if (const int v = vertexOf(&frame); v != kNone) addRelativeToEdge(scope, v, frame.pose, vertices_[v].attachedTarget);
   }
 }
 
