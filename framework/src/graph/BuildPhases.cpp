@@ -302,25 +302,26 @@ void FrameGraphBuilder::addAttachedToEdges(int scope, const std::vector<Joint>& 
 }
 
 /// Phase 7 (model) and 6 (world): a pose's relative_to names a frame of the scope, not its owner.
-void FrameGraphBuilder::checkRelativeTo(int scope, bool selfReference, const std::string& owner, const char* what,
-                                        const SemanticPose& pose, const SourceLocation& where, const char* expected) {
-  if (pose.relativeTo.empty()) return;
+int FrameGraphBuilder::checkRelativeTo(int scope, bool selfReference, const std::string& owner, const char* what,
+                                       const SemanticPose& pose, const SourceLocation& where, const char* expected) {
+  if (pose.relativeTo.empty()) return kNone;
   const SourceLocation& at = pose.where.line ? pose.where : where;
+  const int target = selfReference ? kNone : lookup(scope, pose.relativeTo);
   if (selfReference) {
     error(ErrorCode::POSE_RELATIVE_TO_CYCLE, std::string(what) + " '" + owner + "' has a pose relative to itself", at);
-  } else if (lookup(scope, pose.relativeTo) == kNone) {
+  } else if (target == kNone) {
     error(ErrorCode::POSE_RELATIVE_TO_INVALID,
           "relative_to '" + pose.relativeTo + "' of " + what + " '" + owner + "' is not " + expected, at);
   }
+  return target;
 }
 
 /// Phase 8 (model) and 7 (world): the vertex's one relative-to edge, carrying its written pose.
-void FrameGraphBuilder::addRelativeToEdge(int scope, int v, const SemanticPose& pose, int fallback) {
+void FrameGraphBuilder::addRelativeToEdge(int v, const SemanticPose& pose, int fallback) {
   Vertex& vertex = vertices_[v];
   vertex.edgePose = &pose.pose;
-  vertex.relativeTarget = pose.relativeTo.empty()                ? fallback
-                          : pose.relativeTo == localNameAt(v) ? kNone
-                                                                 : lookup(scope, pose.relativeTo);
+  // A written relative_to was looked up by the check of phase 7 (kNone for the frame itself).
+  vertex.relativeTarget = pose.relativeTo.empty() ? fallback : vertex.writtenRelativeTo;
 }
 
 // Model phase 7: every //pose/@relative_to names a frame of this scope.
@@ -336,7 +337,10 @@ void FrameGraphBuilder::checkPoseRelativeToValues(int scope) {
 template <class Element>
 void FrameGraphBuilder::checkPoses(int scope, const std::vector<Element>& elements, const char* what, const char* expected) {
   for (const Element& e : elements) {
-    checkRelativeTo(scope, namesItself(e, e.pose.relativeTo), e.name, what, e.pose, e.where, expected);
+    const int self = vertexOf(&e);
+    const bool selfReference = self != kNone && e.pose.relativeTo == localNameAt(self);
+    const int target = checkRelativeTo(scope, selfReference, e.name, what, e.pose, e.where, expected);
+    if (self != kNone) vertices_[static_cast<std::size_t>(self)].writtenRelativeTo = target;  // phase 8 takes it
   }
 }
 
@@ -344,7 +348,7 @@ void FrameGraphBuilder::checkPoses(int scope, const std::vector<Element>& elemen
 void FrameGraphBuilder::buildPoseRelativeToGraph(int scope) {
   const Scope& s = scopes_[scope];
   for (const Link& link : s.model->links) {
-    if (const int v = vertexOf(&link); v != kNone) addRelativeToEdge(scope, v, link.pose, s.modelVertex);
+    if (const int v = vertexOf(&link); v != kNone) addRelativeToEdge(v, link.pose, s.modelVertex);
   }
   addPoseEdges(scope, s.model->models, s.model->joints, s.model->frames);
 }
@@ -355,15 +359,15 @@ void FrameGraphBuilder::addPoseEdges(int scope, const std::vector<Model>& models
                                      const std::vector<Frame>& frames) {
   const int scopeFrame = scopes_[scope].modelVertex;
   for (const Model& model : models) {
-    if (const int v = vertexOf(&model); v != kNone) addRelativeToEdge(scope, v, model.pose, scopeFrame);
+    if (const int v = vertexOf(&model); v != kNone) addRelativeToEdge(v, model.pose, scopeFrame);
   }
   for (const Joint& joint : joints) {
     // The default of a joint's and a frame's pose is the frame it is attached to, which the
     // attached-to phase has looked up already (the same function, for the same scope).
-    if (const int v = vertexOf(&joint); v != kNone) addRelativeToEdge(scope, v, joint.pose, vertices_[v].attachedTarget);
+    if (const int v = vertexOf(&joint); v != kNone) addRelativeToEdge(v, joint.pose, vertices_[v].attachedTarget);
   }
   for (const Frame& frame : frames) {
-    if (const int v = vertexOf(&frame); v != kNone) addRelativeToEdge(scope, v, frame.pose, vertices_[v].attachedTarget);
+    if (const int v = vertexOf(&frame); v != kNone) addRelativeToEdge(v, frame.pose, vertices_[v].attachedTarget);
   }
 }
 

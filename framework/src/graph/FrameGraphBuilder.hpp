@@ -94,9 +94,10 @@ class FrameGraphBuilder {
     const int self = vertexOf(&element);
     return self != kNone && reference == localNameAt(self);
   }
-  void checkRelativeTo(int scope, bool selfReference, const std::string& owner, const char* what, const SemanticPose& pose,
+  /// The frame a written relative_to names (kNone when it names none, or the owner itself).
+  int checkRelativeTo(int scope, bool selfReference, const std::string& owner, const char* what, const SemanticPose& pose,
                        const SourceLocation& where, const char* expected);
-  void addRelativeToEdge(int scope, int vertex, const SemanticPose& pose, int fallback);
+  void addRelativeToEdge(int vertex, const SemanticPose& pose, int fallback);
   void buildFrameAttachedToGraph(int scope);          // phase 6 (6.1-6.6; 6.7/6.8 globally below)
   // Shared by model and world scopes (one scope walker for both).
   void addAttachedToEdges(int scope, const std::vector<Joint>& joints, const std::vector<Frame>& frames);

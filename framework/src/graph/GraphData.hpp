@@ -49,6 +49,7 @@ struct Vertex {
   // document wrote it (the document outlives the build), or one computed for a placement frame.
   const Pose* edgePose = &kIdentityEdge;
   int relativeTarget = kNone;
+  int writtenRelativeTo = kNone;  // what its pose's relative_to names, found by phase 7 (model) / 6 (world)
   int placementFrame = kNone;  // models placed by //model/@placement_frame or //include/placement_frame
   // Attached-to graph: one out-edge, or a sink (links, static models, the world).
   int attachedTarget = kNone;
