@@ -170,11 +170,16 @@ std::string FrameGraphBuilder::unknownJointEnd(int scope, const Joint& joint, co
 // Model phase 3: joint parent and child name frames of this scope; "world" only as a parent.
 void FrameGraphBuilder::checkJointParentChildNames(int scope) {
   for (const Joint& joint : scopes_[scope].model->joints) {
+    // The child is looked up once: the attached-to phase takes the frame found here.
+    const int vertex = vertexOf(&joint);
+    const bool lookChildUp = !joint.child.empty() && joint.child != "world";
+    const int child = lookChildUp ? lookup(scope, joint.child) : kNone;
+    if (lookChildUp && vertex != kNone) vertices_[static_cast<std::size_t>(vertex)].childLookup = child;
     if (joint.child == "world") {
       error(ErrorCode::JOINT_CHILD_LINK_INVALID, "joint '" + joint.name + "' has 'world' as its child; a child must be a frame of the model", joint.where);
     } else if (joint.child.empty()) {
       error(ErrorCode::JOINT_CHILD_LINK_INVALID, "joint '" + joint.name + "' has no child frame", joint.where);
-    } else if (joint.child == joint.name && lookup(scope, joint.child) == vertexOf(&joint)) {
+    } else if (joint.child == joint.name && child == vertex) {
       error(ErrorCode::JOINT_CHILD_LINK_INVALID, "joint '" + joint.name + "' names itself as its child", joint.where);
       // Its frame is attached to its child and, without a relative_to, posed in it: both cycles.
       error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, "joint '" + joint.name + "' is attached to itself (its child)", joint.where);
@@ -182,7 +187,7 @@ void FrameGraphBuilder::checkJointParentChildNames(int scope) {
         error(ErrorCode::POSE_RELATIVE_TO_CYCLE, "the pose of joint '" + joint.name + "' is relative to its child, itself",
               joint.where);
       }
-    } else if (lookup(scope, joint.child) == kNone) {
+    } else if (child == kNone) {
       error(ErrorCode::JOINT_CHILD_LINK_INVALID, unknownJointEnd(scope, joint, "child"), joint.where);
     }
     if (scopes_[scope].model->source.fromInterfaceModel) continue;  // interface joints name a child only
@@ -380,7 +385,8 @@ int FrameGraphBuilder::jointChildTarget(int scope, int vertex, const Joint& join
   // A model joint naming itself as its child was reported in phase 3; it gets no edge. (A world
   // joint keeps the edge to itself, which the cycle check reports.)
   if (!scopes_[scope].isWorld && joint.child == localNameAt(vertex)) return kNone;
-  return lookup(scope, joint.child);
+  const int looked = vertices_[static_cast<std::size_t>(vertex)].childLookup;  // by phase 3
+  return looked != kNotLookedUp ? looked : lookup(scope, joint.child);
 }
 
 int FrameGraphBuilder::frameTarget(int scope, const Frame& frame) const {

@@ -33,6 +33,7 @@ inline CsrGraph makeCsr(std::vector<std::pair<std::size_t, std::size_t>>& edges,
   return CsrGraph(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), n);
 }
 constexpr int kNone = -1;
+constexpr int kNotLookedUp = -2;  // a remembered name lookup not made yet
 
 /// The pose of an edge that carries none (a root, a scope's own frame).
 inline const Pose kIdentityEdge = Pose::Identity();
@@ -50,6 +51,7 @@ struct Vertex {
   const Pose* edgePose = &kIdentityEdge;
   int relativeTarget = kNone;
   int writtenRelativeTo = kNone;  // what its pose's relative_to names, found by phase 7 (model) / 6 (world)
+  int childLookup = kNotLookedUp;  // a model joint's child, found by phase 3
   int placementFrame = kNone;  // models placed by //model/@placement_frame or //include/placement_frame
   // Attached-to graph: one out-edge, or a sink (links, static models, the world).
   int attachedTarget = kNone;
