@@ -227,8 +227,7 @@ class Validator {
     for (std::uint16_t i = 0; i < description.childCount; ++i) {
       const SchemaChild& edge = schema_.children[description.firstChild + i];
       if (seen_[seen + i] || (edge.occurrence != Occurrence::One && edge.occurrence != Occurrence::OneOrMore)) continue;
-      std::vector<std::uint16_t> visiting;
-      if (needsExplicitValue(edge.node, visiting) && !reportedAt(e.where)) {  // e.g. the reader's <include> without <uri>
+      if (requiredWithoutDefault(edge.node) && !reportedAt(e.where)) {  // e.g. the reader's <include> without <uri>
         // libsdformat's reader fills it with the placeholder "__default__" and its DOM refuses
         // that later (as for //material/script/uri): an error, but not a schema-reader failure.
         diagnostics_.error(ErrorCode::ELEMENT_MISSING,
@@ -252,6 +251,17 @@ class Validator {
     diagnostics_.error(ErrorCode::ELEMENT_MISSING,
                        "shader type '" + type + "' needs a <normal_map> (as libsdformat's Material requires)",
                        shader.where);
+  }
+
+  /// needsExplicitValue of a description from the top, remembered per description: every element
+  /// of a kind asks it of the same required children (each <link> of a model, each <joint>).
+  bool requiredWithoutDefault(std::uint16_t index) {
+    if (index >= explicitValueNeeded_.size()) explicitValueNeeded_.resize(index + 1u, -1);
+    if (explicitValueNeeded_[index] < 0) {
+      std::vector<std::uint16_t> visiting;
+      explicitValueNeeded_[index] = needsExplicitValue(index, visiting) ? 1 : 0;
+    }
+    return explicitValueNeeded_[index] == 1;
   }
 
   /// A required element may be left out when its description supplies a default (libsdformat
@@ -378,6 +388,7 @@ class Validator {
   std::set<std::tuple<int, int, ErrorCode>> reported_;
   int schemaErrors_ = 0;
   std::vector<char> seen_;  // per open element, which of its described children were seen
+  std::vector<signed char> explicitValueNeeded_;  // per description: -1 not known yet, else 0 or 1
 };
 
 }  // namespace
