@@ -117,6 +117,8 @@ void FrameGraphBuilder::registerName(const std::string& localName, int vertex, c
 void FrameGraphBuilder::checkNameAttributes(int scope) {
   const Model& model = *scopes_[scope].model;
   const std::string prefix = scopes_[scope].prefix;  // a copy: opening nested scopes grows scopes_
+  const auto next = [&] { return static_cast<int>(vertices_.size()); };  // the vertex added next
+  scopes_[scope].firstLink = next();
   for (const Link& link : model.links) {
     checkName(link.name, "link", link.where, scope);
     addElement(scope, link.name, link);
@@ -133,6 +135,7 @@ void FrameGraphBuilder::checkNameAttributes(int scope) {
       }
     }
   }
+  scopes_[scope].firstJoint = next();
   for (const Joint& joint : model.joints) {
     checkName(joint.name, "joint", joint.where, scope);
     std::string frameName = joint.name;
@@ -147,10 +150,12 @@ void FrameGraphBuilder::checkNameAttributes(int scope) {
     const int vertex = addElement(scope, frameName, joint);
     if (frameName != joint.name) frameAt(vertex).ownName = prefix + joint.name;
   }
+  scopes_[scope].firstFrame = next();
   for (const Frame& frame : model.frames) {
     checkName(frame.name, "frame", frame.where, scope);
     addElement(scope, frame.name, frame);
   }
+  scopes_[scope].firstModel = next();
   for (const Model& nested : model.models) addNestedModel(scope, nested);
 }
 
@@ -171,7 +176,7 @@ std::string FrameGraphBuilder::unknownJointEnd(int scope, const Joint& joint, co
 void FrameGraphBuilder::checkJointParentChildNames(int scope) {
   for (const Joint& joint : scopes_[scope].model->joints) {
     // The child is looked up once: the attached-to phase takes the frame found here.
-    const int vertex = vertexOf(&joint);
+    const int vertex = vertexOf(scope, joint);
     const bool lookChildUp = !joint.child.empty() && joint.child != "world";
     const int child = lookChildUp ? lookup(scope, joint.child) : kNone;
     if (lookChildUp && vertex != kNone) vertices_[static_cast<std::size_t>(vertex)].childLookup = child;
@@ -193,7 +198,7 @@ void FrameGraphBuilder::checkJointParentChildNames(int scope) {
     if (scopes_[scope].model->source.fromInterfaceModel) continue;  // interface joints name a child only
     if (joint.parent.empty()) {
       error(ErrorCode::JOINT_PARENT_LINK_INVALID, "joint '" + joint.name + "' has no parent frame", joint.where);
-    } else if (namesItself(joint, joint.parent)) {
+    } else if (namesItself(scope, joint, joint.parent)) {
       error(ErrorCode::JOINT_PARENT_LINK_INVALID, "joint '" + joint.name + "' names itself as its parent", joint.where);
     } else if (joint.parent != "world" && lookup(scope, joint.parent) == kNone) {
       error(ErrorCode::JOINT_PARENT_LINK_INVALID, unknownJointEnd(scope, joint, "parent"), joint.where);
@@ -214,13 +219,13 @@ int FrameGraphBuilder::canonicalLinkOf(int scope, std::vector<int>& visiting) {
     target = lookup(scope, model.canonicalLink);
     if (target != kNone && kindAt(target) != FrameKind::Link) target = kNone;
   } else if (!model.links.empty()) {
-    target = vertexOf(&model.links.front());
+    target = vertexOf(scope, model.links.front());
   } else {
     // No link of its own: the first nested model's canonical link, or a static nested model,
     // which is fixed and so a valid thing to be attached to (libsdformat's STATIC_MODEL sink).
     for (const Model& nested : model.models) {
-      const int vertex = vertexOf(&nested);
-      if (vertex == kNone || vertices_[vertex].ownScope == kNone) continue;
+      const int vertex = vertexOf(scope, nested);
+      if (vertices_[vertex].ownScope == kNone) continue;
       const int nestedScope = vertices_[vertex].ownScope;
       if (nested.isStatic) {
         target = vertex;
@@ -265,7 +270,7 @@ void FrameGraphBuilder::checkAttachedToValues(int scope, const std::vector<Frame
                                               const char* expected) {
   for (const Frame& frame : frames) {
     if (frame.attachedTo.empty()) continue;
-    if (namesItself(frame, frame.attachedTo)) {
+    if (namesItself(scope, frame, frame.attachedTo)) {
       error(ErrorCode::FRAME_ATTACHED_TO_CYCLE, std::string(what) + " '" + frame.name + "' is attached to itself", frame.where);
       if (frame.pose.relativeTo.empty()) {
         error(ErrorCode::POSE_RELATIVE_TO_CYCLE,
@@ -290,7 +295,7 @@ void FrameGraphBuilder::buildFrameAttachedToGraph(int scope) {
     modelVertex.attachedTarget = canonicalLink_[scope];
   }
   for (const Link& link : s.model->links) {
-    if (const int v = vertexOf(&link); v != kNone) vertices_[v].attachedSink = true;
+    vertices_[static_cast<std::size_t>(vertexOf(scope, link))].attachedSink = true;
   }
   addAttachedToEdges(scope, s.model->joints, s.model->frames);
 }
@@ -299,10 +304,11 @@ void FrameGraphBuilder::buildFrameAttachedToGraph(int scope) {
 /// else the scope's own frame), for model and world scopes alike.
 void FrameGraphBuilder::addAttachedToEdges(int scope, const std::vector<Joint>& joints, const std::vector<Frame>& frames) {
   for (const Joint& joint : joints) {
-    if (const int v = vertexOf(&joint); v != kNone) vertices_[v].attachedTarget = jointChildTarget(scope, v, joint);
+    const int v = vertexOf(scope, joint);
+    vertices_[static_cast<std::size_t>(v)].attachedTarget = jointChildTarget(scope, v, joint);
   }
   for (const Frame& frame : frames) {
-    if (const int v = vertexOf(&frame); v != kNone) vertices_[v].attachedTarget = frameTarget(scope, frame);
+    vertices_[static_cast<std::size_t>(vertexOf(scope, frame))].attachedTarget = frameTarget(scope, frame);
   }
 }
 
@@ -342,10 +348,10 @@ void FrameGraphBuilder::checkPoseRelativeToValues(int scope) {
 template <class Element>
 void FrameGraphBuilder::checkPoses(int scope, const std::vector<Element>& elements, const char* what, const char* expected) {
   for (const Element& e : elements) {
-    const int self = vertexOf(&e);
-    const bool selfReference = self != kNone && e.pose.relativeTo == localNameAt(self);
+    const int self = vertexOf(scope, e);
+    const bool selfReference = e.pose.relativeTo == localNameAt(self);
     const int target = checkRelativeTo(scope, selfReference, e.name, what, e.pose, e.where, expected);
-    if (self != kNone) vertices_[static_cast<std::size_t>(self)].writtenRelativeTo = target;  // phase 8 takes it
+    vertices_[static_cast<std::size_t>(self)].writtenRelativeTo = target;  // phase 8 takes it
   }
 }
 
@@ -353,7 +359,7 @@ void FrameGraphBuilder::checkPoses(int scope, const std::vector<Element>& elemen
 void FrameGraphBuilder::buildPoseRelativeToGraph(int scope) {
   const Scope& s = scopes_[scope];
   for (const Link& link : s.model->links) {
-    if (const int v = vertexOf(&link); v != kNone) addRelativeToEdge(v, link.pose, s.modelVertex);
+    addRelativeToEdge(vertexOf(scope, link), link.pose, s.modelVertex);
   }
   addPoseEdges(scope, s.model->models, s.model->joints, s.model->frames);
 }
@@ -364,21 +370,18 @@ void FrameGraphBuilder::addPoseEdges(int scope, const std::vector<Model>& models
                                      const std::vector<Frame>& frames) {
   const int scopeFrame = scopes_[scope].modelVertex;
   for (const Model& model : models) {
-    if (const int v = vertexOf(&model); v != kNone) addRelativeToEdge(v, model.pose, scopeFrame);
+    addRelativeToEdge(vertexOf(scope, model), model.pose, scopeFrame);
   }
   for (const Joint& joint : joints) {
     // The default of a joint's and a frame's pose is the frame it is attached to, which the
     // attached-to phase has looked up already (the same function, for the same scope).
-    if (const int v = vertexOf(&joint); v != kNone) addRelativeToEdge(v, joint.pose, vertices_[v].attachedTarget);
+    const int v = vertexOf(scope, joint);
+    addRelativeToEdge(v, joint.pose, vertices_[static_cast<std::size_t>(v)].attachedTarget);
   }
   for (const Frame& frame : frames) {
-    if (const int v = vertexOf(&frame); v != kNone) addRelativeToEdge(v, frame.pose, vertices_[v].attachedTarget);
+    const int v = vertexOf(scope, frame);
+    addRelativeToEdge(v, frame.pose, vertices_[static_cast<std::size_t>(v)].attachedTarget);
   }
-}
-
-int FrameGraphBuilder::vertexOf(const void* element) const {
-  auto it = out_.frameOfElement.find(element);
-  return it == out_.frameOfElement.end() ? kNone : static_cast<int>(it->second);
 }
 
 int FrameGraphBuilder::jointChildTarget(int scope, int vertex, const Joint& joint) const {
@@ -429,7 +432,10 @@ void FrameGraphBuilder::checkModel(int scope) {
 // World phase 2: names of models, frames and joints directly in the world.
 void FrameGraphBuilder::checkWorldNameAttributes(int scope) {
   const World& world = *scopes_[scope].world;
+  const auto next = [&] { return static_cast<int>(vertices_.size()); };  // the vertex added next
+  scopes_[scope].firstModel = next();
   for (const Model& model : world.models) addNestedModel(scope, model);
+  scopes_[scope].firstFrame = next();
   for (const Frame& frame : world.frames) {
     checkName(frame.name, "frame", frame.where, scope);
     std::string frameName = frame.name;
@@ -440,6 +446,7 @@ void FrameGraphBuilder::checkWorldNameAttributes(int scope) {
     }
     addElement(scope, frameName, frame);
   }
+  scopes_[scope].firstJoint = next();
   for (const Joint& joint : world.joints) {
     checkName(joint.name, "joint", joint.where, scope);
     addElement(scope, joint.name, joint);

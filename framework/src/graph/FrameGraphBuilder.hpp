@@ -90,9 +90,8 @@ class FrameGraphBuilder {
   /// Whether `reference` names the frame of `element` itself. By the frame, never by the name: in
   /// URDF (and SDFormat < 1.7) a joint may share a link's name, and then names that link.
   template <class Element>
-  bool namesItself(const Element& element, const std::string& reference) const {
-    const int self = vertexOf(&element);
-    return self != kNone && reference == localNameAt(self);
+  bool namesItself(int scope, const Element& element, const std::string& reference) const {
+    return reference == localNameAt(vertexOf(scope, element));
   }
   /// The frame a written relative_to names (kNone when it names none, or the owner itself).
   int checkRelativeTo(int scope, bool selfReference, const std::string& owner, const char* what, const SemanticPose& pose,
@@ -105,7 +104,24 @@ class FrameGraphBuilder {
                     const std::vector<Frame>& frames);
   template <class Element>
   void checkPoses(int scope, const std::vector<Element>& elements, const char* what, const char* expected);
-  int vertexOf(const void* element) const;  // kNone when the element has no vertex
+  // The vertex of an element of `scope`'s own lists (phase 2 gave each one): by its position, not
+  // looked up by its address.
+  int vertexOf(int scope, const Link& link) const {
+    const Scope& s = scopes_[static_cast<std::size_t>(scope)];
+    return s.firstLink + static_cast<int>(&link - s.model->links.data());
+  }
+  int vertexOf(int scope, const Joint& joint) const {
+    const Scope& s = scopes_[static_cast<std::size_t>(scope)];
+    return s.firstJoint + static_cast<int>(&joint - (s.model ? s.model->joints : s.world->joints).data());
+  }
+  int vertexOf(int scope, const Frame& frame) const {
+    const Scope& s = scopes_[static_cast<std::size_t>(scope)];
+    return s.firstFrame + static_cast<int>(&frame - (s.model ? s.model->frames : s.world->frames).data());
+  }
+  int vertexOf(int scope, const Model& model) const {
+    const Scope& s = scopes_[static_cast<std::size_t>(scope)];
+    return s.firstModel + static_cast<int>(&model - (s.model ? s.model->models : s.world->models).data());
+  }
   int jointChildTarget(int scope, int vertex, const Joint& joint) const;
   int frameTarget(int scope, const Frame& frame) const;
   void checkPoseRelativeToValues(int scope);          // phase 7

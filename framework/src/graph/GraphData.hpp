@@ -67,6 +67,12 @@ struct Scope {
   bool isStatic = false;  // the model or one of its ancestors is static
   const Model* model = nullptr;
   const World* world = nullptr;
+  // The vertex of the first link, joint, frame and nested model of the scope: each list's
+  // vertices were added in order, so an element's vertex is its list's first plus its position.
+  int firstLink = kNone;
+  int firstJoint = kNone;
+  int firstFrame = kNone;
+  int firstModel = kNone;
 };
 
 /// Everything a built graph keeps: the public frames and enough scope data to resolve references.
