@@ -23,11 +23,7 @@ NumberStatus readNumber(std::string_view token, double& value) {
     if (!digits.empty() && (digits.front() == '+' || digits.front() == '-')) return NumberStatus::NotANumber;
   }
   if (digits.empty()) return NumberStatus::NotANumber;
-  if (const std::optional<double> quick = parseShortDecimal(digits)) {
-    value = *quick;
-    return NumberStatus::Ok;
-  }
-  const auto result = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  const auto result = fromChars(digits.data(), digits.data() + digits.size(), value);
   if (result.ptr != digits.data() + digits.size()) return NumberStatus::NotANumber;
   if (result.ec == std::errc::result_out_of_range) {
     // Overflow is not finite; underflow reads as the nearest tiny value, as strtod gives it.
@@ -94,6 +90,14 @@ std::optional<double> parseShortDecimal(std::string_view token) noexcept {
   }
   const double value = static_cast<double>(mantissa) / kPowersOfTen[fractionDigits];
   return negative ? -value : value;
+}
+
+std::from_chars_result fromChars(const char* first, const char* last, double& value) noexcept {
+  if (const std::optional<double> quick = parseShortDecimal(std::string_view(first, static_cast<std::size_t>(last - first)))) {
+    value = *quick;
+    return {last, std::errc()};
+  }
+  return std::from_chars(first, last, value);
 }
 
 std::optional<double> parseDouble(std::string_view text, const SourceLocation& where, std::string_view what,

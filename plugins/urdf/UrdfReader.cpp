@@ -69,14 +69,10 @@ class What {
 
 /// The common case of a number as URDF files write it ("0.01", "-1e-3": no sign '+', no white
 /// space) read without the core's diagnostics; anything else (and every error) goes through the
-/// core's reader, which reports it. std::from_chars is the core's reader too, so the values agree.
+/// core's reader, which reports it. fromChars is the core's reader too, so the values agree.
 bool readPlainNumber(const char* begin, const char* end, double& value) {
   if (begin == end || *begin == '+') return false;
-  if (const std::optional<double> quick = parseShortDecimal(std::string_view(begin, static_cast<std::size_t>(end - begin)))) {
-    value = *quick;  // most values ("0.01", "-1"): from_chars' answer, a third of its work
-    return true;
-  }
-  const auto result = std::from_chars(begin, end, value);
+  const auto result = fromChars(begin, end, value);
   return result.ec == std::errc() && result.ptr == end && std::isfinite(value);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 // Reading numbers out of text with diagnostics that say what was expected and where.
+#include <charconv>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,6 +37,11 @@ INTERLINK_API bool parseFixedDoubles(std::string_view text, const SourceLocation
 /// read with one integer pass and one division by an exact power of ten, which IEEE arithmetic
 /// rounds correctly (Clinger's fast path): a third of from_chars' work.
 INTERLINK_API std::optional<double> parseShortDecimal(std::string_view token) noexcept;
+
+/// std::from_chars for a double (general format), with the same pointer, error and value: the
+/// short plain decimals are read by parseShortDecimal, anything else by std::from_chars. What
+/// every reader of numbers calls instead of std::from_chars.
+INTERLINK_API std::from_chars_result fromChars(const char* first, const char* last, double& value) noexcept;
 
 /// "true"/"false"/"1"/"0" (case-insensitive).
 INTERLINK_API std::optional<bool> parseBool(std::string_view text, const SourceLocation& where, std::string_view what,

@@ -348,10 +348,8 @@ void FrameGraphBuilder::checkPoseRelativeToValues(int scope) {
 template <class Element>
 void FrameGraphBuilder::checkPoses(int scope, const std::vector<Element>& elements, const char* what, const char* expected) {
   for (const Element& e : elements) {
-    const int self = vertexOf(scope, e);
-    const bool selfReference = e.pose.relativeTo == localNameAt(self);
-    const int target = checkRelativeTo(scope, selfReference, e.name, what, e.pose, e.where, expected);
-    vertices_[static_cast<std::size_t>(self)].writtenRelativeTo = target;  // phase 8 takes it
+    const int target = checkRelativeTo(scope, namesItself(scope, e, e.pose.relativeTo), e.name, what, e.pose, e.where, expected);
+    vertices_[static_cast<std::size_t>(vertexOf(scope, e))].writtenRelativeTo = target;  // phase 8 takes it
   }
 }
 

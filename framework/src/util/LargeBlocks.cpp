@@ -25,8 +25,7 @@ void* allocateLargeBlock(std::size_t bytes) {
     // never holds more memory than a plain one would once it is filled.
     void* block = nullptr;
     if (::posix_memalign(&block, kHugePage, bytes) != 0 || !block) throw std::bad_alloc();
-    // Advice only: where the kernel has no transparent huge pages this fails and changes nothing.
-    ::madvise(block, bytes / kHugePage * kHugePage, MADV_HUGEPAGE);
+    adviseHugePages(block, bytes);  // aligned: every whole huge page of the block
     return block;
   }
 #endif

@@ -52,11 +52,7 @@ long forEachToken(std::string_view text, Accept accept) {
 
 bool parseNumber(std::string_view token, double& value) {
   if (!token.empty() && token.front() == '+') token.remove_prefix(1);
-  if (const std::optional<double> quick = parseShortDecimal(token)) {  // most values: no from_chars
-    value = *quick;
-    return true;
-  }
-  const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
+  const auto [end, error] = fromChars(token.data(), token.data() + token.size(), value);
   return error == std::errc() && end == token.data() + token.size();
 }
 
