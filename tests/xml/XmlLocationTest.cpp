@@ -134,6 +134,39 @@ TEST(XmlLocations, ByteOrderMarkIsNotAColumn) {
   EXPECT_EQ(root->children.at(0).where.column, 4);
 }
 
+// Expat counts the mark as the first column of line 1; comments and syntax errors, which take
+// expat's position, must not.
+TEST(XmlLocations, ByteOrderMarkIsNotAColumnOfCommentsOrErrors) {
+  for (const bool fastReader : {true, false}) {
+    SCOPED_TRACE(fastReader ? "fast reader" : "expat");
+    ParseOptions options;
+    options.fastReader = fastReader;
+    std::vector<XmlComment> comments;
+    options.comments = &comments;
+    Diagnostics diagnostics;
+    const auto root = parse("\xEF\xBB\xBF<a><!--c--><b/></a>\n<!--d-->", "bom.xml", diagnostics, options);
+    ASSERT_TRUE(root) << test::dump(diagnostics);
+    ASSERT_EQ(comments.size(), 2u);
+    EXPECT_EQ(comments[0].where.line, 1);
+    EXPECT_EQ(comments[0].where.column, 4);
+    EXPECT_EQ(comments[1].where.line, 2);
+    EXPECT_EQ(comments[1].where.column, 1);
+  }
+  // Expat places a mismatched end tag at its name: column 6 with or without the mark.
+  for (const char* text : {"<a></b>", "\xEF\xBB\xBF<a></b>"}) {
+    Diagnostics diagnostics;
+    EXPECT_FALSE(parse(text, "bom.xml", diagnostics));
+    ASSERT_EQ(diagnostics.size(), 1u) << test::dump(diagnostics);
+    EXPECT_EQ(diagnostics.begin()->where.line, 1);
+    EXPECT_EQ(diagnostics.begin()->where.column, 6) << test::dump(diagnostics);
+  }
+  // A document type with declarations is refused before parsing, at its '<'.
+  Diagnostics diagnostics;
+  EXPECT_FALSE(parse("\xEF\xBB\xBF<!DOCTYPE a [<!ENTITY e 'x'>]><a/>", "bom.xml", diagnostics));
+  ASSERT_EQ(diagnostics.size(), 1u) << test::dump(diagnostics);
+  EXPECT_EQ(diagnostics.begin()->where.column, 1) << test::dump(diagnostics);
+}
+
 TEST(XmlLocations, NonAsciiCountsInUtf16Units) {
   // é: 2 bytes, one column; €: 3 bytes, one column; 😀: 4 bytes, two columns (a surrogate pair).
   Diagnostics diagnostics;

@@ -289,6 +289,15 @@ class StartTagLocator {
   bool lost_ = false;
 };
 
+/// A location from expat's line and column. Expat counts columns from 0 and counts a UTF-8
+/// byte-order mark as the first column of line 1; elements are located without it
+/// (StartTagLocator), and so is everything else.
+SourceLocation expatLocation(const FileName& fileName, XML_Size line, XML_Size column, bool byteOrderMark) {
+  const int lineNumber = static_cast<int>(line);
+  const int columnNumber = static_cast<int>(column) + 1 - (byteOrderMark && lineNumber == 1 ? 1 : 0);
+  return SourceLocation{fileName, lineNumber, std::max(columnNumber, 1)};
+}
+
 /// Builds the tree in place from expat's events. Each element is constructed where it stays: in
 /// its parent's children vector, which only grows while the parent is the innermost open element,
 /// so the open elements never move. Expat is C: nothing may be thrown through it, so a handler
@@ -300,6 +309,7 @@ class TreeBuilder {
               const std::vector<std::uint32_t>& childCounts, std::size_t attributeCount)
       : parser_(parser),
         fileName_(fileName),
+        byteOrderMark_(byteOrderMarkLength(content) != 0),
         maxDepth_(maxDepth),
         tags_(content),
         childCounts_(childCounts),
@@ -475,10 +485,10 @@ class TreeBuilder {
     if (!element.children.empty()) detail::dropLayoutText(element.text);
   }
 
-  /// Where expat is: in a start-tag handler, the '<' of that tag (expat counts columns from 0).
+  /// Where expat is: in a start-tag handler, the '<' of that tag.
   SourceLocation here() const {
-    return SourceLocation{fileName_, static_cast<int>(XML_GetCurrentLineNumber(parser_)),
-                          static_cast<int>(XML_GetCurrentColumnNumber(parser_)) + 1};
+    return expatLocation(fileName_, XML_GetCurrentLineNumber(parser_), XML_GetCurrentColumnNumber(parser_),
+                         byteOrderMark_);
   }
 
   /// When the text cannot be followed (see StartTagLocator), expat's position of the tag is the
@@ -495,6 +505,7 @@ class TreeBuilder {
 
   XML_Parser parser_;
   const FileName fileName_;  // one shared name: every location of the tree points at it
+  const bool byteOrderMark_;
   std::size_t maxDepth_;
   StartTagLocator tags_;
   const std::vector<std::uint32_t>& childCounts_;  // per element in document order (a hint)
@@ -617,7 +628,7 @@ std::optional<SourceLocation> findDoctypeWithDeclarations(std::string_view conte
                  declaration.find("PUBLIC") != std::string_view::npos;
       if (!declares) return std::nullopt;
       Cursor cursor;
-      for (std::size_t k = 0; k < i;) cursor.advance(content, k);
+      for (std::size_t k = byteOrderMarkLength(content); k < i;) cursor.advance(content, k);  // the mark is no column
       return SourceLocation{fileName, cursor.line, cursor.column};
     } else {
       return std::nullopt;
@@ -720,7 +731,7 @@ std::optional<XmlElement> parse(std::string_view content, const std::string& fil
   StartTagScan tags = scanStartTags(content, options.maxAttributesPerElement);
   if (const std::size_t crowded = tags.crowded; crowded != std::string_view::npos) {
     Cursor cursor;
-    for (std::size_t k = 0; k < crowded;) cursor.advance(content, k);
+    for (std::size_t k = byteOrderMarkLength(content); k < crowded;) cursor.advance(content, k);
     diagnostics.error(ErrorCode::XML_SYNTAX,
                       "an element has more than " + std::to_string(options.maxAttributesPerElement) +
                           " attributes (ParseOptions::maxAttributesPerElement); refused before parsing",
@@ -758,8 +769,8 @@ std::optional<XmlElement> parse(std::string_view content, const std::string& fil
     if (code == XML_ERROR_TAG_MISMATCH && !builder.innermostOpenName().empty()) {
       message += ": expected </" + builder.innermostOpenName() + ">";
     }
-    builder.stop(std::move(message), SourceLocation{fileName, static_cast<int>(XML_GetErrorLineNumber(parser)),
-                                                     static_cast<int>(XML_GetErrorColumnNumber(parser)) + 1});
+    builder.stop(std::move(message), expatLocation(fileName, XML_GetErrorLineNumber(parser),
+                                                   XML_GetErrorColumnNumber(parser), byteOrderMarkLength(content) != 0));
   }
 
   std::optional<XmlElement> root = builder.takeRoot();
