@@ -1,5 +1,6 @@
 // framework/src/util/LargeBlocks: the blocks of the big arenas (XML tree, frame graph, poses) ask
-// for huge pages for their whole 2 MiB pages only, and are plain memory below the threshold.
+// for huge pages for their whole 2 MiB pages (a long tail is rounded up to one), and are plain
+// memory below the threshold.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -54,21 +55,39 @@ bool kernelHasTransparentHugePages() {
   return std::getline(enabled, modes) && modes.find("[never]") == std::string::npos;
 }
 
-TEST(LargeBlocks, ABlockOfAHugePageOrMoreIsAlignedWritableAndAsksForHugePagesForItsWholePagesOnly) {
-  const std::size_t bytes = 5 * kMiB + 12345;  // two whole huge pages and a tail
+TEST(LargeBlocks, ABlockWithAShortTailAsksForHugePagesForItsWholePagesOnly) {
+  const std::size_t bytes = 4 * kMiB + 12345;  // two whole huge pages and a tail under half of one
   char* block = static_cast<char*>(allocateLargeBlock(bytes));
   ASSERT_NE(block, nullptr);
   EXPECT_EQ(reinterpret_cast<std::uintptr_t>(block) % (2 * kMiB), 0u);
   std::memset(block, 0x5a, bytes);  // every byte is ours (ASan would stop a short block here)
   EXPECT_EQ(block[bytes - 1], 0x5a);
   if (kernelHasTransparentHugePages()) {
-    // "hg": the range was advised MADV_HUGEPAGE. The tail past the last whole huge page was not,
-    // so a filled block holds no more memory than a plain one.
+    // "hg": the range was advised MADV_HUGEPAGE. The short tail past the last whole huge page was
+    // not, so a filled block holds no more memory than a plain one.
     EXPECT_TRUE(hasFlag(flagsOfMappingAt(block), "hg")) << flagsOfMappingAt(block);
     EXPECT_TRUE(hasFlag(flagsOfMappingAt(block + 4 * kMiB - 1), "hg"));
     EXPECT_FALSE(hasFlag(flagsOfMappingAt(block + 4 * kMiB + 4096), "hg")) << flagsOfMappingAt(block + 4 * kMiB + 4096);
   }
   releaseLargeBlock(block, bytes);
+}
+
+TEST(LargeBlocks, ABlockWithALongTailIsWholeHugePages) {
+  // A tail of half a huge page or more would cost 256 to 512 small page faults: the block is
+  // rounded up to whole huge pages, all of which ask for them. The same from the threshold on.
+  for (const std::size_t bytes : {5 * kMiB + 12345, kLargeBlockThreshold, 2 * kMiB - 1}) {
+    SCOPED_TRACE(bytes);
+    char* block = static_cast<char*>(allocateLargeBlock(bytes));
+    ASSERT_NE(block, nullptr);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(block) % (2 * kMiB), 0u);
+    std::memset(block, 0x5a, bytes);
+    EXPECT_EQ(block[bytes - 1], 0x5a);
+    if (kernelHasTransparentHugePages()) {
+      EXPECT_TRUE(hasFlag(flagsOfMappingAt(block), "hg")) << flagsOfMappingAt(block);
+      EXPECT_TRUE(hasFlag(flagsOfMappingAt(block + bytes - 1), "hg")) << flagsOfMappingAt(block + bytes - 1);
+    }
+    releaseLargeBlock(block, bytes);
+  }
 }
 
 TEST(LargeBlocks, AdvisingARangeMarksItsWholeHugePagesOnly) {

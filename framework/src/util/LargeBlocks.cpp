@@ -16,16 +16,24 @@ constexpr std::size_t kHugePage = std::size_t{2} << 20;
 
 }  // namespace
 
+/// The bytes a block of `bytes` takes: whole huge pages when the tail past the last whole one is
+/// at least half a huge page. Filling such a tail in small pages costs 256 to 512 page faults; one
+/// huge page costs about as much as 80 of them (docs/dev/benchmarks.md), and the memory it adds is
+/// less than half a huge page. A shorter tail stays in small pages.
+std::size_t blockBytes(std::size_t bytes) {
+  const std::size_t tail = bytes % kHugePage;
+  return tail >= kHugePage / 2 ? bytes - tail + kHugePage : bytes;
+}
+
 void* allocateLargeBlock(std::size_t bytes) {
 #if defined(__linux__)
   if (bytes >= kLargeBlockThreshold) {
     // From the heap (so that sanitizers and leak checkers see it as any other allocation),
-    // aligned to 2 MiB: the kernel backs only aligned 2 MiB ranges with huge pages. Only the
-    // whole huge pages ask for them; a tail shorter than one stays in small pages, so the block
-    // never holds more memory than a plain one would once it is filled.
+    // aligned to 2 MiB: the kernel backs only aligned 2 MiB ranges with huge pages.
+    const std::size_t taken = blockBytes(bytes);
     void* block = nullptr;
-    if (::posix_memalign(&block, kHugePage, bytes) != 0 || !block) throw std::bad_alloc();
-    adviseHugePages(block, bytes);  // aligned: every whole huge page of the block
+    if (taken < bytes || ::posix_memalign(&block, kHugePage, taken) != 0 || !block) throw std::bad_alloc();
+    adviseHugePages(block, taken);  // aligned: every whole huge page of the block
     return block;
   }
 #endif

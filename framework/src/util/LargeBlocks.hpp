@@ -16,9 +16,10 @@
 
 namespace interlink::detail {
 
-/// Blocks from this size on (one huge page) are aligned to huge pages and ask for them; smaller
-/// ones are plain heap memory.
-constexpr std::size_t kLargeBlockThreshold = std::size_t{2} << 20;
+/// Blocks from this size on (half a huge page) are aligned to huge pages and ask for them; smaller
+/// ones are plain heap memory. A block whose tail past its last whole huge page is half a huge page
+/// or more is rounded up to whole huge pages (allocateLargeBlock).
+constexpr std::size_t kLargeBlockThreshold = std::size_t{1} << 20;
 
 /// `bytes` of memory aligned for any type; throws std::bad_alloc when there is none.
 void* allocateLargeBlock(std::size_t bytes);
