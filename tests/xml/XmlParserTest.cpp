@@ -7,6 +7,7 @@
 #include <iterator>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "TestSupport.hpp"
@@ -318,10 +319,31 @@ TEST(XmlParser, CopiesOfAParsedTreeAreIndependentOfIt) {
     copy = *root;
     // A copy's lists come from the heap, not from the tree's arena.
     EXPECT_NE(copy->children.get_allocator(), root->children.get_allocator());
-    EXPECT_EQ(copy->children.get_allocator().arena(), nullptr);
+    EXPECT_EQ(copy->children.get_allocator().arena().get(), nullptr);
   }
   ASSERT_TRUE(copy);
   EXPECT_EQ(copy->toXml(), "<a x=\"1\"><b><c/></b><b/></a>");
+}
+
+TEST(XmlParser, ListsOfATreeDroppedByManyThreadsFreeTheArenaOnce) {
+  // Each list holds a one-pointer reference on the arena (two per element, so its size matters);
+  // the count is atomic: pieces of one tree may be dropped by different threads.
+  static_assert(sizeof(detail::TreeArenaRef) == sizeof(void*));
+  Diagnostics diagnostics;
+  auto root = parse("<a><b><c/><c/></b><b><c/></b><b/><b/></a>", "t.xml", diagnostics);
+  ASSERT_TRUE(root) << test::dump(diagnostics);
+  std::vector<XmlElement::Children> pieces;
+  for (XmlElement& b : root->children) pieces.push_back(std::move(b.children));
+  root.reset();  // the pieces keep the arena
+  EXPECT_EQ(pieces[0].size(), 2u);
+  std::vector<std::thread> threads;
+  for (auto& piece : pieces) {
+    // Read and dropped there (growing would allocate from the arena, which one thread owns).
+    threads.emplace_back([list = std::move(piece)] {
+      for (const XmlElement& c : list) EXPECT_EQ(c.name, "c");
+    });
+  }
+  for (std::thread& t : threads) t.join();
 }
 
 TEST(XmlParser, TreeGrowsPastItsArenaEstimate) {
@@ -330,7 +352,7 @@ TEST(XmlParser, TreeGrowsPastItsArenaEstimate) {
   Diagnostics diagnostics;
   auto root = parse("<model><link name='l0'/></model>", "g.sdf", diagnostics);
   ASSERT_TRUE(root) << test::dump(diagnostics);
-  ASSERT_NE(root->children.get_allocator().arena(), nullptr);  // the parser's arena
+  ASSERT_NE(root->children.get_allocator().arena().get(), nullptr);  // the parser's arena
   for (int i = 1; i <= 20000; ++i) {
     XmlElement& link = root->children.emplace_back();
     link.name = "link";

@@ -399,7 +399,7 @@ class FastTreeReader {
     // attributes, and any '=' of text or comments: a slightly larger block).
     const std::size_t attributes = static_cast<std::size_t>(std::count(content_.begin(), content_.end(), '='));
     elementAllocator_ = TreeAllocator<XmlElement>(
-        std::make_shared<TreeArena>(startTags_ * sizeof(XmlElement) + attributes * sizeof(Attribute)));
+        TreeArena::create(startTags_ * sizeof(XmlElement) + attributes * sizeof(Attribute)));
     attributeAllocator_ = TreeAllocator<Attribute>(elementAllocator_.arena());
     if (!start(rootNode, nullptr)) return std::nullopt;
     while (!open_.empty()) {

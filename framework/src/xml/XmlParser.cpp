@@ -314,8 +314,8 @@ class TreeBuilder {
         tags_(content),
         childCounts_(childCounts),
         // Every list of the tree in one block: the scan counted the elements and attributes.
-        elementAllocator_(std::make_shared<detail::TreeArena>(childCounts.size() * sizeof(XmlElement) +
-                                                              attributeCount * sizeof(Attribute))),
+        elementAllocator_(detail::TreeArena::create(childCounts.size() * sizeof(XmlElement) +
+                                                    attributeCount * sizeof(Attribute))),
         attributeAllocator_(elementAllocator_) {
     open_.reserve(64);
     XML_SetUserData(parser_, this);

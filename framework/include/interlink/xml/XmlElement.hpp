@@ -1,8 +1,10 @@
 #pragma once
 // A small read-only XML tree that remembers where every element and attribute was written.
 // Built by interlink::xml::parse (expat underneath); shared by every XML-based plugin.
+#include <atomic>
 #include <cstddef>
 #include <memory>
+#include <utility>
 #include <new>
 #include <string>
 #include <string_view>
@@ -30,6 +32,8 @@ namespace interlink::xml {
 
 namespace detail {
 
+class TreeArenaRef;
+
 /// The memory of one parsed tree's element and attribute lists: handed out in order from large
 /// blocks and released all at once when the last list using it is destroyed. A 4000-link
 /// SDFormat model has some 50 000 elements: one block sized by the pre-parse scan replaces one
@@ -37,7 +41,9 @@ namespace detail {
 /// synchronised: a tree is built and changed by one thread (reading it needs no allocation).
 class INTERLINK_API TreeArena {
  public:
-  explicit TreeArena(std::size_t firstBlockBytes);
+  /// A new arena whose first block holds `firstBlockBytes` (capped: see the constructor); it lives
+  /// as long as a reference to it does.
+  static TreeArenaRef create(std::size_t firstBlockBytes);
   ~TreeArena();
   TreeArena(const TreeArena&) = delete;
   TreeArena& operator=(const TreeArena&) = delete;
@@ -59,6 +65,9 @@ class INTERLINK_API TreeArena {
   }
 
  private:
+  friend class TreeArenaRef;
+  explicit TreeArena(std::size_t firstBlockBytes);
+
   void* take(std::size_t bytes, std::size_t alignment) {
     const std::size_t at = (used_ + alignment - 1) & ~(alignment - 1);
     if (at + bytes <= capacity_) {
@@ -80,7 +89,45 @@ class INTERLINK_API TreeArena {
   char* current_ = nullptr;  // the usable bytes of the newest block
   std::size_t used_ = 0;
   std::size_t capacity_ = 0;
+  std::atomic<std::size_t> references_{0};  // the TreeArenaRefs to this arena
 };
+
+/// A counted reference to a TreeArena, the size of one pointer: every list of a tree holds one,
+/// so a reference half the size of a std::shared_ptr saves 16 bytes per element (two lists).
+/// The count is atomic, as a std::shared_ptr's is: trees may be read, and dropped, by several
+/// threads.
+class TreeArenaRef {
+ public:
+  TreeArenaRef() noexcept = default;
+  TreeArenaRef(const TreeArenaRef& other) noexcept : arena_(other.arena_) {
+    if (arena_) arena_->references_.fetch_add(1, std::memory_order_relaxed);
+  }
+  TreeArenaRef(TreeArenaRef&& other) noexcept : arena_(other.arena_) { other.arena_ = nullptr; }
+  TreeArenaRef& operator=(TreeArenaRef other) noexcept {
+    std::swap(arena_, other.arena_);
+    return *this;
+  }
+  ~TreeArenaRef() {
+    if (arena_ && arena_->references_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete arena_;
+  }
+
+  TreeArena* operator->() const noexcept { return arena_; }
+  TreeArena* get() const noexcept { return arena_; }
+  explicit operator bool() const noexcept { return arena_ != nullptr; }
+  friend bool operator==(const TreeArenaRef& a, const TreeArenaRef& b) noexcept { return a.arena_ == b.arena_; }
+  friend bool operator!=(const TreeArenaRef& a, const TreeArenaRef& b) noexcept { return a.arena_ != b.arena_; }
+
+ private:
+  friend class TreeArena;
+  explicit TreeArenaRef(TreeArena* arena) noexcept : arena_(arena) {
+    arena_->references_.fetch_add(1, std::memory_order_relaxed);
+  }
+  TreeArena* arena_ = nullptr;
+};
+
+inline TreeArenaRef TreeArena::create(std::size_t firstBlockBytes) {
+  return TreeArenaRef(new TreeArena(firstBlockBytes));
+}
 
 /// The allocator of XmlElement's lists: from a TreeArena while the parser builds the tree, from
 /// the heap otherwise (elements a reader makes itself, and every copy: copying a list never
@@ -96,7 +143,7 @@ class TreeAllocator {
   using is_always_equal = std::false_type;
 
   TreeAllocator() noexcept = default;
-  explicit TreeAllocator(std::shared_ptr<TreeArena> arena) noexcept : arena_(std::move(arena)) {}
+  explicit TreeAllocator(TreeArenaRef arena) noexcept : arena_(std::move(arena)) {}
   template <class U>
   TreeAllocator(const TreeAllocator<U>& other) noexcept : arena_(other.arena()) {}
 
@@ -113,7 +160,7 @@ class TreeAllocator {
   }
   TreeAllocator select_on_container_copy_construction() const noexcept { return TreeAllocator(); }
 
-  const std::shared_ptr<TreeArena>& arena() const noexcept { return arena_; }
+  const TreeArenaRef& arena() const noexcept { return arena_; }
 
   template <class U>
   friend bool operator==(const TreeAllocator& a, const TreeAllocator<U>& b) noexcept {
@@ -125,7 +172,7 @@ class TreeAllocator {
   }
 
  private:
-  std::shared_ptr<TreeArena> arena_;
+  TreeArenaRef arena_;
 };
 
 }  // namespace detail
