@@ -14,6 +14,7 @@
 #include "Unflatten.hpp"
 #include "schema/SchemaValidator.hpp"
 #include "schema/Upgrade.hpp"
+#include "interlink/HugePages.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
 #include "interlink/xml/KeptNodes.hpp"
@@ -84,9 +85,9 @@ void Reader::reserveFor(const XmlElement& e, Model& model) {
     frames += n == "frame";
     models += n == "model" || n == "include";
   }
-  model.links.reserve(links);
-  model.joints.reserve(joints);
-  model.frames.reserve(frames);
+  reserveToFill(model.links, links);  // in huge pages when big: filled once, front to back
+  reserveToFill(model.joints, joints);
+  reserveToFill(model.frames, frames);
   model.models.reserve(models);
 }
 

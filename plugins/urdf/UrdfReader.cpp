@@ -19,6 +19,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "interlink/HugePages.hpp"
 #include "interlink/PoseMath.hpp"
 #include "interlink/TextNumbers.hpp"
 #include "interlink/xml/XmlParser.hpp"
@@ -139,8 +140,8 @@ class UrdfReader {
       links += child.name == "link" ? 1 : 0;
       joints += child.name == "joint" ? 1 : 0;
     }
-    model.links.reserve(links);
-    model.joints.reserve(joints);
+    reserveToFill(model.links, links);  // in huge pages when big: filled once, front to back
+    reserveToFill(model.joints, joints);
     linkIndex_.reserve(links);
     jointNames_.reserve(joints);
     for (const XmlElement& child : root->children) {

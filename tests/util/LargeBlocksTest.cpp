@@ -115,6 +115,29 @@ TEST(LargeBlocks, AdvisingARangeMarksItsWholeHugePagesOnly) {
   EXPECT_FALSE(hasFlag(flagsOfMappingAt(small.data()), "hg")) << flagsOfMappingAt(small.data());
 }
 
+TEST(LargeBlocks, ReserveToFillAdvisesTheBufferItMakes) {
+  // What a plugin does with a model's links (interlink/HugePages.hpp): the new buffer's whole
+  // huge pages ask for them; a reserve that needs no new buffer changes nothing.
+  struct Element {
+    char bytes[512];
+  };
+  std::vector<Element> elements;
+  reserveToFill(elements, 16384);  // 8 MiB
+  ASSERT_GE(elements.capacity(), 16384u);
+  const char* const begin = reinterpret_cast<const char*>(elements.data());
+  const auto at = reinterpret_cast<std::uintptr_t>(begin);
+  const char* const firstWhole = begin + ((2 * kMiB - at % (2 * kMiB)) % (2 * kMiB));
+  if (kernelHasTransparentHugePages()) {
+    EXPECT_TRUE(hasFlag(flagsOfMappingAt(firstWhole), "hg")) << flagsOfMappingAt(firstWhole);
+    EXPECT_TRUE(hasFlag(flagsOfMappingAt(firstWhole + 4 * kMiB - 1), "hg"));
+  }
+  const Element* const before = elements.data();
+  reserveToFill(elements, 100);
+  EXPECT_EQ(elements.data(), before);
+  elements.resize(16384);  // filled as reserved
+  EXPECT_EQ(elements.size(), 16384u);
+}
+
 TEST(LargeBlocks, ASmallBlockIsPlainHeapMemory) {
   const std::size_t bytes = kLargeBlockThreshold - 1;
   char* block = static_cast<char*>(allocateLargeBlock(bytes));

@@ -51,17 +51,6 @@ void releaseLargeBlock(void* block, std::size_t bytes) noexcept {
   ::operator delete(block);
 }
 
-void adviseHugePages([[maybe_unused]] const void* begin, [[maybe_unused]] std::size_t bytes) noexcept {
-#if defined(__linux__)
-  if (bytes < kHugePage) return;
-  const auto from = reinterpret_cast<std::uintptr_t>(begin);
-  const std::uintptr_t first = (from + kHugePage - 1) & ~(kHugePage - 1);  // whole huge pages only
-  const std::uintptr_t last = (from + bytes) & ~(kHugePage - 1);
-  // Advice only: where the kernel has no transparent huge pages this fails and changes nothing.
-  if (last > first) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
-#endif
-}
-
 void* LargeBlockResource::do_allocate(std::size_t bytes, std::size_t alignment) {
   if (alignment > alignof(std::max_align_t)) throw std::bad_alloc();  // no user asks for more
   return allocateLargeBlock(bytes);

@@ -15,6 +15,8 @@
 #include <memory_resource>
 #include <new>
 
+#include "interlink/HugePages.hpp"
+
 namespace interlink::detail {
 
 /// Blocks from this size on (half a huge page) are aligned to huge pages and ask for them; smaller
@@ -27,12 +29,9 @@ void* allocateLargeBlock(std::size_t bytes);
 /// Gives back a block of allocateLargeBlock; `bytes` is the size that was asked for.
 void releaseLargeBlock(void* block, std::size_t bytes) noexcept;
 
-/// Asks for huge pages for the whole 2 MiB pages inside `bytes` at `begin`, memory the caller
-/// owns and has not written yet (the reserved buffer of a std::vector whose element type a public
-/// interface fixes, so that it cannot take LargeBlockAllocator). Below a huge page, or where the
-/// kernel gives none, it does nothing. The range is filled whole afterwards (a huge page is
-/// resident whole once touched).
-void adviseHugePages(const void* begin, std::size_t bytes) noexcept;
+/// For the reserved buffer of a std::vector whose element type a public interface fixes (so
+/// that it cannot take LargeBlockAllocator): interlink/HugePages.hpp, which plugins use too.
+using interlink::adviseHugePages;
 
 /// A standard allocator over allocateLargeBlock, for a big internal array filled once (one pose
 /// per frame, the copy of a text a parser reads in place): at a large model's size it is in huge
