@@ -12,9 +12,9 @@ namespace fs = std::filesystem;
 constexpr std::size_t kSniffBytes = 4096;
 
 /// Reads a whole file; refuses what cannot be a model description before any plugin sees it.
-std::optional<std::string> readModelFile(const std::string& path, const SourceLocation& requestedAt,
-                                         const LoadOptions& options, Diagnostics& diagnostics) {
-  auto content = io::readRegularFile(path, options.maxFileBytes, requestedAt, diagnostics);
+std::optional<io::LargeText> readModelFile(const std::string& path, const SourceLocation& requestedAt,
+                                           const LoadOptions& options, Diagnostics& diagnostics) {
+  auto content = io::readLargeRegularFile(path, options.maxFileBytes, requestedAt, diagnostics);
   if (!content || !io::checkModelText(*content, path, diagnostics)) return std::nullopt;
   return content;
 }
@@ -139,7 +139,7 @@ std::optional<std::string> Loader::Impl::beginInclude(const std::string& uri, co
   return resolved;
 }
 
-const std::string* Loader::Impl::readFile(const std::string& path, const SourceLocation& requestedAt,
+const io::LargeText* Loader::Impl::readFile(const std::string& path, const SourceLocation& requestedAt,
                                           Diagnostics& diagnostics, Context& context) const {
   auto cached = context.files.find(path);
   if (cached != context.files.end()) return &cached->second;
@@ -158,7 +158,7 @@ std::optional<Document> Loader::Impl::loadDocument(const std::string& path, cons
     reportNoParser(path, requestedAt, context);
     return std::nullopt;
   }
-  const std::string* content = readFile(path, requestedAt, context.diagnostics, context);
+  const io::LargeText* content = readFile(path, requestedAt, context.diagnostics, context);
   if (!content) return std::nullopt;
   return parseDocument(path, *content, requestedAt, context);
 }
@@ -195,7 +195,7 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, std
     const auto* c = static_cast<const CallContext*>(ctx);
     Context& load = *c->context;
     auto resolved = c->self->beginInclude(uri, fromFile, c->format, where, diagnostics, load);
-    const std::string* bytes = resolved ? c->self->readFile(*resolved, where, diagnostics, load) : nullptr;
+    const io::LargeText* bytes = resolved ? c->self->readFile(*resolved, where, diagnostics, load) : nullptr;
     if (resolved && !bytes) load.includeStack.pop_back();
     if (!bytes) return false;
     file.path = *resolved;

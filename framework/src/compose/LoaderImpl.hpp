@@ -12,6 +12,7 @@
 #include "compose/Expansion.hpp"
 #include "compose/ResourceLookup.hpp"
 #include "compose/FileNamesAsGiven.hpp"
+#include "io/LargeText.hpp"
 #include "io/PathPolicy.hpp"
 
 #include <algorithm>
@@ -62,7 +63,7 @@ struct Loader::Impl {
     std::vector<std::string> includeStack;  // canonical paths being loaded, outermost first
     std::vector<detail::PendingReposture> repostures;
     detail::ResourceSearchPath searchPath;
-    std::map<std::string, std::string> files;  // bytes of every file read in this load (stable nodes)
+    std::map<std::string, io::LargeText> files;  // bytes of every file read in this load (stable nodes)
     plugin::HardwareServices hardware;  // the loader's hardware registry as plugins see it
     /// Where includes and meshes may come from (LoadOptions::confineToRoots).
     detail::PathPolicy pathPolicy;
@@ -132,7 +133,7 @@ struct Loader::Impl {
                                                   const std::string& includerFormat, const SourceLocation& where,
                                                   Diagnostics& diagnostics) const;
   /// The bytes of `path`, read once per load with the loader's checks.
-  const std::string* readFile(const std::string& path, const SourceLocation& requestedAt, Diagnostics& diagnostics,
+  const io::LargeText* readFile(const std::string& path, const SourceLocation& requestedAt, Diagnostics& diagnostics,
                               Context& context) const;
 
   // --- reading one file ---------------------------------------------------------------------

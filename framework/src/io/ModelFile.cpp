@@ -1,5 +1,6 @@
 // Reading model files without trusting them: see interlink/io/ModelFile.hpp.
 #include "interlink/io/ModelFile.hpp"
+#include "io/LargeText.hpp"
 #include "interlink/Utf8.hpp"
 
 #include <fcntl.h>
@@ -94,8 +95,9 @@ std::string wideEncodingOf(std::string_view content) {
 
 }  // namespace
 
-std::optional<std::string> readRegularFile(const std::string& path, std::uint64_t maxFileBytes,
-                                           const SourceLocation& requestedAt, Diagnostics& diagnostics) {
+template <class Text>
+std::optional<Text> readRegularFileAs(const std::string& path, std::uint64_t maxFileBytes, const SourceLocation& requestedAt,
+                                      Diagnostics& diagnostics) {
   const SourceLocation where = at(requestedAt, path);
   auto refuse = [&](const std::string& why) {
     diagnostics.error(ErrorCode::FILE_READ, "cannot read '" + path + "': " + why, where);
@@ -118,7 +120,7 @@ std::optional<std::string> readRegularFile(const std::string& path, std::uint64_
 
   // Read to the end, but never past the limit: a file that grows, or reports a size it does not
   // have (/proc), is still bounded.
-  std::string content;
+  Text content;
   content.resize(static_cast<std::size_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(opened.st_size), maxFileBytes)) + 1);
   std::size_t used = 0;
   while (true) {
@@ -137,6 +139,16 @@ std::optional<std::string> readRegularFile(const std::string& path, std::uint64_
   if (used > maxFileBytes) return refuse("the file grew past " + limit);
   content.resize(used);
   return content;
+}
+
+std::optional<std::string> readRegularFile(const std::string& path, std::uint64_t maxFileBytes,
+                                           const SourceLocation& requestedAt, Diagnostics& diagnostics) {
+  return readRegularFileAs<std::string>(path, maxFileBytes, requestedAt, diagnostics);
+}
+
+std::optional<LargeText> readLargeRegularFile(const std::string& path, std::uint64_t maxFileBytes,
+                                              const SourceLocation& requestedAt, Diagnostics& diagnostics) {
+  return readRegularFileAs<LargeText>(path, maxFileBytes, requestedAt, diagnostics);
 }
 
 bool checkModelText(std::string_view content, const std::string& fileName, Diagnostics& diagnostics) {
