@@ -20,6 +20,18 @@ namespace interlink {
 
 namespace {
 
+/// A rigid transform kept as its 3x4 rows (96 bytes, not Pose's 128): for the constants the
+/// kinematics keep per frame and per joint, which are alive at a big model's peak of memory.
+/// Products turn it into a Pose first, so that every result is computed as before, bit for bit.
+using CompactPose = Eigen::Transform<double, 3, Eigen::AffineCompact>;
+
+Pose full(const CompactPose& compact) {
+  Pose pose;
+  pose.matrix().topRows<3>() = compact.matrix();
+  pose.matrix().row(3) << 0, 0, 0, 1;
+  return pose;
+}
+
 struct JointData {
   std::size_t tree = 0;  // index of the public TreeJoint
   JointType type = JointType::Fixed;
@@ -27,8 +39,8 @@ struct JointData {
   JointMotionParameters motion;  // unit axes in the joint frame, pitch, transmission
   int parentFrame = -1;  // frame index of the parent link (-1: the root)
   int childFrame = -1;   // frame index of the child link
-  Pose X_PJ = Pose::Identity();
-  Pose X_JC = Pose::Identity();
+  CompactPose X_PJ = CompactPose::Identity();
+  CompactPose X_JC = CompactPose::Identity();
   // For framePose's walk up one path (issue 35: within 1.2x of KDL per call): the joint's motion
   // pre-digested, so that the walk composes rotations and translations in place instead of three
   // 4x4 products per joint. Anything but a single-axis revolute or prismatic joint takes jointMotion.
@@ -40,7 +52,7 @@ struct JointData {
 
 /// What framePose's walk needs of `j`, from its type, axes and frames (as jointMotion reads them).
 void prepareWalk(JointData& j) {
-  j.childAtJoint = j.X_JC.matrix() == Pose::Identity().matrix();
+  j.childAtJoint = j.X_JC.linear() == Matrix3::Identity() && j.X_JC.translation() == Vector3::Zero();
   const bool single = j.firstDof >= 0 && j.motion.transmissionRatio != 0.0;
   if (j.firstDof < 0) {
     j.walk = JointData::Walk::Rigid;
@@ -71,7 +83,7 @@ struct Kinematics::Impl {
   // X_L_F for a frame riding on link L, X_R_F (its zero pose) for a frame fixed in the root: one
   // pose per frame, not two (a 4000-link chain has 12 000 frames; memory is a large part of the
   // load's time).
-  std::vector<Pose, detail::LargeBlockAllocator<Pose>> offset;
+  std::vector<CompactPose, detail::LargeBlockAllocator<CompactPose>> offset;
   // Links that no tree joint moves (the roots of the tree) and their zero poses X_R_L.
   std::vector<std::pair<int, Pose>> rootLinks;
   // Per frame, for the walk of framePose from a link to the root: the index in `joints` of the
@@ -437,7 +449,7 @@ std::optional<std::vector<Pose>> Kinematics::framePoses(const std::vector<double
   for (const JointData& j : k.joints) {
     const Pose X_RP = j.parentFrame < 0 ? Pose::Identity() : links[static_cast<std::size_t>(j.parentFrame)];
     const Pose motion = j.firstDof >= 0 ? jointMotion(j.type, j.motion, &q[static_cast<std::size_t>(j.firstDof)]) : Pose::Identity();
-    links[static_cast<std::size_t>(j.childFrame)] = X_RP * j.X_PJ * motion * j.X_JC;
+    links[static_cast<std::size_t>(j.childFrame)] = X_RP * full(j.X_PJ) * motion * full(j.X_JC);
   }
   // A link frame rides on itself with the identity offset, so its entry is already its pose and
   // every other frame can be written over `links` in place (one list of poses instead of two:
@@ -451,14 +463,14 @@ std::optional<std::vector<Pose>> Kinematics::framePoses(const std::vector<double
     for (std::size_t i = 0; i < links.size(); ++i) {
       const int link = k.frameLink[i];
       if (link == static_cast<int>(i)) continue;
-      links[i] = link < 0 ? k.offset[i] : Pose(links[static_cast<std::size_t>(link)] * k.offset[i]);
+      links[i] = link < 0 ? full(k.offset[i]) : Pose(links[static_cast<std::size_t>(link)] * full(k.offset[i]));
     }
     return links;
   }
   std::vector<Pose> out(k.offset.size());
   for (std::size_t i = 0; i < out.size(); ++i) {
     const int link = k.frameLink[i];
-    out[i] = link < 0 ? k.offset[i] : links[static_cast<std::size_t>(link)] * k.offset[i];
+    out[i] = link < 0 ? full(k.offset[i]) : Pose(links[static_cast<std::size_t>(link)] * full(k.offset[i]));
   }
   return out;
 }
@@ -472,7 +484,7 @@ std::optional<Pose> Kinematics::framePose(std::size_t frame, const std::vector<d
     return std::nullopt;
   }
   int link = k.frameLink[frame];
-  if (link < 0) return k.offset[frame];  // fixed in the root
+  if (link < 0) return full(k.offset[frame]);  // fixed in the root
   // From the frame up to the root, composing on the left: X_RF = X_RL0 ... X_PJ M(q) X_JC ... X_LF,
   // kept as its rotation R and translation t: X <- A X is R <- A.R R, t <- A.R t + A.t.
   Matrix3 R = k.offset[frame].linear();
