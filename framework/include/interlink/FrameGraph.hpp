@@ -24,7 +24,6 @@ struct FrameInfo {
   /// The frame's name, unique in the graph: what find(), --frame and --relative-to take. Scoped
   /// with "::" from the root ("arm::forearm"); "world" for the world.
   std::string name;
-  FrameKind kind = FrameKind::Frame;
   /// The element's own scoped name where the frame's differs, else empty. Where joints have their
   /// own namespace (URDF, SDFormat < 1.7), a joint named like a link keeps its name here ("LF_HAA")
   /// while its frame, in the graph's one namespace, is "LF_HAA_joint" (libsdformat's rule).
@@ -42,6 +41,7 @@ struct FrameInfo {
   int relativeTo = -1;
   /// Index of the frame it is attached to (-1 for links, static model frames and the root).
   int attachedTo = -1;
+  FrameKind kind = FrameKind::Frame;  // here, beside the indexes, it fills their padding
   SourceLocation where;
 };
 
