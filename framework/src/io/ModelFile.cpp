@@ -93,8 +93,7 @@ std::string wideEncodingOf(std::string_view content) {
   return {};
 }
 
-}  // namespace
-
+/// readRegularFile into any string type (std::string, or the loader's LargeText).
 template <class Text>
 std::optional<Text> readRegularFileAs(const std::string& path, std::uint64_t maxFileBytes, const SourceLocation& requestedAt,
                                       Diagnostics& diagnostics) {
@@ -140,6 +139,8 @@ std::optional<Text> readRegularFileAs(const std::string& path, std::uint64_t max
   content.resize(used);
   return content;
 }
+
+}  // namespace
 
 std::optional<std::string> readRegularFile(const std::string& path, std::uint64_t maxFileBytes,
                                            const SourceLocation& requestedAt, Diagnostics& diagnostics) {

@@ -1,12 +1,7 @@
 #include "util/LargeBlocks.hpp"
 
-#include <cstdint>
 #include <cstdlib>
 #include <new>
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 namespace interlink::detail {
 
@@ -14,16 +9,16 @@ namespace {
 
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
 
-}  // namespace
-
 /// The bytes a block of `bytes` takes: whole huge pages when the tail past the last whole one is
 /// at least half a huge page. Filling such a tail in small pages costs 256 to 512 page faults; one
 /// huge page costs about as much as 80 of them (docs/dev/benchmarks.md), and the memory it adds is
 /// less than half a huge page. A shorter tail stays in small pages.
-std::size_t blockBytes(std::size_t bytes) {
+[[maybe_unused]] std::size_t blockBytes(std::size_t bytes) {
   const std::size_t tail = bytes % kHugePage;
   return tail >= kHugePage / 2 ? bytes - tail + kHugePage : bytes;
 }
+
+}  // namespace
 
 void* allocateLargeBlock(std::size_t bytes) {
 #if defined(__linux__)

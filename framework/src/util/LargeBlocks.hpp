@@ -8,9 +8,9 @@
 // that is some 20 000 faults fewer, each a trip into the kernel that zeroes a
 // page (docs/dev/benchmarks.md). A tail of half a huge page or more becomes a whole one: at most
 // 1 MiB more memory per block, for 256 to 512 faults fewer. Elsewhere, and for blocks below the
-// threshold, it is plain heap memory. Nothing is tuned for the process: only these blocks ask. The price: on a host whose
-// memory is fragmented, the kernel may compact memory to find a huge page (its `defrag` setting),
-// so one fault of a big load can take longer; small loads never ask.
+// threshold, it is plain heap memory. Nothing is tuned for the process: only these blocks ask.
+// The price: on a host whose memory is fragmented, the kernel may compact memory to find a huge
+// page (its `defrag` setting), so one fault of a big load can take longer; small loads never ask.
 #include <cstddef>
 #include <memory_resource>
 #include <new>

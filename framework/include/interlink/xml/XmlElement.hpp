@@ -4,11 +4,11 @@
 #include <atomic>
 #include <cstddef>
 #include <memory>
-#include <utility>
 #include <new>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "interlink/SourceLocation.hpp"
