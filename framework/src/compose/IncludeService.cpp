@@ -140,7 +140,7 @@ std::optional<std::string> Loader::Impl::beginInclude(const std::string& uri, co
 }
 
 const io::LargeText* Loader::Impl::readFile(const std::string& path, const SourceLocation& requestedAt,
-                                          Diagnostics& diagnostics, Context& context) const {
+                                            Diagnostics& diagnostics, Context& context) const {
   auto cached = context.files.find(path);
   if (cached != context.files.end()) return &cached->second;
   auto content = readModelFile(path, requestedAt, context.options, diagnostics);

@@ -134,7 +134,7 @@ struct Loader::Impl {
                                                   Diagnostics& diagnostics) const;
   /// The bytes of `path`, read once per load with the loader's checks.
   const io::LargeText* readFile(const std::string& path, const SourceLocation& requestedAt, Diagnostics& diagnostics,
-                              Context& context) const;
+                                Context& context) const;
 
   // --- reading one file ---------------------------------------------------------------------
   std::optional<Document> loadDocument(const std::string& path, const SourceLocation& requestedAt, Context& context) const;
