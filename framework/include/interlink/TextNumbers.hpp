@@ -39,8 +39,10 @@ INTERLINK_API bool parseFixedDoubles(std::string_view text, const SourceLocation
 INTERLINK_API std::optional<double> parseShortDecimal(std::string_view token) noexcept;
 
 /// std::from_chars for a double (general format), with the same pointer, error and value: the
-/// short plain decimals are read by parseShortDecimal, anything else by std::from_chars. What
-/// every reader of numbers calls instead of std::from_chars.
+/// short plain decimals are read by parseShortDecimal, anything else by std::from_chars. What the
+/// readers of model values call instead of std::from_chars (the core's number reader, the
+/// SDFormat schema validator, the URDF reader); the HRDF and xacro grammars still call
+/// std::from_chars, which gives the same values.
 INTERLINK_API std::from_chars_result fromChars(const char* first, const char* last, double& value) noexcept;
 
 /// "true"/"false"/"1"/"0" (case-insensitive).
