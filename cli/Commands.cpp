@@ -255,7 +255,7 @@ int runFrames(const FramesOptions& options) {
     reference = *index;
   }
   // One frame walks its own path to the root; the whole listing computes every frame once.
-  // The listing reads the poses where they are (no copy of 128 bytes per frame).
+  // The listing makes each pose as it writes it: one pose kept per link, not per frame (FramePoses).
   Diagnostics kinematicDiagnostics;
   if (shown.size() == 1) {
     auto pose = query.pose(shown.front(), *q, reference, kinematicDiagnostics);
@@ -263,8 +263,8 @@ int runFrames(const FramesOptions& options) {
       printFrames(result, query, shown, [&](std::size_t) -> const Pose& { return *pose; }, options, file);
       return 0;
     }
-  } else if (auto all = query.framePoses(*q, relativeTo, kinematicDiagnostics)) {
-    printFrames(result, query, shown, [&](std::size_t k) -> const Pose& { return (*all)[shown[k]]; }, options, file);
+  } else if (auto all = query.framePosesAt(*q, relativeTo, kinematicDiagnostics)) {
+    printFrames(result, query, shown, [&](std::size_t k) { return (*all)[shown[k]]; }, options, file);
     return 0;
   }
   printDiagnostics(kinematicDiagnostics, "--positions");

@@ -87,6 +87,26 @@ TEST(Kinematics, ForwardKinematicsMovesLinksAndAttachedFrames) {
   EXPECT_TRUE(at("base").translation().isApprox(Vector3(0, 0, 0)));
 }
 
+TEST(Kinematics, PosesMadeWhenReadKeepOnePosePerLinkAndMatchEachFramesOwnWalk) {
+  BuiltPendulum built;
+  ASSERT_FALSE(built.diagnostics.hasErrors()) << test::dump(built.diagnostics);
+  Diagnostics diagnostics;
+  const std::vector<double> q{0.7, -0.3};
+  std::optional<FramePoses> poses = built.kinematics.posesAt(q, diagnostics);
+  ASSERT_TRUE(poses) << test::dump(diagnostics);
+  ASSERT_EQ(poses->size(), built.graph.frames().size());
+  EXPECT_EQ(poses->keptPoses(), 3u) << "one per link: base, arm, tip (not the joints' and the marker's frames)";
+  const std::optional<std::vector<Pose>> listed = built.kinematics.framePoses(q, diagnostics);
+  ASSERT_TRUE(listed);
+  for (std::size_t i = 0; i < poses->size(); ++i) {
+    const std::optional<Pose> walked = built.kinematics.framePose(i, q, diagnostics);
+    ASSERT_TRUE(walked) << i;
+    EXPECT_TRUE((*poses)[i].isApprox(*walked, 1e-12)) << built.graph.frames()[i].name;
+    EXPECT_EQ((*poses)[i].matrix(), (*listed)[i].matrix()) << built.graph.frames()[i].name;
+  }
+  EXPECT_FALSE(built.kinematics.posesAt({1.0}, diagnostics));
+}
+
 TEST(Kinematics, WrongConfigurationSizeIsAnError) {
   const BuiltPendulum built;
   Diagnostics errors;

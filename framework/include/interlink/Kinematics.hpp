@@ -8,6 +8,7 @@
 #include "interlink/Diagnostics.hpp"
 #include "interlink/Export.hpp"
 #include "interlink/FrameGraph.hpp"
+#include "interlink/FramePoses.hpp"
 #include "interlink/model/Document.hpp"
 
 namespace interlink {
@@ -54,6 +55,8 @@ class INTERLINK_API Kinematics {
   /// Poses of every frame of the graph (same order as graph.frames()) relative to the root at
   /// configuration q. Errors (wrong size) go to diagnostics and return nothing.
   std::optional<std::vector<Pose>> framePoses(const std::vector<double>& q, Diagnostics& diagnostics) const;
+  /// The same poses, each made when it is read (FramePoses: one pose kept per link, not per frame).
+  std::optional<FramePoses> posesAt(const std::vector<double>& q, Diagnostics& diagnostics) const;
 
   /// The pose of one frame (an index into graph.frames()) relative to the root at q, computed
   /// along the path from its link to the root only (framePoses computes every frame).
@@ -63,6 +66,7 @@ class INTERLINK_API Kinematics {
   std::string describeTree() const;
 
  private:
+  friend class FramePoses;
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

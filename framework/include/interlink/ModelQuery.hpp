@@ -79,6 +79,10 @@ class INTERLINK_API ModelQuery {
   /// Every frame of loaded().graph.frames() at q, relative to `relativeTo` (empty: the root).
   std::optional<std::vector<Pose>> framePoses(const std::vector<double>& q, const std::string& relativeTo,
                                               Diagnostics& diagnostics) const;
+  /// The same poses, each made when it is read (FramePoses: one pose kept per link, not per
+  /// frame); valid while loaded() lives where it is.
+  std::optional<FramePoses> framePosesAt(const std::vector<double>& q, const std::string& relativeTo,
+                                         Diagnostics& diagnostics) const;
   /// X_BA: frame A (`frame`) in frame B (`relativeTo`, empty: the root) at q.
   std::optional<Pose> pose(const std::string& frame, const std::vector<double>& q, const std::string& relativeTo,
                            Diagnostics& diagnostics) const;

@@ -437,42 +437,64 @@ bool checkConfiguration(const std::vector<double>& q, std::size_t dofs, Diagnost
 
 }  // namespace
 
-std::optional<std::vector<Pose>> Kinematics::framePoses(const std::vector<double>& q, Diagnostics& diagnostics) const {
+std::optional<FramePoses> Kinematics::posesAt(const std::vector<double>& q, Diagnostics& diagnostics) const {
   const Impl& k = *impl_;
   if (!checkConfiguration(q, k.dofs.size(), diagnostics)) return std::nullopt;
-  // X_R_L of every link, indexed by frame; only link entries are written and read.
-  std::vector<Pose> links;
-  links.reserve(k.offset.size());
-  detail::adviseHugePages(links.data(), links.capacity() * sizeof(Pose));  // one pose per frame, all written
-  links.resize(k.offset.size());
-  for (const auto& [link, pose] : k.rootLinks) links[static_cast<std::size_t>(link)] = pose;
-  for (const JointData& j : k.joints) {
-    const Pose X_RP = j.parentFrame < 0 ? Pose::Identity() : links[static_cast<std::size_t>(j.parentFrame)];
-    const Pose motion = j.firstDof >= 0 ? jointMotion(j.type, j.motion, &q[static_cast<std::size_t>(j.firstDof)]) : Pose::Identity();
-    links[static_cast<std::size_t>(j.childFrame)] = X_RP * full(j.X_PJ) * motion * full(j.X_JC);
-  }
-  // A link frame rides on itself with the identity offset, so its entry is already its pose and
-  // every other frame can be written over `links` in place (one list of poses instead of two:
-  // 128 bytes less per frame at the peak, issue 31), unless some frame rides on a frame that
-  // does not ride on itself.
-  bool linksRideOnThemselves = true;
-  for (const int link : k.frameLink) {
-    if (link >= 0 && k.frameLink[static_cast<std::size_t>(link)] != link) linksRideOnThemselves = false;
-  }
-  if (linksRideOnThemselves) {
-    for (std::size_t i = 0; i < links.size(); ++i) {
-      const int link = k.frameLink[i];
-      if (link == static_cast<int>(i)) continue;
-      links[i] = link < 0 ? full(k.offset[i]) : Pose(links[static_cast<std::size_t>(link)] * full(k.offset[i]));
+  FramePoses poses;
+  poses.kinematics_ = this;
+  poses.slotOfFrame_.assign(k.offset.size(), -1);
+  // X_R_L of every link, one slot each, in the order they are written: the roots, then each
+  // joint's child. A frame read before it is written (none, in a tree in topological order)
+  // gets a slot holding the identity.
+  std::vector<Pose>& links = poses.linkPoses_;
+  links.reserve(k.rootLinks.size() + k.joints.size());
+  detail::adviseHugePages(links.data(), links.capacity() * sizeof(Pose));  // all written, front to back
+  const auto slot = [&](int frame) -> std::size_t {
+    int& s = poses.slotOfFrame_[static_cast<std::size_t>(frame)];
+    if (s < 0) {
+      s = static_cast<int>(links.size());
+      links.push_back(Pose::Identity());
     }
-    return links;
+    return static_cast<std::size_t>(s);
+  };
+  for (const auto& [link, pose] : k.rootLinks) links[slot(link)] = pose;
+  for (const JointData& j : k.joints) {
+    const Pose X_RP = j.parentFrame < 0 ? Pose::Identity() : links[slot(j.parentFrame)];
+    const Pose motion = j.firstDof >= 0 ? jointMotion(j.type, j.motion, &q[static_cast<std::size_t>(j.firstDof)]) : Pose::Identity();
+    const std::size_t child = slot(j.childFrame);
+    links[child] = X_RP * full(j.X_PJ) * motion * full(j.X_JC);
   }
-  std::vector<Pose> out(k.offset.size());
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    const int link = k.frameLink[i];
-    out[i] = link < 0 ? full(k.offset[i]) : Pose(links[static_cast<std::size_t>(link)] * full(k.offset[i]));
+  for (const int link : k.frameLink) {
+    if (link < 0) continue;
+    slot(link);
+    if (k.frameLink[static_cast<std::size_t>(link)] != link) poses.linksRideOnThemselves_ = false;
   }
+  return poses;
+}
+
+Pose FramePoses::operator[](std::size_t frame) const {
+  const Kinematics::Impl& k = *kinematics_->impl_;
+  const int link = k.frameLink[frame];
+  // A link frame rides on itself with the identity offset: its kept pose is its pose.
+  const Pose X_RF = link < 0 ? full(k.offset[frame])
+                    : linksRideOnThemselves_ && link == static_cast<int>(frame)
+                        ? linkPoses_[static_cast<std::size_t>(slotOfFrame_[frame])]
+                        : Pose(linkPoses_[static_cast<std::size_t>(slotOfFrame_[static_cast<std::size_t>(link)])] *
+                               full(k.offset[frame]));
+  return relative_ ? Pose(X_BR_ * X_RF) : X_RF;
+}
+
+std::vector<Pose> FramePoses::all() const {
+  std::vector<Pose> out;
+  out.reserve(size());
+  for (std::size_t i = 0; i < size(); ++i) out.push_back((*this)[i]);
   return out;
+}
+
+std::optional<std::vector<Pose>> Kinematics::framePoses(const std::vector<double>& q, Diagnostics& diagnostics) const {
+  std::optional<FramePoses> poses = posesAt(q, diagnostics);
+  if (!poses) return std::nullopt;
+  return poses->all();
 }
 
 std::optional<Pose> Kinematics::framePose(std::size_t frame, const std::vector<double>& q, Diagnostics& diagnostics) const {

@@ -182,12 +182,19 @@ std::optional<std::vector<double>> ModelQuery::configuration(const std::map<std:
 
 std::optional<std::vector<Pose>> ModelQuery::framePoses(const std::vector<double>& q, const std::string& relativeTo,
                                                         Diagnostics& diagnostics) const {
+  std::optional<FramePoses> poses = framePosesAt(q, relativeTo, diagnostics);
+  if (!poses) return std::nullopt;
+  return poses->all();
+}
+
+std::optional<FramePoses> ModelQuery::framePosesAt(const std::vector<double>& q, const std::string& relativeTo,
+                                                   Diagnostics& diagnostics) const {
   auto reference = impl_->frame(relativeTo, diagnostics);
   if (!reference) return std::nullopt;
-  auto poses = impl_->loaded->kinematics.framePoses(q, diagnostics);
+  std::optional<FramePoses> poses = impl_->loaded->kinematics.posesAt(q, diagnostics);
   if (!poses || *reference == 0) return poses;
-  const Pose X_BR = (*poses)[*reference].inverse();
-  for (Pose& pose : *poses) pose = X_BR * pose;
+  poses->X_BR_ = (*poses)[*reference].inverse();
+  poses->relative_ = true;
   return poses;
 }
 
@@ -293,7 +300,7 @@ std::optional<MassProperties> ModelQuery::massProperties(const std::vector<doubl
       return std::nullopt;
     }
   }
-  auto poses = m.loaded->kinematics.framePoses(q, diagnostics);
+  auto poses = m.loaded->kinematics.posesAt(q, diagnostics);  // each pose made when read
   if (!poses) return std::nullopt;
 
   MassProperties out;
@@ -323,7 +330,7 @@ std::optional<Jacobian> ModelQuery::jacobian(const std::string& frame, const std
   const Impl& m = impl_->tables();
   auto index = m.frame(frame, diagnostics);
   if (!index) return std::nullopt;
-  auto poses = m.loaded->kinematics.framePoses(q, diagnostics);
+  auto poses = m.loaded->kinematics.posesAt(q, diagnostics);  // each pose made when read
   if (!poses) return std::nullopt;
   Jacobian J = Jacobian::Zero(6, static_cast<Eigen::Index>(q.size()));
   const Vector3 p_RF = (*poses)[*index].translation();
