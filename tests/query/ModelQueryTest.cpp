@@ -150,7 +150,9 @@ TEST(ModelQuery, LoadOptionsFormatPicksThePluginByName) {
 
 // framePose walks one frame's tree path; it must equal the pose framePoses computes for every
 // frame, for every frame of real robots (fixed joints, mimic fingers, free joints) and the zoo.
-TEST(ModelQuery, PathPoseOfEveryFrameEqualsAllFramePoses) {
+// framePosesAt, which keeps one pose per link and makes the others when read, relative to any
+// frame, must equal the path walk of pose() too, and framePoses is made of its values.
+TEST(ModelQuery, PathPoseOfEveryFrameEqualsAllFramePosesAndThePosesMadeWhenRead) {
   Loader loader;
   for (const std::string& file : {test::sourceDir() + "/tests/data/example-robot-data/panda.urdf",
                                   test::sourceDir() + "/tests/data/example-robot-data/anymal_kinova.urdf",
@@ -170,40 +172,27 @@ TEST(ModelQuery, PathPoseOfEveryFrameEqualsAllFramePoses) {
     EXPECT_TRUE(diagnostics.empty()) << test::dump(diagnostics);
     EXPECT_FALSE(loaded.kinematics.framePose(all.size(), q, diagnostics));  // no such frame: an error, not a crash
     EXPECT_FALSE(loaded.kinematics.framePose(0, std::vector<double>(q.size() + 1), diagnostics));
-  }
-}
 
-// framePosesAt keeps one pose per link and makes the others when read, relative to any frame: each
-// equals the path walk of pose(), and framePoses (the whole list) is made of the same values.
-TEST(ModelQuery, PosesMadeWhenReadRelativeToAFrameEqualEachFramesPathPose) {
-  Loader loader;
-  for (const std::string& file : {test::sourceDir() + "/tests/data/example-robot-data/anymal_kinova.urdf",
-                                  test::sourceDir() + "/samples/models/workcell.sdf", std::string()}) {
-    LoadResult loaded = file.empty() ? loader.loadString(kZoo, "zoo.sdf") : loader.loadFile(file);
-    ASSERT_TRUE(loaded.ok()) << file << test::dump(loaded.diagnostics);
-    ModelQuery query(loaded);
-    std::vector<double> q(loaded.kinematics.dofs().size());
-    for (std::size_t i = 0; i < q.size(); ++i) q[i] = 0.4 * std::cos(1.3 * static_cast<double>(i) + 0.2);
     const auto& frames = loaded.graph.frames();
     const std::size_t reference = frames.size() / 2;
-    Diagnostics diagnostics;
-    const std::optional<FramePoses> poses = query.framePosesAt(q, frames[reference].name, diagnostics);
-    ASSERT_TRUE(poses) << file << test::dump(diagnostics);
-    const std::vector<Pose> all = *query.framePoses(q, frames[reference].name, diagnostics);
+    Diagnostics relative;
+    const std::optional<FramePoses> poses = query.framePosesAt(q, frames[reference].name, relative);
+    ASSERT_TRUE(poses) << file << test::dump(relative);
+    const std::vector<Pose> listed = *query.framePoses(q, frames[reference].name, relative);
     ASSERT_EQ(poses->size(), frames.size());
     std::size_t links = 0;
     for (const FrameInfo& frame : frames) links += frame.kind == FrameKind::Link ? 1 : 0;
     EXPECT_LE(poses->keptPoses(), links) << file;
     EXPECT_GT(poses->keptPoses(), 0u) << file;
     for (std::size_t f = 0; f < frames.size(); ++f) {
-      const Pose walked = *query.pose(f, q, reference, diagnostics);
+      const Pose walked = *query.pose(f, q, reference, relative);
       EXPECT_TRUE((*poses)[f].isApprox(walked, 1e-12) || ((*poses)[f].matrix() - walked.matrix()).norm() < 1e-12)
           << file << ": " << frames[f].name;
-      EXPECT_EQ((*poses)[f].matrix(), all[f].matrix()) << file << ": " << frames[f].name;
+      EXPECT_EQ((*poses)[f].matrix(), listed[f].matrix()) << file << ": " << frames[f].name;
     }
     EXPECT_TRUE((*poses)[reference].isApprox(Pose::Identity(), 1e-12)) << file;
-    EXPECT_TRUE(diagnostics.empty()) << test::dump(diagnostics);
-    EXPECT_FALSE(query.framePosesAt(q, "no_such_frame", diagnostics));
+    EXPECT_TRUE(relative.empty()) << test::dump(relative);
+    EXPECT_FALSE(query.framePosesAt(q, "no_such_frame", relative));
   }
 }
 

@@ -1,7 +1,6 @@
 #pragma once
 // A small read-only XML tree that remembers where every element and attribute was written.
 // Built by interlink::xml::parse (expat underneath); shared by every XML-based plugin.
-#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <new>
@@ -11,8 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "interlink/SourceLocation.hpp"
+#include "interlink/CountedRef.hpp"
 #include "interlink/Export.hpp"
+#include "interlink/SourceLocation.hpp"
 
 // Under AddressSanitizer the arena poisons what it has not handed out and what is given back,
 // with a gap after every list, so that overruns and uses after release inside one block are
@@ -32,7 +32,10 @@ namespace interlink::xml {
 
 namespace detail {
 
-class TreeArenaRef;
+class TreeArena;
+/// A counted reference to a TreeArena, one pointer wide: every list of a tree holds one, so a
+/// reference half the size of a std::shared_ptr saves 16 bytes per element (two lists).
+using TreeArenaRef = CountedRef<TreeArena>;
 
 /// The memory of one parsed tree's element and attribute lists: handed out in order from large
 /// blocks and released all at once when the last list using it is destroyed. A 4000-link
@@ -65,7 +68,7 @@ class INTERLINK_API TreeArena {
   }
 
  private:
-  friend class TreeArenaRef;
+  friend class CountedRef<TreeArena>;
   explicit TreeArena(std::size_t firstBlockBytes);
 
   void* take(std::size_t bytes, std::size_t alignment) {
@@ -89,40 +92,7 @@ class INTERLINK_API TreeArena {
   char* current_ = nullptr;  // the usable bytes of the newest block
   std::size_t used_ = 0;
   std::size_t capacity_ = 0;
-  std::atomic<std::size_t> references_{0};  // the TreeArenaRefs to this arena
-};
-
-/// A counted reference to a TreeArena, the size of one pointer: every list of a tree holds one,
-/// so a reference half the size of a std::shared_ptr saves 16 bytes per element (two lists).
-/// The count is atomic, as a std::shared_ptr's is: trees may be read, and dropped, by several
-/// threads.
-class TreeArenaRef {
- public:
-  TreeArenaRef() noexcept = default;
-  TreeArenaRef(const TreeArenaRef& other) noexcept : arena_(other.arena_) {
-    if (arena_) arena_->references_.fetch_add(1, std::memory_order_relaxed);
-  }
-  TreeArenaRef(TreeArenaRef&& other) noexcept : arena_(other.arena_) { other.arena_ = nullptr; }
-  TreeArenaRef& operator=(TreeArenaRef other) noexcept {
-    std::swap(arena_, other.arena_);
-    return *this;
-  }
-  ~TreeArenaRef() {
-    if (arena_ && arena_->references_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete arena_;
-  }
-
-  TreeArena* operator->() const noexcept { return arena_; }
-  TreeArena* get() const noexcept { return arena_; }
-  explicit operator bool() const noexcept { return arena_ != nullptr; }
-  friend bool operator==(const TreeArenaRef& a, const TreeArenaRef& b) noexcept { return a.arena_ == b.arena_; }
-  friend bool operator!=(const TreeArenaRef& a, const TreeArenaRef& b) noexcept { return a.arena_ != b.arena_; }
-
- private:
-  friend class TreeArena;
-  explicit TreeArenaRef(TreeArena* arena) noexcept : arena_(arena) {
-    arena_->references_.fetch_add(1, std::memory_order_relaxed);
-  }
-  TreeArena* arena_ = nullptr;
+  ReferenceCount references{0};  // the TreeArenaRefs to this arena
 };
 
 inline TreeArenaRef TreeArena::create(std::size_t firstBlockBytes) {
