@@ -21,24 +21,24 @@ class Kinematics;
 /// which must stay where it is while this is used.
 class INTERLINK_API FramePoses {
  public:
-  std::size_t size() const { return slotOfFrame_.size(); }
+  std::size_t size() const;
   /// The pose of frame `frame` (< size()).
   Pose operator[](std::size_t frame) const;
   /// Every pose, in frame order.
   std::vector<Pose> all() const;
-  /// How many poses it keeps: one per link (and per frame that others ride on, if not a link).
+  /// How many poses it keeps: one per link.
   std::size_t keptPoses() const { return linkPoses_.size(); }
 
  private:
   friend class Kinematics;
   friend class ModelQuery;
+  /// X_R_L of the link frame `frame` (the identity for -1, the root).
+  const Pose& linkPose(int frame) const;
   const Kinematics* kinematics_ = nullptr;
-  std::vector<Pose> linkPoses_;   // X_R_L of each link (and of any frame another rides on), by slot
-  std::vector<int> slotOfFrame_;  // per frame: its slot in linkPoses_, or -1
-  // Whether every frame that others ride on rides on itself: then a link frame's pose is its
-  // kept pose, unmultiplied (as Kinematics::framePoses has always given it).
-  bool linksRideOnThemselves_ = true;
-  bool relative_ = false;      // poses relative to a frame other than the root: X_BR_ * X_RF
+  // X_R_L of each link: the kinematics' root links, then the child link of each of its joints,
+  // in their orders (where the kinematics' per-frame link steps point).
+  std::vector<Pose> linkPoses_;
+  bool relative_ = false;  // poses relative to a frame other than the root: X_BR_ * X_RF
   Pose X_BR_ = Pose::Identity();
 };
 

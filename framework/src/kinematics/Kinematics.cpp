@@ -89,6 +89,9 @@ struct Kinematics::Impl {
   // Per frame, for the walk of framePose from a link to the root: the index in `joints` of the
   // joint that moves this link frame, or -2 - r for the root link rootLinks[r] (-1 elsewhere).
   std::vector<int> linkStep;
+  // Whether every frame that others ride on rides on itself (links always do): then a link
+  // frame's pose is its link pose, unmultiplied, as framePoses has always given it.
+  bool linksRideOnThemselves = true;
   // For describeTree(), which is built on demand (a deep chain makes a large text): the links that
   // no joint moves, which start its trees, with their names.
   struct RootLink {
@@ -207,6 +210,9 @@ class KinematicsBuilder {
     k_.linkStep.assign(frames_.size(), -1);
     for (std::size_t j = 0; j < k_.joints.size(); ++j) k_.linkStep[static_cast<std::size_t>(k_.joints[j].childFrame)] = static_cast<int>(j);
     for (std::size_t r = 0; r < k_.rootLinks.size(); ++r) k_.linkStep[static_cast<std::size_t>(k_.rootLinks[r].first)] = -2 - static_cast<int>(r);
+    for (const int link : k_.frameLink) {
+      if (link >= 0 && k_.frameLink[static_cast<std::size_t>(link)] != link) k_.linksRideOnThemselves = false;
+    }
   }
 
   /// The link a joint's parent or child reference rides on (-1: fixed in the root).
@@ -442,45 +448,41 @@ std::optional<FramePoses> Kinematics::posesAt(const std::vector<double>& q, Diag
   if (!checkConfiguration(q, k.dofs.size(), diagnostics)) return std::nullopt;
   FramePoses poses;
   poses.kinematics_ = this;
-  poses.slotOfFrame_.assign(k.offset.size(), -1);
-  // X_R_L of every link, one slot each, in the order they are written: the roots, then each
-  // joint's child. A frame read before it is written (none, in a tree in topological order)
-  // gets a slot holding the identity.
+  // X_R_L of every link, in the order linkStep numbers them: the roots, then each joint's child.
   std::vector<Pose>& links = poses.linkPoses_;
   links.reserve(k.rootLinks.size() + k.joints.size());
   detail::adviseHugePages(links.data(), links.capacity() * sizeof(Pose));  // all written, front to back
-  const auto slot = [&](int frame) -> std::size_t {
-    int& s = poses.slotOfFrame_[static_cast<std::size_t>(frame)];
-    if (s < 0) {
-      s = static_cast<int>(links.size());
-      links.push_back(Pose::Identity());
-    }
-    return static_cast<std::size_t>(s);
-  };
-  for (const auto& [link, pose] : k.rootLinks) links[slot(link)] = pose;
+  for (const auto& rootLink : k.rootLinks) links.push_back(rootLink.second);
   for (const JointData& j : k.joints) {
-    const Pose X_RP = j.parentFrame < 0 ? Pose::Identity() : links[slot(j.parentFrame)];
+    const Pose X_RP = poses.linkPose(j.parentFrame);
     const Pose motion = j.firstDof >= 0 ? jointMotion(j.type, j.motion, &q[static_cast<std::size_t>(j.firstDof)]) : Pose::Identity();
-    const std::size_t child = slot(j.childFrame);
-    links[child] = X_RP * full(j.X_PJ) * motion * full(j.X_JC);
-  }
-  for (const int link : k.frameLink) {
-    if (link < 0) continue;
-    slot(link);
-    if (k.frameLink[static_cast<std::size_t>(link)] != link) poses.linksRideOnThemselves_ = false;
+    links.push_back(X_RP * full(j.X_PJ) * motion * full(j.X_JC));
   }
   return poses;
+}
+
+std::size_t FramePoses::size() const { return kinematics_->impl_->offset.size(); }
+
+const Pose& FramePoses::linkPose(int frame) const {
+  static const Pose identity = Pose::Identity();
+  if (frame < 0) return identity;
+  const Kinematics::Impl& k = *kinematics_->impl_;
+  const int step = k.linkStep[static_cast<std::size_t>(frame)];
+  const std::size_t slot = step >= 0    ? k.rootLinks.size() + static_cast<std::size_t>(step)
+                           : step <= -2 ? static_cast<std::size_t>(-2 - step)
+                                        : linkPoses_.size();
+  // A frame no joint moves and no root is (none in a built tree), or a link read before its
+  // joint (none, in topological order): the identity.
+  return slot < linkPoses_.size() ? linkPoses_[slot] : identity;
 }
 
 Pose FramePoses::operator[](std::size_t frame) const {
   const Kinematics::Impl& k = *kinematics_->impl_;
   const int link = k.frameLink[frame];
   // A link frame rides on itself with the identity offset: its kept pose is its pose.
-  const Pose X_RF = link < 0 ? full(k.offset[frame])
-                    : linksRideOnThemselves_ && link == static_cast<int>(frame)
-                        ? linkPoses_[static_cast<std::size_t>(slotOfFrame_[frame])]
-                        : Pose(linkPoses_[static_cast<std::size_t>(slotOfFrame_[static_cast<std::size_t>(link)])] *
-                               full(k.offset[frame]));
+  const Pose X_RF = link < 0                                                        ? full(k.offset[frame])
+                    : k.linksRideOnThemselves && link == static_cast<int>(frame) ? linkPose(link)
+                                                                                 : Pose(linkPose(link) * full(k.offset[frame]));
   return relative_ ? Pose(X_BR_ * X_RF) : X_RF;
 }
 
