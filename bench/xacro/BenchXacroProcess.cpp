@@ -89,7 +89,10 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%s: could not expand %s\n", d.name, d.file);
       return 2;
     }
-    const std::vector<std::string> urdf{cli, "check", urdfFile};
+    // With the same resource paths: the meshes' package:// look-ups then cost both sides alike
+    // (without them the URDF side gave up on the unknown package at once, and the look-ups of the
+    // xacro side counted as expansion).
+    const std::vector<std::string> urdf{cli, "check", urdfFile, "-I", data};
     std::vector<double> xacroTimes, urdfTimes;
     cpuMilliseconds(xacro);  // page cache and ccache of the files: not counted
     cpuMilliseconds(urdf);

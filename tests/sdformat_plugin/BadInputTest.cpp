@@ -236,6 +236,32 @@ TEST(SdformatBadInput, IncludeCycle) {
   EXPECT_NE(findCode(result.diagnostics, ErrorCode::INCLUDE_CYCLE), nullptr) << dump(result.diagnostics);
 }
 
+// The cycle is found from the files' canonical paths: through a link to a directory, and through
+// a link to a file, the include names the file being loaded by another path.
+TEST(SdformatBadInput, IncludeCycleThroughLinksIsFoundAsACycle) {
+  const auto dir = scratchDirectory();
+  std::filesystem::create_directories(dir / "real");
+  std::filesystem::create_directory_symlink(dir / "real", dir / "alias");
+  const auto a = writeFile(dir / "real" / "a.sdf",
+                           "<sdf version='1.9'>\n<model name='a'>\n<link name='l'/>\n"
+                           "<include><uri>../alias/a.sdf</uri><name>again</name></include>\n</model>\n</sdf>\n");
+  const auto c = writeFile(dir / "real" / "c.sdf",
+                           "<sdf version='1.9'>\n<model name='c'>\n<link name='l'/>\n"
+                           "<include><uri>link.sdf</uri><name>again</name></include>\n</model>\n</sdf>\n");
+  std::filesystem::create_symlink(dir / "real" / "c.sdf", dir / "real" / "link.sdf");
+  for (const std::string& top : {a, c, (dir / "alias" / "c.sdf").string()}) {
+    const LoadResult result = loadSdf(top);
+    EXPECT_FALSE(result.ok()) << top;
+    const Diagnostic* cycle = findCode(result.diagnostics, ErrorCode::INCLUDE_CYCLE);
+    ASSERT_NE(cycle, nullptr) << top << "\n" << dump(result.diagnostics);
+    // Found on the first return to the file: the chain holds it once before it repeats ("A -> A"),
+    // not after a second pass under the other name ("A -> B -> B").
+    const std::string canonical = std::filesystem::canonical(top).string();
+    EXPECT_EQ(cycle->message, "include cycle: " + canonical + " -> " + canonical) << dump(result.diagnostics);
+    EXPECT_EQ(findCode(result.diagnostics, ErrorCode::INCLUDE_DEPTH), nullptr) << top << "\n" << dump(result.diagnostics);
+  }
+}
+
 TEST(SdformatBadInput, RunawayIncludeDepth) {
   const auto dir = scratchDirectory();
   constexpr int kFiles = 80;  // deeper than LoadOptions::maxIncludeDepth (64), no cycle

@@ -179,13 +179,33 @@ struct Loader::Impl {
   /// The canonical form of `path` (symbolic links resolved; missing trailing parts kept as
   /// written), or "" when the file system cannot say; remembered for the load.
   static const std::string& canonicalOf(const std::string& path, const Context& context) {
+    namespace fs = std::filesystem;
     auto [known, inserted] = context.canonicalPaths.try_emplace(path);
-    if (inserted) {
-      std::error_code ec;
-      const std::filesystem::path canonical = std::filesystem::weakly_canonical(std::filesystem::absolute(path), ec);
-      if (!ec) known->second = canonical.string();
+    std::string& canonical = known->second;  // stays valid when the recursion below rehashes the map
+    if (!inserted) return canonical;
+    std::error_code ec;
+    const fs::path absolute = fs::absolute(path, ec);
+    if (ec) return canonical;
+    // A name that is not a link is its directory's canonical form and the name: one lstat where
+    // resolving the whole path asks the file system about every component again (eight calls for
+    // each file of a ROS package, for each of the many files that a xacro description or a world
+    // includes from the same few directories). Directories are remembered for the load.
+    const fs::path name = absolute.filename();
+    if (!name.empty() && name != "." && name != ".." && absolute.has_parent_path()) {
+      const fs::file_status status = fs::symlink_status(absolute, ec);
+      const bool linkFree = status.type() == fs::file_type::not_found ||
+                            (fs::exists(status) && !fs::is_symlink(status));
+      if (linkFree) {
+        const std::string& directory = canonicalOf(absolute.parent_path().string(), context);
+        if (!directory.empty()) {
+          canonical = (fs::path(directory) / name).string();
+          return canonical;
+        }
+      }
     }
-    return known->second;
+    const fs::path resolved = fs::weakly_canonical(absolute, ec);
+    if (!ec) canonical = resolved.string();
+    return canonical;
   }
   /// Reports the include limit once per load, with the include chain up to `next`.
   static void reportIncludeLimit(const std::string& message, const std::string& next, const SourceLocation& where,
