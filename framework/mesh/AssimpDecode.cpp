@@ -436,22 +436,6 @@ class WireReader {
   bool ok_ = true;
 };
 
-/// The files a mesh names, read in the child through the host's gate and listed, so that the
-/// parent counts them against its own budget afterwards.
-class RecordingSource final : public MeshPartSource {
- public:
-  explicit RecordingSource(MeshPartSource& inner) : inner_(inner) {}
-  std::optional<std::string> read(const std::string& path, MeshError& error) override {
-    auto bytes = inner_.read(path, error);
-    if (bytes) paths.push_back(path);
-    return bytes;
-  }
-  std::vector<std::string> paths;
-
- private:
-  MeshPartSource& inner_;
-};
-
 /// Bounds of one decoding: CPU time grows with the file (Assimp reads tens of MB a second).
 IsolationLimits isolationFor(const std::string& bytes, std::uint64_t maxDecodedBytes) {
   IsolationLimits limits;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "MeshFormat.hpp"
 #include "MeshReader.hpp"
@@ -18,6 +19,23 @@ class MeshPartSource {
   /// The bytes of the regular file `path` after every check, or nothing with `error` set.
   virtual std::optional<std::string> read(const std::string& path, MeshError& error) = 0;
   virtual ~MeshPartSource() = default;
+};
+
+/// A source that lists the files read through it: in the decoder's child, so that the parent
+/// counts them against its own budget afterwards; in the parent, so that a kept measurement
+/// (MeasureCache.hpp) reads them again as the decode did.
+class RecordingSource final : public MeshPartSource {
+ public:
+  explicit RecordingSource(MeshPartSource& inner) : inner_(inner) {}
+  std::optional<std::string> read(const std::string& path, MeshError& error) override {
+    auto bytes = inner_.read(path, error);
+    if (bytes) paths.push_back(path);
+    return bytes;
+  }
+  std::vector<std::string> paths;
+
+ private:
+  MeshPartSource& inner_;
 };
 
 class MeshFileAccess final : public MeshPartSource {

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "AssimpDecode.hpp"
+#include "MeasureCache.hpp"
 #include "MeshFileAccess.hpp"
 #include "MeshPrecheck.hpp"
 #include "PolygonReaders.hpp"
@@ -37,6 +38,15 @@ struct MeshReader::Impl {
     return {ErrorCode::MESH_LIMIT, "the meshes of this load decode to more than " +
                                        std::to_string(budget.limits.maxDecodedBytesPerLoad) +
                                        " bytes (LoadOptions::meshLimits.maxDecodedBytesPerLoad)"};
+  }
+
+  /// Reads the files a kept measurement's mesh named, as its decode did; false when one cannot be.
+  bool readParts(const std::vector<std::string>& parts) {
+    for (const std::string& part : parts) {
+      MeshError refusal;
+      if (!access.read(part, refusal)) return false;
+    }
+    return true;
   }
 
   /// The format of a file that may be decoded, with its bytes read and prechecked.
@@ -106,7 +116,18 @@ std::optional<MeshInfo> MeshReader::measure(const std::string& path, MeshMeasure
     if (auto opened = impl_->open(path, problem)) {
       const std::uint64_t allowed = impl_->allowance();
       std::uint64_t decoded = 0;
-      info = detail::assimpMeasure(impl_->access, path, opened->first, opened->second, how, allowed, decoded, problem);
+      // Measured before in this process (MeasureCache.hpp): the same bytes, limits and steps.
+      auto& kept = detail::MeasureCache::process();
+      auto keptKey = detail::measureKey(path, opened->first, *opened->second, how, impl_->limits());
+      const auto before = keptKey ? kept.find(*keptKey, allowed) : std::nullopt;
+      if (before && impl_->readParts(before->parts)) {
+        info = before->info;
+        decoded = before->decodedBytes;
+      } else {
+        detail::RecordingSource parts(impl_->access);
+        info = detail::assimpMeasure(parts, path, opened->first, opened->second, how, allowed, decoded, problem);
+        if (info && keptKey) kept.keep(std::move(*keptKey), {*info, decoded, std::move(parts.paths)});
+      }
       if (!info && problem.code == ErrorCode::MESH_LIMIT && problem.message.find("decodes to more") != std::string::npos) {
         problem = impl_->limitError(allowed + 1 > impl_->limits().maxDecodedBytesPerMesh ? allowed + 1 : allowed);
       }

@@ -7,7 +7,8 @@
 // decoded size of a mesh and of the load is capped (MeshLimits); scene graphs deeper than the limit
 // are refused before Assimp recurses into them, and Assimp runs on a thread of its own with a large
 // stack. OBJ and binary STL are read by a small reader of this module, Assimp's results without
-// Assimp's fixed cost per file. Each distinct file is decoded once per MeshReader (one plugin call).
+// Assimp's fixed cost per file. Each distinct file is decoded once per MeshReader (one plugin call);
+// a measurement, once per process while the file's bytes stay the same (MeasureCache.hpp).
 #include <cstdint>
 #include <map>
 #include <memory>

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "HostileRoundTwoInputs.hpp"
+#include "MeasureCache.hpp"
 #include "MeshPrecheck.hpp"
 #include "MeshReader.hpp"
 #include "Scratch.hpp"
@@ -82,6 +83,101 @@ TEST(MeshReader, EachFileIsReadOncePerReader) {
   const auto second = reader.polygons(cube, error);
   ASSERT_TRUE(first);
   EXPECT_EQ(first.get(), second.get());
+}
+
+/// A reader whose load has `limits` (and its own running totals).
+struct LimitedReader {
+  explicit LimitedReader(const MeshLimits& limits) : budget{limits, 0, 0}, host(keeping(&budget)), reader(&host) {}
+  static plugin::HostServices keeping(MeshBudget* budget) {
+    plugin::HostServices services;
+    services.meshBudget = budget;
+    return services;
+  }
+  MeshBudget budget;
+  plugin::HostServices host;
+  mesh::MeshReader reader;
+};
+
+TEST(MeshReader, AMeasurementIsDecodedOncePerProcessWhileTheBytesStayTheSame) {
+  Scratch scratch;
+  auto& kept = mesh::detail::MeasureCache::process();
+  scratch.write("kept_cube.mtl", "newmtl red\nKd 1 0 0\n");
+  const std::string cube = scratch.write("kept_cube.obj", hostile::objCube("mtllib kept_cube.mtl\nusemtl red"));
+  mesh::MeshError error;
+  const std::uint64_t hitsBefore = kept.hits();
+  LimitedReader first{MeshLimits{}};
+  const auto measured = first.reader.measure(cube, mesh::MeshMeasure::JoinedVertices, error);
+  ASSERT_TRUE(measured) << error.message;
+  EXPECT_EQ(kept.hits(), hitsBefore);
+  EXPECT_GT(first.budget.decodedBytes, 0u);
+
+  // Another load (another reader) gets it without decoding, counted against its budget alike.
+  LimitedReader second{MeshLimits{}};
+  const auto again = second.reader.measure(cube, mesh::MeshMeasure::JoinedVertices, error);
+  ASSERT_TRUE(again) << error.message;
+  EXPECT_EQ(kept.hits(), hitsBefore + 1);
+  EXPECT_EQ(again->vertexCount, measured->vertexCount);
+  EXPECT_EQ(again->faceCount, measured->faceCount);
+  EXPECT_EQ(again->boundsMin, measured->boundsMin);
+  EXPECT_EQ(again->boundsMax, measured->boundsMax);
+  EXPECT_EQ(second.budget.decodedBytes, first.budget.decodedBytes);
+  // The material library the decode read is read again: counted, and checked, as it was.
+  EXPECT_EQ(first.budget.filesOpened, 2u);
+  EXPECT_EQ(second.budget.filesOpened, 2u);
+
+  // Measured another way: decoded for itself.
+  LimitedReader asDart{MeshLimits{}};
+  ASSERT_TRUE(asDart.reader.measure(cube, mesh::MeshMeasure::AsDart, error)) << error.message;
+  EXPECT_EQ(kept.hits(), hitsBefore + 1);
+
+  // The same path with other bytes: decoded again, and the new geometry is what comes back.
+  scratch.write("kept_cube.obj", hostile::objCube("mtllib kept_cube.mtl\nusemtl red") + "v 5 6 7\nf 1 2 9\n");
+  LimitedReader edited{MeshLimits{}};
+  const auto changed = edited.reader.measure(cube, mesh::MeshMeasure::JoinedVertices, error);
+  ASSERT_TRUE(changed) << error.message;
+  EXPECT_EQ(kept.hits(), hitsBefore + 1);
+  EXPECT_EQ(changed->boundsMax, Vector3(5, 6, 7));
+  EXPECT_NE(changed->faceCount, measured->faceCount);
+}
+
+TEST(MeshReader, AKeptMeasurementDoesNotPassALoadsLimits) {
+  Scratch scratch;
+  auto& kept = mesh::detail::MeasureCache::process();
+  const std::string cube = scratch.write("limited_cube.obj", hostile::objCube());
+  mesh::MeshError error;
+  LimitedReader loose{MeshLimits{}};
+  ASSERT_TRUE(loose.reader.measure(cube, mesh::MeshMeasure::JoinedVertices, error)) << error.message;
+  const std::uint64_t decoded = loose.budget.decodedBytes;
+  ASSERT_GT(decoded, 1u);
+
+  // Other limits are another key: this load decodes for itself and its limit holds.
+  MeshLimits tight;
+  tight.maxDecodedBytesPerMesh = decoded - 1;
+  LimitedReader small{tight};
+  const std::uint64_t hitsBefore = kept.hits();
+  mesh::MeshError refused;
+  EXPECT_FALSE(small.reader.measure(cube, mesh::MeshMeasure::JoinedVertices, refused));
+  EXPECT_EQ(refused.code, ErrorCode::MESH_LIMIT) << refused.message;
+  EXPECT_EQ(kept.hits(), hitsBefore);
+
+  // The same limits, but a load that has already used most of its budget: the kept measurement
+  // does not fit, so the decoder runs and refuses it as it would have.
+  LimitedReader spent{MeshLimits{}};
+  spent.budget.decodedBytes = spent.budget.limits.maxDecodedBytesPerLoad - decoded + 1;
+  mesh::MeshError over;
+  EXPECT_FALSE(spent.reader.measure(cube, mesh::MeshMeasure::JoinedVertices, over));
+  EXPECT_EQ(over.code, ErrorCode::MESH_LIMIT) << over.message;
+  EXPECT_NE(over.message.find("maxDecodedBytesPerLoad"), std::string::npos) << over.message;
+  EXPECT_EQ(kept.hits(), hitsBefore);
+
+  // A failed measurement is not kept: a broken file is decoded (and refused) every time.
+  const std::string broken = scratch.write("broken.dae", "<?xml version=\"1.0\"?><COLLADA><library_geometries>");
+  const std::size_t entries = kept.size();
+  mesh::MeshError bad;
+  LimitedReader one{MeshLimits{}};
+  EXPECT_FALSE(one.reader.measure(broken, mesh::MeshMeasure::JoinedVertices, bad));
+  EXPECT_NE(bad.code, ErrorCode::NONE);
+  EXPECT_EQ(kept.size(), entries);
 }
 
 /// A tetrahedron's PLY header for `format`, then `body`.
