@@ -59,7 +59,8 @@ class MeasureCache {
   std::optional<KeptMeasure> find(const MeasureKey& key, std::uint64_t allowance);
   void keep(MeasureKey key, const KeptMeasure& measure);
 
-  /// Measurements served without decoding, and entries held (for tests).
+  /// Kept measurements found for a load (the reader still decodes when the files its mesh named
+  /// cannot be read again), and entries held (for tests).
   std::uint64_t hits() const;
   std::size_t size() const;
 
