@@ -1,34 +1,13 @@
 #include "MeasureCache.hpp"
 
-#include <cstring>
-#include <functional>
 #include <tuple>
 
 namespace interlink::mesh::detail {
-namespace {
-
-/// A second hash of the content, independent of std::hash's: 8 bytes at a time, multiply and
-/// fold, the tail byte by byte, the length mixed in.
-std::uint64_t contentCheckOf(std::string_view bytes) {
-  constexpr std::uint64_t kPrime = 0x100000001b3ULL;
-  std::uint64_t h = 0xcbf29ce484222325ULL ^ bytes.size();
-  std::size_t i = 0;
-  for (; i + 8 <= bytes.size(); i += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, bytes.data() + i, 8);
-    h = (h ^ word) * kPrime;
-    h ^= h >> 29;
-  }
-  for (; i < bytes.size(); ++i) h = (h ^ static_cast<unsigned char>(bytes[i])) * kPrime;
-  return h ^ (h >> 32);
-}
-
-}  // namespace
 
 bool MeasureKey::operator<(const MeasureKey& o) const {
-  return std::tie(size, contentHash, contentCheck, how, path, limits.maxFiles, limits.maxFileBytes,
+  return std::tie(content, how, path, limits.maxFiles, limits.maxFileBytes,
                   limits.maxDecodedBytesPerMesh, limits.maxDecodedBytesPerLoad, limits.maxNodeDepth) <
-         std::tie(o.size, o.contentHash, o.contentCheck, o.how, o.path, o.limits.maxFiles, o.limits.maxFileBytes,
+         std::tie(o.content, o.how, o.path, o.limits.maxFiles, o.limits.maxFileBytes,
                   o.limits.maxDecodedBytesPerMesh, o.limits.maxDecodedBytesPerLoad, o.limits.maxNodeDepth);
 }
 
@@ -38,9 +17,7 @@ std::optional<MeasureKey> measureKey(const std::string& path, MeshFormat format,
   if (format == MeshFormat::Gltf || format == MeshFormat::GltfBinary) return std::nullopt;
   MeasureKey key;
   key.path = normalisedPath(path);
-  key.size = bytes.size();
-  key.contentHash = std::hash<std::string_view>{}(bytes);
-  key.contentCheck = contentCheckOf(bytes);
+  key.content = io::fingerprintOf(bytes);
   key.how = how;
   key.limits = limits;
   return key;

@@ -25,14 +25,13 @@
 
 #include "MeshFormat.hpp"
 #include "MeshReader.hpp"
+#include "interlink/io/ContentFingerprint.hpp"
 
 namespace interlink::mesh::detail {
 
 struct MeasureKey {
   std::string path;  // normalisedPath
-  std::uint64_t size = 0;
-  std::uint64_t contentHash = 0;
-  std::uint64_t contentCheck = 0;
+  io::ContentFingerprint content;  // of the bytes the load read
   MeshMeasure how = MeshMeasure::JoinedVertices;
   MeshLimits limits;
 

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "XacroExpression.hpp"
+#include "XacroSyntax.hpp"
 
 namespace interlink::xacro {
 namespace {
@@ -168,6 +169,48 @@ TEST(XacroExpression, HostileInputIsBounded) {
   EXPECT_NE(error("2 ** 200").find("64-bit"), std::string::npos);
   EXPECT_NE(error(std::string(5000, '(') + "1" + std::string(5000, ')')).find("nested too deeply"), std::string::npos);
   EXPECT_NE(error("range(10 ** 9)").find("too large"), std::string::npos);
+}
+
+/// A parse tree as text: kind, literal (type and repr), name, operators, operands (null ones too).
+std::string dump(const ExpressionNode* node) {
+  if (!node) return "null";
+  std::string out = "(" + std::to_string(static_cast<int>(node->kind)) + " " + std::to_string(node->literal.v.index()) +
+                    ":" + repr(node->literal) + " '" + node->name + "'";
+  for (const std::string& op : node->operators) out += " op:" + op;
+  for (const auto& kid : node->kids) out += " " + dump(kid.get());
+  return out + ")";
+}
+
+/// The tree of `text` through `parse`, or the error's message.
+template <typename Parse>
+std::string treeOrError(Parse parse, const std::string& text) {
+  try {
+    return dump(parse(text).get());
+  } catch (const ExpressionError& e) {
+    return std::string("error: ") + e.what();
+  }
+}
+
+// References (a name with `.name`, `['key']` or `[0]` after it) skip the tokens and the grammar's
+// descent; what they give must be the grammar's own tree, and what they do not take must reach the
+// grammar (its error messages included).
+TEST(XacroExpression, ReferencesReadWithoutTheGrammarGiveTheGrammarsTree) {
+  const char* const kTexts[] = {
+      "prefix", "  prefix\t", "a_1", "_x", "xacro.arg", "a.b.c", "limits['lower']", "limits[\"lower\"]",
+      "p['center_of_mass']['wrist_2_cog']", "joints[0]", "joints[12][3]", "m[0].x['y']", "d['']", "d[\"\"]",
+      "d['a b']", "d['a.b']", "d['x\\'y']", "d['''x''']", "d['a' 'b']", "d['a']['b'", "d['a']b", "d[01]",
+      "d[0x1]", "d[1_0]", "d[1.5]", "d[-1]", "d[99999999999999999999]", "d [0]", "a . b", "True", "None",
+      "False.x", "a.True", "a.if", "if", "not", "lambda", "a.", "a..b", "a[", "a]", "a[]", "a['x'", "",
+      "   ", "1", "'s'", "x + 1", "f(x)", "a[1:2]", "a['k'] if c else b", "\xc3\xa9t\xc3\xa9", "a.\xc3\xa9",
+      "a[b]", "a['\\n']", "a[\"it's\"]", "a['say \"hi\"']", "a['x']\n", "a\n['x']",
+  };
+  for (const char* text : kTexts) {
+    EXPECT_EQ(treeOrError(parseExpression, text), treeOrError(parseExpressionByGrammar, text)) << "text: " << text;
+  }
+  // The forms the shortcut exists for are trees, not errors.
+  for (const char* text : {"prefix", "xacro.arg", "p['com']['x'][2]", "m[0].x['y']"}) {
+    EXPECT_EQ(treeOrError(parseExpression, text).rfind("error", 0), std::string::npos) << text;
+  }
 }
 
 TEST(XacroExpression, PropertyTextBecomesItsLiteral) {

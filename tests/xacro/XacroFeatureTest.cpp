@@ -235,8 +235,9 @@ TEST(XacroIncludes, MacrosFromIncludedFilesAndNamespaces) {
   EXPECT_NE(linkNamed(r, "s2.0"), nullptr);
 }
 
-// The plugin keeps parsed files and YAML documents for the process (by path and text): a file
-// edited between two loads is read as it is now, an unchanged one gives the same expansion.
+// The plugin keeps parsed files and YAML documents for the process (by path and the text's
+// fingerprint): a file edited between two loads (here to text of the same size) is read as it is
+// now, an unchanged one gives the same expansion.
 TEST(XacroIncludes, FilesEditedBetweenLoadsAreReadAsTheyAreNow) {
   Scratch scratch;
   const auto write = [&](const std::string& size, const std::string& effort) {

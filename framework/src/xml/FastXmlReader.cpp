@@ -241,7 +241,9 @@ bool plainText(std::string_view content, PlainXmlFacts& facts) {
         const std::size_t close = rest.find("-->");
         if (close == std::string_view::npos) return false;
         const unsigned char* const commentEnd = p + 4 + close;
+        ++facts.comments;
         for (p += 4; p != commentEnd;) {
+          facts.equalsInComments += *p == '=';
           const unsigned char type = kPlainBytes.of[*p];
           if (type == kControl) return false;
           if (type == kMultiByte) {
@@ -368,6 +370,8 @@ class FastTreeReader {
         comments_(options.comments),
         parentTextLengths_(options.parentTextLengths),
         startTags_(facts.startTags),
+        commentCount_(facts.comments),
+        equalsInComments_(facts.equalsInComments),
         prologStart_(facts.prologStart),
         ascii_(facts.ascii),
         cursor_(content, facts.ascii) {}
@@ -375,6 +379,7 @@ class FastTreeReader {
   /// The tree, or nothing when the document is not one this reader takes (expat reads it then).
   std::optional<XmlElement> read() {
     copy_.assign(content_.begin(), content_.end());
+    if (comments_) comments_->reserve(comments_->size() + commentCount_);
     pugi::xml_document document;
     // References are decoded here (appendDecoded), so that text splits where expat splits it.
     // An element's first character data, when nothing comes before it, is kept in the element's
@@ -395,9 +400,11 @@ class FastTreeReader {
     }
     if (!rootNode || !prologIsPlain()) return std::nullopt;
     // Every list of the tree in one block, as TreeBuilder sizes it from its scan.
-    // The counts come from the text: start tags (plainText() counted them) and '=' signs (the
-    // attributes, and any '=' of text or comments: a slightly larger block).
-    const std::size_t attributes = static_cast<std::size_t>(std::count(content_.begin(), content_.end(), '='));
+    // The counts come from the text: start tags (plainText() counted them) and '=' signs outside
+    // comments (the attributes, and any '=' of text: a slightly larger block; a comment's row of
+    // '=' signs counted as attributes made a block eight times the tree's size).
+    const std::size_t attributes =
+        static_cast<std::size_t>(std::count(content_.begin(), content_.end(), '=')) - equalsInComments_;
     elementAllocator_ = TreeAllocator<XmlElement>(
         TreeArena::create(startTags_ * sizeof(XmlElement) + attributes * sizeof(Attribute)));
     attributeAllocator_ = TreeAllocator<Attribute>(elementAllocator_.arena());
@@ -594,6 +601,8 @@ class FastTreeReader {
   std::vector<XmlComment>* const comments_;
   std::vector<std::size_t>* const parentTextLengths_;
   const std::size_t startTags_;
+  const std::size_t commentCount_;
+  const std::size_t equalsInComments_;
   const std::size_t prologStart_;
   const bool ascii_;  // every byte of the text is ASCII: names need no check of their bytes
   OffsetCursor cursor_;

@@ -16,6 +16,8 @@ struct PlainXmlFacts {
   bool ascii = true;          // every byte is ASCII (columns are byte counts)
   std::size_t startTags = 0;  // the elements
   std::size_t prologStart = 0;  // the offset past the byte-order mark and the XML declaration
+  std::size_t comments = 0;          // the comments
+  std::size_t equalsInComments = 0;  // '=' signs inside comments (not attributes)
 };
 
 /// Whether the fast reader may read `content`: UTF-8 holding only characters XML allows and no CR,

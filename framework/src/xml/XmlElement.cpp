@@ -139,19 +139,27 @@ std::string XmlElement::toXml() const {
 }
 
 void appendEscapedXml(std::string& out, std::string_view text, bool inAttribute) {
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '\r': out += "&#13;"; break;
+  // Runs of characters that need no reference are appended whole (most values have none).
+  std::size_t run = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    std::string_view reference;
+    switch (text[i]) {
+      case '&': reference = "&amp;"; break;
+      case '<': reference = "&lt;"; break;
+      case '>': reference = "&gt;"; break;
+      case '\r': reference = "&#13;"; break;
       // Attribute values are normalised by readers; keep quotes, line breaks and tabs as references.
-      case '"': out += inAttribute ? "&quot;" : "\""; break;
-      case '\n': out += inAttribute ? "&#10;" : "\n"; break;
-      case '\t': out += inAttribute ? "&#9;" : "\t"; break;
-      default: out += c;
+      case '"': reference = inAttribute ? "&quot;" : ""; break;
+      case '\n': reference = inAttribute ? "&#10;" : ""; break;
+      case '\t': reference = inAttribute ? "&#9;" : ""; break;
+      default: break;
     }
+    if (reference.empty()) continue;
+    out.append(text.data() + run, i - run);
+    out.append(reference.data(), reference.size());
+    run = i + 1;
   }
+  out.append(text.data() + run, text.size() - run);
 }
 
 std::string escapedXml(std::string_view text, bool inAttribute) {

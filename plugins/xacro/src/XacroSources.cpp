@@ -12,14 +12,15 @@ namespace interlink::xacro::detail {
 
 namespace {
 
-/// Beyond this much source text the tables start again (a long-running process reading many
-/// descriptions keeps a bounded amount).
+/// Beyond this much source text (the files' sizes) the tables start again (a long-running process
+/// reading many descriptions keeps a bounded amount).
 constexpr std::size_t kMaxCachedBytes = 32u << 20;
 
 template <typename Entry>
 class SourceTable {
  public:
-  std::shared_ptr<const Entry> find(const std::string& path, std::string_view content) {
+  /// The entry made of the file `path` when it held `content` (known by its fingerprint).
+  std::shared_ptr<const Entry> find(const std::string& path, const io::ContentFingerprint& content) {
     std::lock_guard<std::mutex> lock(mutex_);
     auto found = entries_.find(path);
     if (found == entries_.end() || found->second->content != content) return nullptr;
@@ -29,10 +30,10 @@ class SourceTable {
     std::lock_guard<std::mutex> lock(mutex_);
     auto [it, added] = entries_.try_emplace(path, entry);
     if (!added) {
-      bytes_ -= it->second->content.size();
+      bytes_ -= it->second->content.size;
       it->second = entry;
     }
-    bytes_ += entry->content.size();
+    bytes_ += entry->content.size;
     if (bytes_ > kMaxCachedBytes) {
       entries_.clear();
       bytes_ = 0;
@@ -46,7 +47,7 @@ class SourceTable {
 };
 
 struct YamlDocument {
-  std::string content;
+  io::ContentFingerprint content;
   Value value;  // immutable (lists and dicts are shared, const)
 };
 
@@ -95,6 +96,8 @@ TextTable<Expression>& expressions() {
 
 TextTemplate splitText(const std::string& text) {
   TextTemplate pieces;
+  // At most a literal before each '$' and one piece from it on, and the text's end.
+  pieces.reserve(2 * static_cast<std::size_t>(std::count(text.begin(), text.end(), '$')) + 1);
   std::size_t i = 0;
   const std::size_t n = text.size();
   const auto literal = [&](std::size_t from, std::size_t to) {
@@ -174,7 +177,8 @@ std::shared_ptr<const Expression> parsedExpression(const std::string& text) {
 
 std::shared_ptr<const ParsedSource> parseSource(const std::string& path, std::string_view content,
                                                 Diagnostics& diagnostics) {
-  if (std::shared_ptr<const ParsedSource> kept = parsedSources().find(path, content)) {
+  const io::ContentFingerprint fingerprint = io::fingerprintOf(content);
+  if (std::shared_ptr<const ParsedSource> kept = parsedSources().find(path, fingerprint)) {
     for (const Diagnostic& d : kept->findings) diagnostics.add(d);
     return kept;
   }
@@ -187,7 +191,7 @@ std::shared_ptr<const ParsedSource> parseSource(const std::string& path, std::st
   source->root = xml::parse(content, path, found, options);
   diagnostics.append(found);
   if (!source->root) return nullptr;
-  source->content = std::string(content);
+  source->content = fingerprint;
   source->findings = found.items();
   // The parser numbers elements in document order (a comment's parent, the text lengths): number
   // the tree the same way.
@@ -219,10 +223,11 @@ std::shared_ptr<const ParsedSource> parseSource(const std::string& path, std::st
 }
 
 Value yamlSource(const std::string& path, std::string_view content) {
-  if (std::shared_ptr<const YamlDocument> kept = yamlDocuments().find(path, content)) return kept->value;
+  const io::ContentFingerprint fingerprint = io::fingerprintOf(content);
+  if (std::shared_ptr<const YamlDocument> kept = yamlDocuments().find(path, fingerprint)) return kept->value;
   auto document = std::make_shared<YamlDocument>();
   document->value = yamlToValue(content);
-  document->content = std::string(content);
+  document->content = fingerprint;
   Value value = document->value;
   yamlDocuments().keep(path, std::move(document));
   return value;

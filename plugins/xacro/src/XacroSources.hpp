@@ -2,7 +2,8 @@
 // The parsed xacro files and YAML documents of the process, by path and text: a description's
 // files are parsed once, whatever number of times they are included or loaded again (Python
 // loading one robot with several argument settings, a directory check). The text a file has now
-// is compared with the text it was parsed from, so a changed file is parsed again.
+// is compared with the text it was parsed from by their fingerprints (size and two hashes, not a
+// copy of every file), so a changed file is parsed again.
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,6 +14,7 @@
 #include "XacroExpression.hpp"
 #include "XacroValue.hpp"
 #include "interlink/Diagnostics.hpp"
+#include "interlink/io/ContentFingerprint.hpp"
 #include "interlink/xml/XmlElement.hpp"
 #include "interlink/xml/XmlParser.hpp"
 
@@ -20,7 +22,7 @@ namespace interlink::xacro::detail {
 
 /// One xacro file parsed, immutable once made (shared by the expansions that use it).
 struct ParsedSource {
-  std::string content;
+  io::ContentFingerprint content;  // of the text it was parsed from (a changed file is parsed again)
   std::optional<xml::XmlElement> root;
   std::vector<xml::XmlComment> comments;
   /// The comments directly inside each element that holds some, in document order.

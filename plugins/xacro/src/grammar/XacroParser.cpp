@@ -1,6 +1,8 @@
 // The tokenizer and the recursive-descent parser of xacro's expression language (Python's
 // expression grammar, the part xacro files use).
 #include <algorithm>
+#include <cstdint>
+#include <iterator>
 #include <string_view>
 #include <vector>
 
@@ -309,6 +311,7 @@ class Parser {
 
   NodePtr binary(NodePtr left, std::string op, NodePtr right) {
     NodePtr node = makeNode(NodeKind::Binary);
+    node->kids.reserve(2);
     node->name = std::move(op);
     node->kids.push_back(std::move(left));
     node->kids.push_back(std::move(right));
@@ -402,6 +405,7 @@ class Parser {
       }
     }
     NodePtr node = makeNode(isSlice ? NodeKind::Slice : NodeKind::Index);
+    node->kids.reserve(isSlice ? 4 : 2);
     node->kids.push_back(std::move(object));
     if (isSlice) {
       for (auto& b : bounds) node->kids.push_back(std::move(b));
@@ -535,9 +539,89 @@ class Parser {
 
 }  // namespace
 
-std::unique_ptr<ExpressionNode> parseExpression(std::string_view text) {
+namespace {
+
+bool isAsciiNameStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+
+/// Names the grammar reads otherwise: constants (True is a literal) and keywords (an error).
+bool isConstantOrKeyword(std::string_view name) {
+  static constexpr std::string_view kWords[] = {"True", "False", "None", "and", "or", "not", "if",
+                                                "else", "in",    "is",   "for", "lambda"};
+  return std::find(std::begin(kWords), std::end(kWords), name) != std::end(kWords);
+}
+
+/// Most of a description's expressions refer to a value: `prefix`, `xacro.arg`,
+/// `sec_limits['shoulder_pan']['max']`, `joints[0]`. Such a text is read here into the tree the
+/// grammar builds for it (a Name with Attribute and Index nodes over it), without tokens or the
+/// descent through every precedence level (5 600 instructions for each of UR5e's 347
+/// expressions); null for anything else, which the grammar reads.
+NodePtr parseReference(std::string_view text) {
+  const auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  while (!text.empty() && isSpace(text.front())) text.remove_prefix(1);
+  while (!text.empty() && isSpace(text.back())) text.remove_suffix(1);
+  std::size_t i = 0;
+  const auto name = [&]() -> std::string_view {
+    if (i >= text.size() || !isAsciiNameStart(text[i])) return {};
+    const std::size_t begin = i;
+    while (i < text.size() && (isAsciiNameStart(text[i]) || isDigit(text[i]))) ++i;
+    return text.substr(begin, i - begin);
+  };
+  const std::string_view first = name();
+  if (first.empty() || isConstantOrKeyword(first)) return nullptr;
+  NodePtr node = makeNode(NodeKind::Name);
+  node->name = std::string(first);
+  while (i < text.size()) {
+    if (text[i] == '.') {
+      ++i;
+      const std::string_view attributeName = name();
+      if (attributeName.empty() || isConstantOrKeyword(attributeName)) return nullptr;
+      NodePtr attribute = makeNode(NodeKind::Attribute);
+      attribute->name = std::string(attributeName);
+      attribute->kids.push_back(std::move(node));
+      node = std::move(attribute);
+      continue;
+    }
+    if (text[i] != '[' || i + 1 >= text.size()) return nullptr;
+    ++i;
+    NodePtr key = makeNode(NodeKind::Literal);
+    const char c = text[i];
+    if (c == '\'' || c == '"') {
+      // A quoted key without escapes, followed by ']' (so not a triple quote or 'a' 'b').
+      const std::size_t close = text.find(c, i + 1);
+      if (close == std::string_view::npos || close + 1 >= text.size() || text[close + 1] != ']') return nullptr;
+      const std::string_view keyText = text.substr(i + 1, close - i - 1);
+      if (keyText.find('\\') != std::string_view::npos) return nullptr;
+      key->literal = std::string(keyText);
+      i = close + 1;
+    } else if (isDigit(c)) {
+      const std::size_t begin = i;
+      while (i < text.size() && isDigit(text[i])) ++i;
+      std::int64_t index = 0;
+      if (i >= text.size() || text[i] != ']' || !parsePythonInt(text.substr(begin, i - begin), index)) return nullptr;
+      key->literal = index;
+    } else {
+      return nullptr;
+    }
+    ++i;  // ']'
+    NodePtr indexed = makeNode(NodeKind::Index);
+    indexed->kids.reserve(2);
+    indexed->kids.push_back(std::move(node));
+    indexed->kids.push_back(std::move(key));
+    node = std::move(indexed);
+  }
+  return node;
+}
+
+}  // namespace
+
+std::unique_ptr<ExpressionNode> parseExpressionByGrammar(std::string_view text) {
   Parser parser(text);
   return parser.parseAll();
+}
+
+std::unique_ptr<ExpressionNode> parseExpression(std::string_view text) {
+  if (NodePtr reference = parseReference(text)) return reference;
+  return parseExpressionByGrammar(text);
 }
 
 }  // namespace interlink::xacro

@@ -23,6 +23,10 @@ struct ExpressionNode {
 };
 
 /// Parses `text`; ExpressionError ("invalid syntax at column N: ...") when it is not an expression.
+/// A reference to a value (`name`, `a.b`, `a['key'][0]`) is read without the full grammar.
 std::unique_ptr<ExpressionNode> parseExpression(std::string_view text);
+
+/// The grammar alone, for every text: the tree parseExpression() must give (tests compare them).
+std::unique_ptr<ExpressionNode> parseExpressionByGrammar(std::string_view text);
 
 }  // namespace interlink::xacro
