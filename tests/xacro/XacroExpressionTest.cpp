@@ -213,6 +213,29 @@ TEST(XacroExpression, ReferencesReadWithoutTheGrammarGiveTheGrammarsTree) {
   }
 }
 
+// The budget an expansion installs: strings count by their bytes wherever a node yields one,
+// lists by the items of those a node builds, from 256 bytes on; once spent, every later
+// evaluation fails.
+TEST(XacroExpression, ValueBudgetCountsWhatEvaluationsBuildAndCopy) {
+  Names names;
+  {
+    ValueBudget budget(700);
+    EXPECT_EQ(str(evaluate("len('x' * 300) + len(prefix * 10)", names)), "350");  // 300 counted, 50 not
+    EXPECT_EQ(str(evaluate("len('y' * 300)", names)), "300");                     // 600
+    EXPECT_THROW(evaluate("len('x' * 300)", names), ValueBudgetSpent);           // 900
+    EXPECT_TRUE(ValueBudget::spent());
+    EXPECT_THROW(evaluate("len('z' * 256)", names), ValueBudgetSpent);  // spent stays spent
+    EXPECT_EQ(str(evaluate("len(prefix)", names)), "5");                  // small values are not counted
+  }
+  EXPECT_FALSE(ValueBudget::spent());
+  // Without a budget only the per-value limits apply.
+  EXPECT_EQ(str(evaluate("len('x' * 900)", names)), "900");
+  // A list counts where it is built, not where it is looked up (lists are shared).
+  ValueBudget budget(100 * sizeof(Value));
+  EXPECT_EQ(str(evaluate("len(limits['joints']) + len(limits['joints'])", names)), "4");
+  EXPECT_THROW(evaluate("len(list(range(200)))", names), ValueBudgetSpent);
+}
+
 TEST(XacroExpression, PropertyTextBecomesItsLiteral) {
   EXPECT_TRUE(literalValue("0.5").isFloat());
   EXPECT_TRUE(literalValue("12").isInt());

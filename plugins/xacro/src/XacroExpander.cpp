@@ -124,8 +124,19 @@ const xml::XmlElement* Processor::parseTree(std::string_view content, const std:
 }
 
 void Processor::report(const XacroError& error, const SourceLocation& fallback) {
-  if (error.said == XacroError::Said::Before) return;
   const SourceLocation where = error.where.known() ? error.where : fallback;
+  if (ValueBudget::spent()) {
+    // Every later evaluation would fail the same way: one error for the cause, then stop.
+    diagnostics_.error(ErrorCode::EXPANSION_LIMIT,
+                       "the expressions built or copied more than " + std::to_string(limits_.maxValueBytes >> 20) +
+                           " MiB of strings and lists in all (a value bomb?)",
+                       where);
+    for (std::uint32_t s = step_; s >= 1 && s <= steps_.size(); s = steps_[s - 1].parent) {
+      diagnostics_.add(Diagnostic{Severity::Note, ErrorCode::EXPANSION_LIMIT, steps_[s - 1].what, steps_[s - 1].where});
+    }
+    throw Abort{};
+  }
+  if (error.said == XacroError::Said::Before) return;
   if (error.said == XacroError::Said::Nothing) diagnostics_.error(error.code, error.message, where);
   for (std::uint32_t s = step_; s >= 1 && s <= steps_.size(); s = steps_[s - 1].parent) {
     diagnostics_.add(Diagnostic{Severity::Note, error.code, steps_[s - 1].what, steps_[s - 1].where});
@@ -789,6 +800,7 @@ Expansion Processor::run(std::string_view content) {
   OutElement out;
   out.name = tree.name;
   out.where = tree.where;
+  ValueBudget budget(limits_.maxValueBytes);
   try {
     Walker walker{*this};
     walker.attributes(tree, symbols, out);

@@ -45,6 +45,9 @@ struct ExpansionLimits {
   std::size_t maxMacroCalls = 100000;      // macro calls in the whole expansion (a macro bomb)
   std::size_t maxElements = 2000000;       // elements in the expansion
   std::size_t maxOutputBytes = 256 << 20;  // text of attributes and elements together
+  // Strings and lists the expressions build or copy, in all (ValueBudget): Franka's and UR's
+  // descriptions use 2 to 32 KB; 16 MB strings used a few hundred times took minutes.
+  std::size_t maxValueBytes = std::size_t{128} << 20;
   std::size_t maxIncludes = 10000;         // xacro:include and load_yaml, all together
   std::size_t maxErrors = 100;             // then the expansion stops
 };

@@ -135,6 +135,7 @@ Value Processor::evalText(const std::string& text, const ScopePtr& scope) {
     }
     if (joined.size() > kMaxValueSize) throw XacroError{"value too large while evaluating '" + text + "'", {}};
   }
+  ValueBudget::count(joined.size());
   return joined;
 }
 

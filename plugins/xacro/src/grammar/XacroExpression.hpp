@@ -63,4 +63,41 @@ inline constexpr std::size_t kMaxValueSize = std::size_t{16} << 20;
 /// The most items a list built by an expression may hold.
 inline constexpr std::size_t kMaxListItems = std::size_t{1} << 20;
 
+/// What the evaluations on this thread may build and copy in all, while one is installed: the
+/// bytes of every string an expression node yields (a string is copied wherever it is used) and
+/// the items of every list, tuple or dict one builds (those are shared, not copied; sizeof(Value)
+/// per item). The per-value limits above leave this open: three hundred properties of 16 MB each,
+/// or one of 16 MB used ten thousand times, took all memory or minutes. An expansion installs one
+/// while it runs.
+class ValueBudget {
+ public:
+  explicit ValueBudget(std::size_t limitBytes);
+  ~ValueBudget();
+  ValueBudget(const ValueBudget&) = delete;
+  ValueBudget& operator=(const ValueBudget&) = delete;
+
+  /// Values smaller than this are not counted: only volume makes a bomb, and reaching the budget
+  /// (a thread-local) costs a call from a plugin.
+  static constexpr std::size_t kCountedFrom = 256;
+  /// charge() for a value of `bytes`, when it is large enough to count.
+  static void count(std::size_t bytes) {
+    if (bytes >= kCountedFrom) charge(bytes);
+  }
+  /// Counts `bytes` against the installed budget, if any; once it is spent, this and every later
+  /// charge throw ValueBudgetSpent.
+  static void charge(std::size_t bytes);
+  /// Whether the budget installed on this thread is spent.
+  static bool spent();
+
+ private:
+  std::size_t limit_;
+  std::size_t used_ = 0;
+  ValueBudget* previous_;
+};
+
+class ValueBudgetSpent : public ExpressionError {
+ public:
+  using ExpressionError::ExpressionError;
+};
+
 }  // namespace interlink::xacro
