@@ -20,6 +20,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string content(reinterpret_cast<const char*>(data), size);
   interlink::LoadOptions options;
   options.maxIncludedModels = 50;  // fuzz inputs name only files of the seed corpus, if any
+  // An input may name any file of the machine (an absolute include, a xacro glob over a system
+  // directory): big ones are refused by size rather than read through, unit after unit.
+  options.maxFileBytes = std::uint64_t{1} << 20;
   options.format = INTERLINK_FUZZ_PLUGIN;
   auto result = loader().loadString(content, "/nonexistent/fuzz/input" INTERLINK_FUZZ_EXTENSION, options);
   (void)result.ok();

@@ -14,7 +14,8 @@ source scripts/clang-build.sh
 configure_asan
 harnesses=("$@")
 if [ ${#harnesses[@]} -eq 0 ]; then
-  harnesses=(fuzz_sdformat fuzz_urdf fuzz_hrdf fuzz_shift fuzz_skel fuzz_juice fuzz_mjcf fuzz_core_model fuzz_hrdf_grammar fuzz_mesh fuzz_mjcf_includes fuzz_xml_readers)
+  harnesses=(fuzz_sdformat fuzz_urdf fuzz_hrdf fuzz_shift fuzz_skel fuzz_juice fuzz_mjcf fuzz_core_model fuzz_hrdf_grammar fuzz_mesh fuzz_mjcf_includes fuzz_xml_readers
+             fuzz_xacro fuzz_xacro_expression)
 fi
 cmake --build build-asan -j"${JOBS:-$(nproc)}" --target "${harnesses[@]}" interlink_cli
 
@@ -34,7 +35,8 @@ seed_files() {
                  while IFS= read -r f; do [ "$(stat -c %s "$f")" -lt 65536 ] && echo "$f"; done ;;
     fuzz_core_model) find build-asan/fuzz/core_model_seeds -name '*.json' -size -64k 2>/dev/null ;;
     fuzz_hrdf_grammar) printf '%s\n' ;;
-    fuzz_mesh | fuzz_mjcf_includes | fuzz_xml_readers) find "build-asan/fuzz/$1_seeds" -type f 2>/dev/null ;;
+    fuzz_xacro) find tests/data -name '*.xacro' -size -64k 2>/dev/null ;;
+    fuzz_mesh | fuzz_mjcf_includes | fuzz_xml_readers | fuzz_xacro_expression) find "build-asan/fuzz/$1_seeds" -type f 2>/dev/null ;;
   esac
 }
 
@@ -74,6 +76,19 @@ printf '<mujoco><worldbody><body><include file="inc.xml"/></body></worldbody></m
   > build-asan/fuzz/fuzz_mjcf_includes_seeds/self.xml
 printf '<mujoco><asset><include file="inc.xml"/></asset></mujoco>\0<mujoco><mesh name="m" vertex="0 0 0 1 0 0 0 1 0 0 0 1"/></mujoco>' \
   > build-asan/fuzz/fuzz_mjcf_includes_seeds/asset.xml
+
+# xacro expression seeds: the text of every distinct ${...} of the vendored descriptions, and a
+# few that reach the builtins, comprehensions and the value budget.
+mkdir -p build-asan/fuzz/fuzz_xacro_expression_seeds
+find tests/data -name '*.xacro' -size -64k -print0 | xargs -0 grep -oh '\${[^}]*}' 2>/dev/null | sort -u | head -400 |
+  while IFS= read -r e; do
+    e="${e#\$\{}"; e="${e%\}}"
+    printf '%s' "$e" > "build-asan/fuzz/fuzz_xacro_expression_seeds/$(printf '%s' "$e" | md5sum | cut -c1-16)"
+  done || true  # grep finds nothing in some files; head may stop sort early
+for e in "[x * 2 for x in range(n) if x != 1]" "'%s_%d' % (s, n)" "d['a'][0] ** -0.5" "sorted(d.keys())" \
+         "s * 100000 + str(len(s))" "radians(90) if n > 2 else degrees(pi)" "{'k': [1, 2.5]}['k'][1:]"; do
+  printf '%s' "$e" > "build-asan/fuzz/fuzz_xacro_expression_seeds/$(printf '%s' "$e" | md5sum | cut -c1-16)"
+done
 
 status=0
 for harness in "${harnesses[@]}"; do

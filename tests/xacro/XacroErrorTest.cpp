@@ -266,6 +266,24 @@ TEST(XacroHostile, WhatExpressionsBuildInAllIsBounded) {
   EXPECT_NE(fine.expandedText.find("<link name=\"l19_1000000\"/>"), std::string::npos);
 }
 
+// A word of `params` that is not `name:=default` is one parameter's name, as xacro reads it
+// (its parse_macro_arg splits at white space): "b://c" took only "b", left "://c", where no name
+// could start, and the loop never ended (fuzz_xacro's first finding).
+TEST(XacroHostile, ParameterWordsThatAreNotNamesEndTheirParse) {
+  Scratch scratch;
+  const auto start = std::chrono::steady_clock::now();
+  const LoadResult r = loadXacro(scratch, robot(R"xml(<xacro:macro name="m" params="a b://c d=:e :f">
+    <link name="${a}${d}"/></xacro:macro>
+  <xacro:m a="x"/>)xml"));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(hasMessage(r.diagnostics, "Undefined parameters [b://c,:f]")) << dump(r.diagnostics);
+  const LoadResult defaults = loadXacro(scratch, robot(R"xml(<xacro:macro name="m" params="a d=:e">
+    <link name="${a}${d}"/></xacro:macro>
+  <xacro:m a="x"/>)xml"));
+  EXPECT_NE(defaults.expandedText.find("<link name=\"x:e\"/>"), std::string::npos) << dump(defaults.diagnostics);
+}
+
 TEST(XacroHostile, IncludeCountIsBounded) {
   // The same small file included again and again (no cycle): the loader's include count bounds it.
   Scratch scratch;

@@ -171,21 +171,11 @@ TEST(XacroExpression, HostileInputIsBounded) {
   EXPECT_NE(error("range(10 ** 9)").find("too large"), std::string::npos);
 }
 
-/// A parse tree as text: kind, literal (type and repr), name, operators, operands (null ones too).
-std::string dump(const ExpressionNode* node) {
-  if (!node) return "null";
-  std::string out = "(" + std::to_string(static_cast<int>(node->kind)) + " " + std::to_string(node->literal.v.index()) +
-                    ":" + repr(node->literal) + " '" + node->name + "'";
-  for (const std::string& op : node->operators) out += " op:" + op;
-  for (const auto& kid : node->kids) out += " " + dump(kid.get());
-  return out + ")";
-}
-
 /// The tree of `text` through `parse`, or the error's message.
 template <typename Parse>
 std::string treeOrError(Parse parse, const std::string& text) {
   try {
-    return dump(parse(text).get());
+    return describeTree(parse(text).get());
   } catch (const ExpressionError& e) {
     return std::string("error: ") + e.what();
   }

@@ -88,7 +88,12 @@ bool nextParameter(std::string_view& rest, std::string& name, std::optional<std:
     rest.remove_prefix(k);
     return true;
   }
-  rest.remove_prefix(i);
+  // Not `name:=default`: as xacro, the whole word is the name ("a://b" is one parameter; taking
+  // only "a" left "://b", where no name could start, and the loop never ended).
+  std::size_t end = i;
+  while (end < rest.size() && !space(rest[end])) ++end;
+  name = std::string(rest.substr(0, end));
+  rest.remove_prefix(end);
   return true;
 }
 

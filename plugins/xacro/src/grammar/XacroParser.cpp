@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -613,6 +614,15 @@ NodePtr parseReference(std::string_view text) {
 }
 
 }  // namespace
+
+std::string describeTree(const ExpressionNode* node) {
+  if (!node) return "null";
+  std::string out = "(" + std::to_string(static_cast<int>(node->kind)) + " " + std::to_string(node->literal.v.index()) +
+                    ":" + repr(node->literal) + " '" + node->name + "'";
+  for (const std::string& op : node->operators) out += " op:" + op;
+  for (const auto& kid : node->kids) out += " " + describeTree(kid.get());
+  return out + ")";
+}
 
 std::unique_ptr<ExpressionNode> parseExpressionByGrammar(std::string_view text) {
   Parser parser(text);

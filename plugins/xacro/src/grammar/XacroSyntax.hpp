@@ -29,4 +29,8 @@ std::unique_ptr<ExpressionNode> parseExpression(std::string_view text);
 /// The grammar alone, for every text: the tree parseExpression() must give (tests compare them).
 std::unique_ptr<ExpressionNode> parseExpressionByGrammar(std::string_view text);
 
+/// A tree as text, every field of every node (kind, literal's type and repr, name, operators,
+/// operands, null ones too), for comparing two trees.
+std::string describeTree(const ExpressionNode* node);
+
 }  // namespace interlink::xacro
