@@ -169,6 +169,16 @@ TEST(XacroExpression, HostileInputIsBounded) {
   EXPECT_NE(error("2 ** 200").find("64-bit"), std::string::npos);
   EXPECT_NE(error(std::string(5000, '(') + "1" + std::string(5000, ')')).find("nested too deeply"), std::string::npos);
   EXPECT_NE(error("range(10 ** 9)").find("too large"), std::string::npos);
+  // Each in one step, not a loop of the exponent or the count (fuzz_xacro_expression's findings):
+  EXPECT_EQ(eval("1 ** 18 ** 9"), "1");
+  EXPECT_EQ(eval("(-1) ** (10 ** 18 + 1)"), "-1");
+  EXPECT_EQ(eval("0 ** (10 ** 18)"), "0");
+  EXPECT_EQ(eval("0 ** 0"), "1");
+  EXPECT_EQ(eval("3 ** 39"), "4052555153018976267");
+  EXPECT_EQ(eval("len('' * 10 ** 18) + len([] * 10 ** 18)"), "0");
+  EXPECT_EQ(eval("'ab' * 3 + str([1, 2] * 2)"), "ababab[1, 2, 1, 2]");
+  EXPECT_NE(error("'ab' * 2 ** 62").find("too large"), std::string::npos);  // 2 * 2**62 wrapped before
+  EXPECT_NE(error("[1, 2] * 2 ** 62").find("too large"), std::string::npos);
 }
 
 /// The tree of `text` through `parse`, or the error's message.

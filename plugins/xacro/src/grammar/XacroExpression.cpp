@@ -28,23 +28,37 @@ Value intResult(long double exact, std::int64_t result) {
   return result;
 }
 
+/// `size` items repeated `n` times, checked against `limit` without overflowing.
+std::size_t repeatedSize(std::size_t size, std::int64_t n, std::size_t limit) {
+  const auto times = static_cast<std::size_t>(n);
+  if (size != 0 && times > limit / size) {
+    throw ExpressionError("value too large (" + std::to_string(size) + " items or bytes repeated " + std::to_string(n) +
+                          " times; the limit is " + std::to_string(limit) + ")");
+  }
+  return size * times;
+}
+
 Value repeat(const Value& sequence, const Value& count) {
   const std::int64_t n = std::max<std::int64_t>(0, toInt(count, "an integer"));
   if (sequence.isString()) {
     const std::string& once = sequence.string();
-    const std::size_t total = once.size() * static_cast<std::size_t>(n);
-    checkSize(total);
-    // By doubling: 'a' * 16000000 appended one character at a time took 0.2 s.
+    const std::size_t total = repeatedSize(once.size(), n, kMaxValueSize);
+    // By doubling: 'a' * 16000000 appended one character at a time took 0.2 s, and '' * 10**18
+    // looped 10**18 times.
     std::string out;
+    if (total == 0) return out;
     out.reserve(total);
     out += once;
-    while (out.size() > 0 && out.size() * 2 <= total) out += out;
-    out.append(out, 0, total - std::min(total, out.size()));
+    while (out.size() * 2 <= total) out += out;
+    out.append(out, 0, total - out.size());
     return out;
   }
-  checkSize(sequence.sequence().size() * static_cast<std::size_t>(n), kMaxListItems);
+  const List& once = sequence.sequence();
   List out;
-  for (std::int64_t i = 0; i < n; ++i) out.insert(out.end(), sequence.sequence().begin(), sequence.sequence().end());
+  out.reserve(repeatedSize(once.size(), n, kMaxListItems));
+  if (!once.empty()) {
+    for (std::int64_t i = 0; i < n; ++i) out.insert(out.end(), once.begin(), once.end());
+  }
   if (sequence.isTuple()) return Tuple{std::move(out)};
   return out;
 }
@@ -134,11 +148,16 @@ Value binaryOperation(const std::string& op, const Value& a, const Value& b) {
     if (!numbers) unsupported(op, a, b);
     if (integers && toInt(b) >= 0) {
       const long double exact = std::pow(static_cast<long double>(toInt(a)), static_cast<long double>(toInt(b)));
-      std::int64_t result = 1;
       const std::int64_t base = toInt(a);
-      std::int64_t exponent = toInt(b);
-      intResult(exact, 0);
-      while (exponent-- > 0) result *= base;
+      const std::int64_t exponent = toInt(b);
+      intResult(exact, 0);  // throws unless the result fits
+      // 0, 1 and -1 fit for any exponent: answered without a loop of `exponent` steps (1 ** 18 ** 9
+      // ran for hours, fuzz_xacro_expression's finding); other bases fit only below 64.
+      if (base == 0) return std::int64_t{exponent == 0 ? 1 : 0};
+      if (base == 1) return std::int64_t{1};
+      if (base == -1) return std::int64_t{exponent % 2 == 0 ? 1 : -1};
+      std::int64_t result = 1;
+      for (std::int64_t i = 0; i < exponent; ++i) result *= base;
       return result;
     }
     const double x = toDouble(a), y = toDouble(b);
