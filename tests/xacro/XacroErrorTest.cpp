@@ -246,10 +246,21 @@ TEST(XacroHostile, WhatExpressionsBuildInAllIsBounded) {
   }
   std::string reused = "<xacro:property name=\"big\" value=\"${'a' * 16000000}\"/>\n";
   for (int i = 0; i < 10000; ++i) reused += "<xacro:if value=\"${len(big) > 5}\"></xacro:if>\n";
+  // Texts joined from pieces count too (each piece here is too small to count): 65 536 names of
+  // nine 255-byte pieces (four per call of m0, 16 384 calls) spend the budget in the joins.
+  std::string joined = "<xacro:property name=\"h\" value=\"${'h' * 255}\"/>\n"
+                       "<xacro:macro name=\"m0\"><link name=\"${h}${h}${h}${h}${h}${h}${h}${h}${h}\"/>"
+                       "<link name=\"${h}${h}${h}${h}${h}${h}${h}${h}${h}\"/><link name=\"${h}${h}${h}${h}${h}${h}${h}${h}${h}\"/>"
+                       "<link name=\"${h}${h}${h}${h}${h}${h}${h}${h}${h}\"/></xacro:macro>\n";
+  for (int i = 1; i <= 14; ++i) {
+    joined += "<xacro:macro name=\"m" + std::to_string(i) + "\"><xacro:m" + std::to_string(i - 1) + "/><xacro:m" +
+              std::to_string(i - 1) + "/></xacro:macro>\n";
+  }
+  joined += "<xacro:m14/>";
   std::string terms = "len('a' * 16000000)";
   for (int i = 0; i < 1000; ++i) terms += " + len('a' * 16000000)";
   const std::string oneExpression = "<link name=\"l${" + terms + "}\"/>";
-  for (const std::string& body : {many, reused, oneExpression}) {
+  for (const std::string& body : {many, reused, oneExpression, joined}) {
     const auto start = std::chrono::steady_clock::now();
     const LoadResult r = loadXacro(scratch, robot(body));
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));

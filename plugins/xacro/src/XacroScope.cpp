@@ -135,7 +135,11 @@ Value Processor::evalText(const std::string& text, const ScopePtr& scope) {
     }
     if (joined.size() > kMaxValueSize) throw XacroError{"value too large while evaluating '" + text + "'", {}};
   }
-  ValueBudget::count(joined.size());
+  try {
+    ValueBudget::count(joined.size());
+  } catch (const ExpressionError& e) {
+    throw XacroError{e.what(), {}};  // reported where the text is, as an expression's error is
+  }
   return joined;
 }
 
