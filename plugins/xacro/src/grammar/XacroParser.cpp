@@ -31,6 +31,16 @@ constexpr unsigned operatorCode(const char* op) {
 
 bool isNameStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || (c & 0x80); }
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/// Words that cannot name a value (an error where a name is expected).
+bool isReservedWord(std::string_view name) {
+  static constexpr std::string_view kReserved[] = {"and", "or", "not", "if", "else", "in", "is", "for", "lambda"};
+  return std::find(std::begin(kReserved), std::end(kReserved), name) != std::end(kReserved);
+}
+
+/// Names that are literals: True, False, None.
+bool isConstantName(std::string_view name) { return name == "True" || name == "False" || name == "None"; }
 
 std::vector<Token> tokenize(std::string_view text) {
   std::vector<Token> tokens;
@@ -41,7 +51,7 @@ std::vector<Token> tokenize(std::string_view text) {
   };
   while (i < text.size()) {
     const char c = text[i];
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+    if (isBlank(c)) {
       ++i;
       continue;
     }
@@ -457,12 +467,9 @@ class Parser {
         else if (name == "False") node->literal = false;
         else if (name == "None") node->literal = Value();
         else {
-          static constexpr std::string_view kReserved[] = {"and", "or", "not", "if", "else", "in", "is", "for", "lambda"};
-          for (const std::string_view word : kReserved) {
-            if (name == word) {
-              --index_;
-              fail("unexpected '" + token.text + "'");
-            }
+          if (isReservedWord(name)) {
+            --index_;
+            fail("unexpected '" + token.text + "'");
           }
           node->kind = NodeKind::Name;
           node->name = token.text;
@@ -544,12 +551,8 @@ namespace {
 
 bool isAsciiNameStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 
-/// Names the grammar reads otherwise: constants (True is a literal) and keywords (an error).
-bool isConstantOrKeyword(std::string_view name) {
-  static constexpr std::string_view kWords[] = {"True", "False", "None", "and", "or", "not", "if",
-                                                "else", "in",    "is",   "for", "lambda"};
-  return std::find(std::begin(kWords), std::end(kWords), name) != std::end(kWords);
-}
+/// Names the grammar reads otherwise: constants (literals) and reserved words (an error).
+bool isConstantOrKeyword(std::string_view name) { return isConstantName(name) || isReservedWord(name); }
 
 /// Most of a description's expressions refer to a value: `prefix`, `xacro.arg`,
 /// `sec_limits['shoulder_pan']['max']`, `joints[0]`. Such a text is read here into the tree the
@@ -557,9 +560,8 @@ bool isConstantOrKeyword(std::string_view name) {
 /// descent through every precedence level (5 600 instructions for each of UR5e's 347
 /// expressions); null for anything else, which the grammar reads.
 NodePtr parseReference(std::string_view text) {
-  const auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-  while (!text.empty() && isSpace(text.front())) text.remove_prefix(1);
-  while (!text.empty() && isSpace(text.back())) text.remove_suffix(1);
+  while (!text.empty() && isBlank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && isBlank(text.back())) text.remove_suffix(1);
   std::size_t i = 0;
   const auto name = [&]() -> std::string_view {
     if (i >= text.size() || !isAsciiNameStart(text[i])) return {};
