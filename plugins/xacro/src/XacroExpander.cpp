@@ -130,22 +130,20 @@ const xml::XmlElement* Processor::parseTree(std::string_view content, const std:
 
 void Processor::report(const XacroError& error, const SourceLocation& fallback) {
   const SourceLocation where = error.where.known() ? error.where : fallback;
-  if (ValueBudget::spent()) {
-    // Every later evaluation would fail the same way: one error for the cause, then stop.
-    diagnostics_.error(ErrorCode::EXPANSION_LIMIT,
-                       "the expressions built or copied more than " + std::to_string(limits_.maxValueBytes >> 20) +
-                           " MiB of strings and lists in all (a value bomb?)",
-                       where);
-    for (std::uint32_t s = step_; s >= 1 && s <= steps_.size(); s = steps_[s - 1].parent) {
-      diagnostics_.add(Diagnostic{Severity::Note, ErrorCode::EXPANSION_LIMIT, steps_[s - 1].what, steps_[s - 1].where});
-    }
-    throw Abort{};
+  // A spent value budget: every later evaluation would fail the same way, so one error for the
+  // cause, whatever error carried it here, then the expansion stops.
+  const bool budgetSpent = ValueBudget::spent();
+  if (error.said == XacroError::Said::Before && !budgetSpent) return;
+  const ErrorCode code = budgetSpent ? ErrorCode::EXPANSION_LIMIT : error.code;
+  if (budgetSpent) {
+    diagnostics_.error(code, ValueBudget::spentMessage(), where);
+  } else if (error.said == XacroError::Said::Nothing) {
+    diagnostics_.error(code, error.message, where);
   }
-  if (error.said == XacroError::Said::Before) return;
-  if (error.said == XacroError::Said::Nothing) diagnostics_.error(error.code, error.message, where);
   for (std::uint32_t s = step_; s >= 1 && s <= steps_.size(); s = steps_[s - 1].parent) {
-    diagnostics_.add(Diagnostic{Severity::Note, error.code, steps_[s - 1].what, steps_[s - 1].where});
+    diagnostics_.add(Diagnostic{Severity::Note, code, steps_[s - 1].what, steps_[s - 1].where});
   }
+  if (budgetSpent) throw Abort{};
   if (++errors_ >= limits_.maxErrors) {
     diagnostics_.error(ErrorCode::EXPANSION_LIMIT, "too many errors; expansion stopped", where);
     throw Abort{};

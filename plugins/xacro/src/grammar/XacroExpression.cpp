@@ -410,13 +410,16 @@ void ValueBudget::charge(std::size_t bytes) {
   if (!budget) return;
   const std::size_t left = budget->limit_ - std::min(budget->used_, budget->limit_);
   budget->used_ = bytes > left ? budget->limit_ + 1 : budget->used_ + bytes;  // no overflow
-  if (budget->used_ > budget->limit_) {
-    throw ValueBudgetSpent("the expressions built or copied more than " + std::to_string(budget->limit_ >> 20) +
-                           " MiB of strings and lists in all (a value bomb?)");
-  }
+  if (budget->used_ > budget->limit_) throw ValueBudgetSpent(spentMessage());
 }
 
 bool ValueBudget::spent() { return activeBudget && activeBudget->used_ > activeBudget->limit_; }
+
+std::string ValueBudget::spentMessage() {
+  const std::size_t limit = activeBudget ? activeBudget->limit_ : 0;
+  return "the expressions built or copied more than " + std::to_string(limit >> 20) +
+         " MiB of strings and lists in all (a value bomb?)";
+}
 
 Value Expression::evaluate(Environment& environment) const { return evaluateNode(*root_, environment); }
 

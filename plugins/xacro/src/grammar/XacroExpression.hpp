@@ -88,6 +88,8 @@ class ValueBudget {
   static void charge(std::size_t bytes);
   /// Whether the budget installed on this thread is spent.
   static bool spent();
+  /// What a spent budget says (its limit), as ValueBudgetSpent says it.
+  static std::string spentMessage();
 
  private:
   std::size_t limit_;
