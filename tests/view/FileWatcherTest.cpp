@@ -42,18 +42,18 @@ TEST_P(FileWatcherTest, SeesEditsRenamesAndDeletionsOfItsFilesOnly) {
   write(dir_ / "other.txt", "changed, but not a file of the model");
   EXPECT_FALSE(watcher.waitForChange(300ms));
 
-  const auto start = std::chrono::steady_clock::now();
+  // Waits that must see a change allow 10 s (they return as soon as it is seen): how soon is
+  // bench/view/live_latency.py's measure, not a test's.
   write(dir_ / "model.urdf", "<robot name='b'/>");
-  EXPECT_TRUE(watcher.waitForChange(2000ms));
-  EXPECT_LT(std::chrono::steady_clock::now() - start, 1000ms);
+  EXPECT_TRUE(watcher.waitForChange(10000ms));
 
   // An editor's save: a new file renamed over the old one.
   write(dir_ / "mesh.stl.tmp", "solid b\nendsolid b\n");
   fs::rename(dir_ / "mesh.stl.tmp", dir_ / "mesh.stl");
-  EXPECT_TRUE(watcher.waitForChange(2000ms));
+  EXPECT_TRUE(watcher.waitForChange(10000ms));
 
   fs::remove(dir_ / "model.urdf");
-  EXPECT_TRUE(watcher.waitForChange(2000ms));
+  EXPECT_TRUE(watcher.waitForChange(10000ms));
   EXPECT_FALSE(watcher.waitForChange(300ms));  // each change is reported once
 }
 
@@ -63,17 +63,17 @@ TEST_P(FileWatcherTest, SeesEditsRenamesAndDeletionsOfItsFilesOnly) {
 TEST_P(FileWatcherTest, AnEditDuringAReloadCountsAndNewFilesAreWatchedToo) {
   FileWatcher watcher({(dir_ / "model.urdf").string()}, GetParam());
   write(dir_ / "model.urdf", "<robot name='b'/>");
-  ASSERT_TRUE(watcher.waitForChange(2000ms));
+  ASSERT_TRUE(watcher.waitForChange(10000ms));
 
   write(dir_ / "model.urdf", "<robot name='edited while loading'/>");  // as the reload reads it
   const auto farFuture = std::chrono::system_clock::now() + std::chrono::hours(24);
   watcher.watch({(dir_ / "model.urdf").string(), (dir_ / "mesh.stl").string()}, farFuture);
-  EXPECT_TRUE(watcher.waitForChange(2000ms));
+  EXPECT_TRUE(watcher.waitForChange(10000ms));
   EXPECT_FALSE(watcher.waitForChange(300ms));
 
   // A new file changes after the watch: seen. One written since the reload began: seen at once.
   write(dir_ / "mesh.stl", "solid c\nendsolid c\n");
-  EXPECT_TRUE(watcher.waitForChange(2000ms));
+  EXPECT_TRUE(watcher.waitForChange(10000ms));
   const auto longAgo = std::chrono::system_clock::now() - std::chrono::hours(24);
   write(dir_ / "other.txt", "now a file of the model");
   watcher.watch({(dir_ / "model.urdf").string(), (dir_ / "other.txt").string()}, longAgo);
