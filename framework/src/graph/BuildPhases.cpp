@@ -5,7 +5,6 @@
 namespace interlink::detail {
 
 int FrameGraphBuilder::addVertex(std::string name, FrameKind kind, const SourceLocation& where, int scope) {
-  if (out_.frames.size() == out_.frames.capacity()) growFrames();
   FrameInfo& frame = out_.frames.emplace_back();
   frame.name = std::move(name);
   frame.kind = kind;
@@ -15,13 +14,6 @@ int FrameGraphBuilder::addVertex(std::string name, FrameKind kind, const SourceL
   added.localNameStart = static_cast<std::uint32_t>(names::localName(scoped).data() - scoped.data());
   added.scope = scope;
   return static_cast<int>(vertices_.size()) - 1;
-}
-
-void FrameGraphBuilder::growFrames() {
-  out_.frames.reserve(2 * out_.frames.size() + 16);
-  // Every vertex but the root (the first) was registered, the first of equal names winning.
-  out_.byName.clear();
-  for (std::size_t v = 1; v < out_.frames.size(); ++v) out_.byName.emplace(std::string_view(out_.frames[v].name), v);
 }
 
 namespace {
@@ -36,7 +28,7 @@ FrameKind kindOf(const Model&) { return FrameKind::Model; }
 template <class Element>
 int FrameGraphBuilder::addElement(int scope, const std::string& frameName, const Element& element) {
   const int index = addVertex(scopes_[static_cast<std::size_t>(scope)].prefix + frameName, kindOf(element), element.where, scope);
-  out_.frameOfElement[&element] = static_cast<std::size_t>(index);
+  out_.frameOfElement.assign(&element, static_cast<std::size_t>(index));
   registerName(frameName, index, element.where);
   return index;
 }
@@ -76,13 +68,13 @@ int FrameGraphBuilder::lookup(int scope, const std::string& reference) const {
   if (reference.size() > kModelSuffix.size() &&
       reference.compare(reference.size() - kModelSuffix.size(), kModelSuffix.size(), kModelSuffix) == 0) {
     key.append(reference, 0, reference.size() - kModelSuffix.size());
-    auto it = out_.byName.find(std::string_view(key));
-    return it != out_.byName.end() && kindAt(static_cast<int>(it->second)) == FrameKind::Model ? static_cast<int>(it->second) : kNone;
+    const std::optional<std::size_t> frame = out_.byName.find(key, out_.frames);
+    return frame && kindAt(static_cast<int>(*frame)) == FrameKind::Model ? static_cast<int>(*frame) : kNone;
   }
   // The root scope has no prefix: the reference is the key as written, no copy needed.
   const std::string_view scoped = s.prefix.empty() ? written : std::string_view(key += reference);
-  auto it = out_.byName.find(scoped);
-  return it == out_.byName.end() ? kNone : static_cast<int>(it->second);
+  const std::optional<std::size_t> frame = out_.byName.find(scoped, out_.frames);
+  return frame ? static_cast<int>(*frame) : kNone;
 }
 
 void FrameGraphBuilder::checkName(const std::string& name, const char* what, const SourceLocation& where, int scope) {
@@ -101,9 +93,9 @@ void FrameGraphBuilder::checkName(const std::string& name, const char* what, con
 }
 
 void FrameGraphBuilder::registerName(const std::string& localName, int vertex, const SourceLocation& where) {
-  auto [it, inserted] = out_.byName.emplace(std::string_view(nameAt(vertex)), static_cast<std::size_t>(vertex));
+  const auto [holder, inserted] = out_.byName.insert(static_cast<std::size_t>(vertex), out_.frames);
   if (!inserted) {
-    const FrameInfo& first = frameAt(static_cast<int>(it->second));
+    const FrameInfo& first = frameAt(static_cast<int>(holder));
     std::string message = std::string(frameKindName(kindAt(vertex))) + " name '" + localName +
                           "' is already used by a " + frameKindName(first.kind) + " in the same scope";
     if (first.where.line > 0) message += " (line " + std::to_string(first.where.line) + ")";

@@ -45,9 +45,7 @@ std::optional<std::size_t> detail::GraphData::lookup(int scope, const std::strin
   if (key.size() > kModelSuffix.size() && key.compare(key.size() - kModelSuffix.size(), kModelSuffix.size(), kModelSuffix) == 0) {
     key.resize(key.size() - kModelSuffix.size());
   }
-  auto it = byName.find(std::string_view(key));
-  if (it == byName.end()) return std::nullopt;
-  return it->second;
+  return byName.find(key, frames);
 }
 
 FrameGraph::FrameGraph() : impl_(std::make_unique<Impl>()) {}
@@ -67,12 +65,11 @@ const std::vector<FrameInfo>& FrameGraph::frames() const { return impl_->frames;
 std::optional<std::size_t> FrameGraph::find(const std::string& scopedName) const {
   if (scopedName == impl_->rootName && !impl_->frames.empty()) {
     // The root is found by its own name unless a frame inside it has that name.
-    auto it = impl_->byName.find(scopedName);
-    return it == impl_->byName.end() ? std::optional<std::size_t>(0) : std::optional<std::size_t>(it->second);
+    const std::optional<std::size_t> frame = impl_->byName.find(scopedName, impl_->frames);
+    return frame ? frame : std::optional<std::size_t>(0);
   }
   if (scopedName == "__model__" && !impl_->world && !impl_->frames.empty()) return 0;
-  auto it = impl_->byName.find(scopedName);
-  if (it != impl_->byName.end()) return it->second;
+  if (const std::optional<std::size_t> frame = impl_->byName.find(scopedName, impl_->frames)) return frame;
   // A model file is resolved in its model frame, placed at the world's origin: "world" names it.
   if (scopedName == "world" && !impl_->frames.empty()) return 0;
   return std::nullopt;
@@ -100,9 +97,7 @@ std::optional<std::size_t> FrameGraph::resolveReference(std::size_t from, const 
 
 namespace {
 std::optional<std::size_t> frameOfElement(const detail::GraphData& data, const void* element) {
-  auto it = data.frameOfElement.find(element);
-  if (it == data.frameOfElement.end()) return std::nullopt;
-  return it->second;
+  return data.frameOfElement.find(element);
 }
 }  // namespace
 

@@ -23,8 +23,7 @@ class FrameGraphBuilder {
       : document_(document),
         worldIndex_(worldIndex),
         diagnostics_(diagnostics),
-        expectedVertices_(expectedVertices(document, worldIndex)),
-        out_(expectedVertices_) {
+        expectedVertices_(expectedVertices(document, worldIndex)) {
     documentRules_ = document.rules;
     vertices_.reserve(expectedVertices_);
     out_.frames.reserve(expectedVertices_);
@@ -42,9 +41,6 @@ class FrameGraphBuilder {
   // --- scopes and names -------------------------------------------------------------------
   /// A new vertex and its frame (`name` scoped from the root).
   int addVertex(std::string name, FrameKind kind, const SourceLocation& where, int scope);
-  /// Room for more frames than the document promised: the name index is rebuilt, its keys view
-  /// the names where they now are.
-  void growFrames();
   FrameInfo& frameAt(int vertex) { return out_.frames[static_cast<std::size_t>(vertex)]; }
   const FrameInfo& frameAt(int vertex) const { return out_.frames[static_cast<std::size_t>(vertex)]; }
   const std::string& nameAt(int vertex) const { return frameAt(vertex).name; }
@@ -55,8 +51,8 @@ class FrameGraphBuilder {
   }
   /// Whether the scoped name is registered, for a frame of that kind.
   bool isRegisteredAs(const std::string& scopedName, FrameKind kind) const {
-    auto it = out_.byName.find(std::string_view(scopedName));
-    return it != out_.byName.end() && kindAt(static_cast<int>(it->second)) == kind;
+    const std::optional<std::size_t> frame = out_.byName.find(scopedName, out_.frames);
+    return frame && kindAt(static_cast<int>(*frame)) == kind;
   }
   /// The built frames without those left unresolved (after errors), and the indexes to match.
   void dropUnresolvedFrames(const std::vector<int>& publicIndex);

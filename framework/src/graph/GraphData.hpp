@@ -4,18 +4,17 @@
 // queries (FrameGraph.cpp). Internal.
 #include "interlink/FrameGraph.hpp"
 
+#include "graph/FrameIndexes.hpp"
+
 #include "interlink/SimilarNames.hpp"
 #include "interlink/model/Names.hpp"
-#include "util/LargeBlocks.hpp"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <deque>
 #include <memory>
-#include <memory_resource>
 #include <string_view>
-#include <unordered_map>
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
@@ -77,30 +76,14 @@ struct Scope {
 
 /// Everything a built graph keeps: the public frames and enough scope data to resolve references.
 struct GraphData {
-  /// `expectedFrames` sizes the arena of the two indexes (a hint).
-  explicit GraphData(std::size_t expectedFrames = 0)
-      : indexArena(std::make_unique<std::pmr::monotonic_buffer_resource>(
-            std::max<std::size_t>(expectedFrames * kIndexBytesPerFrame, 1024), largeBlockResource())) {}
-  GraphData(GraphData&&) noexcept = default;
-  // Not assignable: the indexes' nodes live in the arena, which must outlive them.
-  GraphData& operator=(GraphData&&) = delete;
-
-  // The two indexes take their nodes and buckets from one arena, released at once (two
-  // allocations per frame, and their frees, before). Declared first: destroyed last. Held by
-  // pointer, so that the indexes' allocators stay valid when the graph moves.
-  static constexpr std::size_t kIndexBytesPerFrame = 112;
-  std::unique_ptr<std::pmr::monotonic_buffer_resource> indexArena;
-
   std::vector<FrameInfo> frames;  // the builder's vertices, index for index, until the build ends
   std::vector<int> frameScope;  // scope index of each public frame
   std::vector<detail::Scope> scopes;
-  // Public index by scoped name (the root's frame is not in it); the keys view the names in
-  // `frames` (moving the vector keeps its elements where they are; growing it does not, and then
-  // the index is rebuilt).
-  std::pmr::unordered_map<std::string_view, std::size_t> byName{indexArena.get()};
+  // Public index by scoped name (the root's frame is not in it): its keys are the names in `frames`.
+  FrameNameIndex byName;
   std::vector<std::size_t> modelFrameOfScope;           // public index of each scope's model frame
   // Public index of each element's frame, by the element's address in the built document.
-  std::pmr::unordered_map<const void*, std::size_t> frameOfElement{indexArena.get()};
+  ElementFrameIndex frameOfElement;
   std::vector<std::string> scopeNames;  // per scope: its scoped name ("" for the root scope)
   std::string rootName;
   bool world = false;

@@ -269,18 +269,14 @@ void FrameGraphBuilder::dropUnresolvedFrames(const std::vector<int>& publicIndex
     if (publicIndex[v] != kNone) kept.push_back(std::move(out_.frames[v]));
   }
   out_.frames = std::move(kept);
-  // The names moved (a short one inside its string): the name index views them anew.
+  // The frames were renumbered: both indexes are made again.
   out_.byName.clear();
-  for (std::size_t f = 1; f < out_.frames.size(); ++f) out_.byName.emplace(std::string_view(out_.frames[f].name), f);
-  for (auto it = out_.frameOfElement.begin(); it != out_.frameOfElement.end();) {
-    const int f = publicIndex[it->second];
-    if (f == kNone) {
-      it = out_.frameOfElement.erase(it);
-    } else {
-      it->second = static_cast<std::size_t>(f);
-      ++it;
-    }
-  }
+  for (std::size_t f = 1; f < out_.frames.size(); ++f) out_.byName.insert(f, out_.frames);
+  out_.frameOfElement.renumber([&](std::size_t frame) -> std::optional<std::size_t> {
+    const int f = publicIndex[frame];
+    if (f == kNone) return std::nullopt;
+    return static_cast<std::size_t>(f);
+  });
 }
 
 }  // namespace interlink::detail
