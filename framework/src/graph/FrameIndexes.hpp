@@ -16,6 +16,13 @@
 
 namespace interlink::detail {
 
+/// The slots of both tables: a power of two that keeps `n` of them at most three quarters full.
+inline std::size_t indexCapacityFor(std::size_t n) {
+  std::size_t capacity = 16;
+  while (n * 4 > capacity * 3) capacity *= 2;
+  return capacity;
+}
+
 /// Frames by scoped name. A slot holds a frame's index and 32 bits of its name's hash, never the
 /// name: keys are read from the frame list given to each call, so the table stays valid when that
 /// list grows and moves its names. `Frames` is any random-access list whose elements have a
@@ -29,7 +36,7 @@ class FrameNameIndex {
   }
   /// Room for `n` names without growing.
   void reserve(std::size_t n) {
-    if (n > size_) rehash(capacityFor(n));
+    if (n > size_) rehash(indexCapacityFor(n));
   }
   std::size_t size() const { return size_; }
 
@@ -37,7 +44,7 @@ class FrameNameIndex {
   /// whether it is `index` (false: another frame had the name already, and keeps it).
   template <class Frames>
   std::pair<std::size_t, bool> insert(std::size_t index, const Frames& frames) {
-    if ((size_ + 1) * 4 > slots_.size() * 3) rehash(capacityFor(size_ + 1));
+    if ((size_ + 1) * 4 > slots_.size() * 3) rehash(indexCapacityFor(size_ + 1));
     const std::string_view name = frames[index].name;
     const std::uint32_t hash = hashOf(name);
     const std::size_t mask = slots_.size() - 1;
@@ -74,12 +81,6 @@ class FrameNameIndex {
     const std::size_t h = std::hash<std::string_view>{}(name);
     return static_cast<std::uint32_t>(h ^ (h >> 32));
   }
-  /// A power of two that keeps `n` slots at most three quarters full.
-  static std::size_t capacityFor(std::size_t n) {
-    std::size_t capacity = 16;
-    while (n * 4 > capacity * 3) capacity *= 2;
-    return capacity;
-  }
   /// The stored hashes place every slot again: no name is read.
   void rehash(std::size_t capacity) {
     if (capacity <= slots_.size()) return;
@@ -103,13 +104,13 @@ class FrameNameIndex {
 class ElementFrameIndex {
  public:
   void reserve(std::size_t n) {
-    if (n > size_) rehash(capacityFor(n));
+    if (n > size_) rehash(indexCapacityFor(n));
   }
   std::size_t size() const { return size_; }
 
   /// `element`'s frame is `frame` (replacing what it was).
   void assign(const void* element, std::size_t frame) {
-    if ((size_ + 1) * 4 > slots_.size() * 3) rehash(capacityFor(size_ + 1));
+    if ((size_ + 1) * 4 > slots_.size() * 3) rehash(indexCapacityFor(size_ + 1));
     Slot& slot = slotOf(element);
     if (!slot.element) {
       slot.element = element;
@@ -150,11 +151,6 @@ class ElementFrameIndex {
     // Fibonacci hashing of the address (its low bits are alignment, always the same).
     const auto bits = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(element));
     return static_cast<std::size_t>(((bits >> 3) * 0x9E3779B97F4A7C15ull) >> 32) & mask;
-  }
-  static std::size_t capacityFor(std::size_t n) {
-    std::size_t capacity = 16;
-    while (n * 4 > capacity * 3) capacity *= 2;
-    return capacity;
   }
   Slot& slotOf(const void* element) {
     const std::size_t mask = slots_.size() - 1;

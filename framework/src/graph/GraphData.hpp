@@ -9,11 +9,9 @@
 #include "interlink/SimilarNames.hpp"
 #include "interlink/model/Names.hpp"
 
-#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <deque>
-#include <memory>
 #include <string_view>
 
 #include <boost/graph/adjacency_list.hpp>

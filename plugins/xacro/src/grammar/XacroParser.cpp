@@ -549,7 +549,8 @@ class Parser {
 
 namespace {
 
-bool isAsciiNameStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+/// The tokenizer's name characters without the non-ASCII bytes (which the grammar reads).
+bool isAsciiNameStart(char c) { return isNameStart(c) && (static_cast<unsigned char>(c) & 0x80) == 0; }
 
 /// Names the grammar reads otherwise: constants (literals) and reserved words (an error).
 bool isConstantOrKeyword(std::string_view name) { return isConstantName(name) || isReservedWord(name); }
