@@ -13,6 +13,7 @@ packages=(
   liburdfdom-tools graphviz
   liborocos-kdl-dev libkdl-parser-dev              # URDF forward-kinematics references (tests/urdf, bench/fk)
   libcli11-dev                                     # argument parsing of the interlink command
+  libmimalloc-dev                                  # the interlink command's heap, in huge pages (cli/ProcessHeap.cpp)
   hyperfine                                        # whole-process start-up benchmark (bench/startup)
   libxerces-c-samples                              # SAX2Count: the raw-parse floor of bench/parse_floor
   time                                             # GNU time: peak memory of a child not counting its launcher (bench/parse_floor)

@@ -41,6 +41,23 @@ TEST(Cli, VersionAndHelp) {
   EXPECT_NE(top.output.find("commands:"), std::string::npos);
 }
 
+#if defined(INTERLINK_CLI_HEAP_MIMALLOC)
+// The command's heap (cli/ProcessHeap.cpp): mimalloc, asked for large pages before its first
+// allocation, which the environment can still turn off. mimalloc lists its options when started
+// verbose; otherwise it says nothing.
+TEST(Cli, HeapIsMimallocInLargePagesUnlessTheEnvironmentSaysNo) {
+  const auto verbose = test::run("MIMALLOC_VERBOSE=1 " + test::cliPath() + " --version");
+  EXPECT_EQ(verbose.exitCode, 0);
+  EXPECT_NE(verbose.output.find("mimalloc: option 'large_os_pages': 1"), std::string::npos) << verbose.output;
+  const auto off = test::run("MIMALLOC_VERBOSE=1 MIMALLOC_LARGE_OS_PAGES=0 " + test::cliPath() + " --version");
+  EXPECT_EQ(off.exitCode, 0);
+  EXPECT_NE(off.output.find("mimalloc: option 'large_os_pages': 0"), std::string::npos) << off.output;
+  const auto quiet = test::run(test::cliPath() + " check " + kArm);
+  EXPECT_EQ(quiet.exitCode, 0) << quiet.output;
+  EXPECT_EQ(quiet.output.find("mimalloc"), std::string::npos) << quiet.output;
+}
+#endif
+
 TEST(Cli, UsageErrorsExitTwo) {
   EXPECT_EQ(cli("").exitCode, 2);
   EXPECT_EQ(cli("bogus").exitCode, 2);
