@@ -37,6 +37,23 @@ TEST(LinearTime, DuplicateNamesInSkelJuiceAndShift) {
   }
 }
 
+TEST(LinearTime, BigYamlMappingInXacroAndItsLookUps) {
+  // 150 000 keys (2 MB of YAML) and 5 000 look-ups: each key was searched linearly among those
+  // before it, which took minutes.
+  Scratch scratch;
+  std::string yaml;
+  for (int i = 0; i < 150000; ++i) yaml += "k" + std::to_string(i) + ": " + std::to_string(i) + "\n";
+  scratch.write("big.yaml", yaml);
+  std::string xacro = "<robot name=\"r\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n"
+                      "  <xacro:property name=\"d\" value=\"${xacro.load_yaml('big.yaml')}\"/>\n";
+  for (int i = 0; i < 5000; ++i) {
+    xacro += "  <xacro:property name=\"p" + std::to_string(i) + "\" value=\"${d['k" + std::to_string(i * 29) + "']}\"/>\n";
+  }
+  xacro += "  <link name=\"l${p4999 + d['k149999']}\"/>\n</robot>\n";
+  const CommandResult result = timedCheck(scratch.write("big.urdf.xacro", xacro));
+  EXPECT_EQ(result.exitCode, 0) << result.output;
+}
+
 TEST(LinearTime, ManyAttributesAreRefusedBeforeParsing) {
   Scratch scratch;
   const std::string file = scratch.write("attributes.sdf", hostile::xmlManyAttributes(200000));

@@ -131,6 +131,29 @@ TEST(XacroExpression, ListsDictsIndexingAndSlices) {
   EXPECT_EQ(eval("max(1, 5, 3), min([4, 2])"), "(5, 2)");
 }
 
+TEST(XacroExpression, DictKeysAreOneWhenPythonSaysEqual) {
+  // A repeated key keeps its place and its first spelling, and takes the last value.
+  EXPECT_EQ(eval("{1: 'a', 'x': 0, 1.0: 'b', True: 'c'}"), "{1: 'c', 'x': 0}");
+  EXPECT_EQ(eval("dict([(1, 'a'), (1, 'b')])"), "{1: 'b'}");
+  EXPECT_EQ(eval("dict({'a': 1, 'b': 2}, a=3)"), "{'a': 3, 'b': 2}");
+  // Past the few entries searched linearly: the same answers through the hash index.
+  EXPECT_EQ(eval("len(dict([(i % 50, i) for i in range(200)]))"), "50");
+  EXPECT_EQ(eval("dict([(i % 50, i) for i in range(200)])[7]"), "157");
+  EXPECT_EQ(eval("list(dict([(i % 50, i) for i in range(200)]).keys())[:3]"), "[0, 1, 2]");
+  EXPECT_EQ(eval("dict([(float(i), i) for i in range(20)])[3]"), "3");  // 3 == 3.0
+  EXPECT_EQ(eval("dict([(-0.0, 'z')] + [(i, i) for i in range(1, 20)])[0]"), "z");
+  EXPECT_EQ(eval("dict([((i, 'k'), i) for i in range(20)])[(4, 'k')]"), "4");
+  EXPECT_EQ(eval("17 in dict([(i, i) for i in range(20)])"), "True");
+  EXPECT_EQ(eval("dict([(i, i) for i in range(30)]) == dict([(29 - i, 29 - i) for i in range(30)])"), "True");
+  EXPECT_EQ(eval("{'a': 1} == {'a': 1.0}"), "True");
+  // The hash agrees with ==.
+  EXPECT_EQ(hashOf(Value(1)), hashOf(Value(1.0)));
+  EXPECT_EQ(hashOf(Value(true)), hashOf(Value(1)));
+  EXPECT_EQ(hashOf(Value(-0.0)), hashOf(Value(0)));
+  EXPECT_EQ(hashOf(Value(List{Value(1), Value(2.0)})), hashOf(Value(List{Value(1.0), Value(2)})));
+  EXPECT_EQ(hashOf(Value("joint")), hashOf(Value(std::string("joint"))));
+}
+
 TEST(XacroExpression, MathFunctionsPiRadiansDegrees) {
   EXPECT_EQ(eval("pi"), "3.141592653589793");
   EXPECT_EQ(eval("math.pi / 2"), "1.5707963267948966");

@@ -184,12 +184,7 @@ class EventReader {
           next();
           Value item = node(depth + 1);
           // A repeated key replaces the earlier value in its place, as in PyYAML (a Python dict).
-          auto same = std::find_if(items.begin(), items.end(), [&](const auto& entry) { return equal(entry.first, key); });
-          if (same != items.end()) {
-            same->second = std::move(item);
-          } else {
-            items.emplace_back(std::move(key), std::move(item));
-          }
+          items.set(std::move(key), std::move(item));
         }
         value = std::move(items);
         break;

@@ -131,11 +131,11 @@ const std::map<std::string, Value>& builtinTable() {
             if (!(pair.isList() || pair.isTuple()) || pair.sequence().size() != 2) {
               throw ExpressionError("dictionary update sequence element has wrong length");
             }
-            out.emplace_back(pair.sequence()[0], pair.sequence()[1]);
+            out.set(pair.sequence()[0], pair.sequence()[1]);
           }
         }
       }
-      for (const auto& [name, value] : k) out.emplace_back(Value(name), value);
+      for (const auto& [name, value] : k) out.set(Value(name), value);
       return Value(std::move(out));
     });
     t["len"] = positional("len", 1, 1, [](const Arguments& a) {

@@ -293,15 +293,7 @@ Value evaluateUncounted(const ExpressionNode& node, Environment& env) {
       Dict items;
       for (std::size_t i = 0; i + 1 < node.kids.size(); i += 2) {
         Value key = evaluateNode(*node.kids[i], env);
-        Value value = evaluateNode(*node.kids[i + 1], env);
-        bool replaced = false;
-        for (auto& entry : items) {
-          if (equal(entry.first, key)) {
-            entry.second = value;
-            replaced = true;
-          }
-        }
-        if (!replaced) items.emplace_back(std::move(key), std::move(value));
+        items.set(std::move(key), evaluateNode(*node.kids[i + 1], env));
       }
       return items;
     }

@@ -179,11 +179,64 @@ bool less(const Value& a, const Value& b) {
   throw ExpressionError("'<' not supported between instances of '" + typeName(a) + "' and '" + typeName(b) + "'");
 }
 
-const Value* dictFind(const Dict& dict, const Value& key) {
-  for (const auto& entry : dict) {
-    if (equal(entry.first, key)) return &entry.second;
+const Value* dictFind(const Dict& dict, const Value& key) { return dict.find(key); }
+
+std::size_t hashOf(const Value& value) {
+  constexpr std::size_t kMix = 0x9E3779B97F4A7C15ull;
+  if (value.isNumber()) {
+    const double number = toDouble(value);
+    return std::hash<double>{}(number == 0 ? 0.0 : number);  // -0.0 == 0.0
   }
-  return nullptr;
+  switch (value.v.index()) {
+    case 0: return kMix;
+    case 4: return std::hash<std::string>{}(value.string());
+    case 5:
+    case 6: {
+      std::size_t h = value.v.index();
+      for (const Value& item : value.sequence()) h = (h ^ hashOf(item)) * kMix;
+      return h;
+    }
+    case 7: return value.dict().size() * kMix;  // equal() ignores the order of the entries
+    case 8: return std::hash<const void*>{}(&value.function());
+    default: return std::hash<const void*>{}(&value.nameSpace());
+  }
+}
+
+Dict::Dict(std::initializer_list<Entry> entries) {
+  for (const Entry& entry : entries) set(entry.first, entry.second);
+}
+
+std::size_t Dict::position(const Value& key) const {
+  if (index_.empty()) {
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+      if (equal(entries_[i].first, key)) return i;
+    }
+    return entries_.size();
+  }
+  const auto [first, last] = index_.equal_range(hashOf(key));
+  for (auto at = first; at != last; ++at) {
+    if (equal(entries_[at->second].first, key)) return at->second;
+  }
+  return entries_.size();
+}
+
+const Value* Dict::find(const Value& key) const {
+  const std::size_t at = position(key);
+  return at < entries_.size() ? &entries_[at].second : nullptr;
+}
+
+void Dict::set(Value key, Value value) {
+  if (const std::size_t at = position(key); at < entries_.size()) {
+    entries_[at].second = std::move(value);
+    return;
+  }
+  entries_.emplace_back(std::move(key), std::move(value));
+  if (!index_.empty()) {
+    index_.emplace(hashOf(entries_.back().first), entries_.size() - 1);
+  } else if (entries_.size() > kLinearEntries) {
+    index_.reserve(entries_.size() * 2);
+    for (std::size_t i = 0; i < entries_.size(); ++i) index_.emplace(hashOf(entries_[i].first), i);
+  }
 }
 
 namespace {

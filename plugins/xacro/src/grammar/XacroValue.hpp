@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -23,8 +24,7 @@ class ExpressionError : public std::runtime_error {
 
 struct Value;
 using List = std::vector<Value>;
-/// Insertion-ordered, as Python's dict; looked up linearly (xacro's dicts are small).
-using Dict = std::vector<std::pair<Value, Value>>;
+class Dict;
 using Arguments = std::vector<Value>;
 using KeywordArguments = std::vector<std::pair<std::string, Value>>;
 
@@ -59,7 +59,7 @@ struct Value {
   Value(const char* s) : v(std::string(s)) {}
   Value(List l) : v(std::make_shared<const List>(std::move(l))) {}
   Value(Tuple t) : v(std::make_shared<const Tuple>(std::move(t))) {}
-  Value(Dict d) : v(std::make_shared<const Dict>(std::move(d))) {}
+  Value(Dict d);
   Value(Function f) : v(std::make_shared<const Function>(std::move(f))) {}
   Value(Namespace n) : v(std::make_shared<const Namespace>(std::move(n))) {}
 
@@ -81,10 +81,51 @@ struct Value {
   const List& tuple() const { return std::get<std::shared_ptr<const Tuple>>(v)->items; }
   /// The items of a list or a tuple.
   const List& sequence() const { return isList() ? list() : tuple(); }
-  const Dict& dict() const { return *std::get<std::shared_ptr<const Dict>>(v); }
+  const Dict& dict() const;
   const Function& function() const { return *std::get<std::shared_ptr<const Function>>(v); }
   const Namespace& nameSpace() const { return *std::get<std::shared_ptr<const Namespace>>(v); }
 };
+
+/// Python's dict: insertion-ordered; a key set again keeps its place and takes the new value.
+/// Keys are compared as Python's == compares them (1, 1.0 and True are one key). A dict of more
+/// than a few entries finds its keys through a hash index: YAML files and dict literals can be
+/// large, and a linear search per key made building one quadratic (a 200 000-key YAML mapping
+/// ran for minutes).
+class Dict {
+ public:
+  using Entry = std::pair<Value, Value>;
+  using const_iterator = std::vector<Entry>::const_iterator;
+
+  Dict() = default;
+  /// The entries in order, as a dict display ({k: v, ...}): a repeated key takes the later value.
+  Dict(std::initializer_list<Entry> entries);
+
+  /// dict[key] = value.
+  void set(Value key, Value value);
+  /// dict[key], or nullptr.
+  const Value* find(const Value& key) const;
+
+  std::size_t size() const { return entries_.size(); }
+  bool empty() const { return entries_.empty(); }
+  const_iterator begin() const { return entries_.begin(); }
+  const_iterator end() const { return entries_.end(); }
+
+ private:
+  /// Up to this many entries a key is looked for linearly, without an index.
+  static constexpr std::size_t kLinearEntries = 8;
+  /// The entry whose key equals `key`, or size().
+  std::size_t position(const Value& key) const;
+  std::vector<Entry> entries_;
+  std::unordered_multimap<std::size_t, std::size_t> index_;  // hashOf(key) -> entry, past kLinearEntries
+};
+
+inline Value::Value(Dict d) : v(std::make_shared<const Dict>(std::move(d))) {}
+inline const Dict& Value::dict() const { return *std::get<std::shared_ptr<const Dict>>(v); }
+
+/// A hash of the value that agrees with equal(): equal values hash alike (numbers by their value as
+/// a double, so that 1, 1.0 and True do). Dicts hash by their size, functions and namespaces by
+/// identity.
+std::size_t hashOf(const Value& value);
 
 /// Python's type name ("int", "str", ...), for messages.
 std::string typeName(const Value& value);
