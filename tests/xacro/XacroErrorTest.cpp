@@ -204,6 +204,30 @@ TEST(XacroHostile, SelfInsertingBlocksAndLongPropertyChainsAreStopped) {
   EXPECT_TRUE(hasMessage(properties.diagnostics, "properties defined through more than")) << dump(properties.diagnostics);
 }
 
+// Each attribute xacro:attribute sets is looked for by name among the element's: 60 000 of them
+// took 10 s, for an expansion the XML reader then refused (over 4 096 attributes). The one past
+// the reader's limit is refused where it is set.
+TEST(XacroHostile, AttributesSetOnOneElementAreBoundedWhereTheyAreSet) {
+  Scratch scratch;
+  std::string attributes;
+  for (int i = 0; i < 5000; ++i) {
+    attributes += "<xacro:attribute name=\"a" + std::to_string(i) + "\" value=\"x\"/>\n";
+  }
+  const LoadResult r = loadXacro(scratch, robot("<link name=\"l\">\n" + attributes + "</link>"));
+  ASSERT_FALSE(r.ok());
+  const Reported limit = firstError(r.diagnostics);
+  EXPECT_EQ(limit.error.code, ErrorCode::EXPANSION_LIMIT) << dump(r.diagnostics);
+  EXPECT_TRUE(hasMessage(r.diagnostics, "more than 4096 attributes")) << dump(r.diagnostics);
+  // robot() puts the body at line 4; `name` is the link's first attribute, so the 4 096th
+  // xacro:attribute (line 5 + 4 095) makes the 4 097th.
+  EXPECT_EQ(limit.error.where.line, 5 + 4095) << dump(r.diagnostics);
+  // Setting one name again and again is no new attribute.
+  std::string again;
+  for (int i = 0; i < 5000; ++i) again += "<xacro:attribute name=\"a\" value=\"" + std::to_string(i) + "\"/>\n";
+  const LoadResult same = loadXacro(scratch, robot("<link name=\"l\">\n" + again + "</link>"));
+  EXPECT_FALSE(same.diagnostics.contains(ErrorCode::EXPANSION_LIMIT)) << dump(same.diagnostics);
+}
+
 TEST(XacroHostile, ExponentialMacroBombIsBounded) {
   Scratch scratch;
   std::string body;

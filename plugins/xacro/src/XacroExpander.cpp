@@ -498,6 +498,11 @@ struct Walker {
         existing->where = value->where;
         existing->step = p.step_;
       } else {
+        if (into.attributes.size() >= p.limits_.maxAttributesPerElement) {
+          diagnosticsLimit(in, "xacro:attribute: an element with more than " +
+                                   std::to_string(p.limits_.maxAttributesPerElement) +
+                                   " attributes (the XML reader's limit, ParseOptions::maxAttributesPerElement)");
+        }
         into.attributes.push_back(OutAttribute{n, std::move(v), value->where, p.step_});
       }
     } else if (tag == "insert_block") {

@@ -49,6 +49,9 @@ struct ExpansionLimits {
   // descriptions use 2 to 32 KB; 16 MB strings used a few hundred times took minutes.
   std::size_t maxValueBytes = std::size_t{128} << 20;
   std::size_t maxIncludes = 10000;         // xacro:include and load_yaml, all together
+  // Attributes of one element, xacro:attribute's included: the XML reader refuses more in the
+  // expansion anyway (ParseOptions::maxAttributesPerElement), and each is looked for by name.
+  std::size_t maxAttributesPerElement = 4096;
   std::size_t maxErrors = 100;             // then the expansion stops
 };
 
