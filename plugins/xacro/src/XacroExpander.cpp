@@ -97,6 +97,23 @@ bool nextParameter(std::string_view& rest, std::string& name, std::optional<std:
   return true;
 }
 
+/// The first parameter of `macro` named `name` and not bound yet, or params.size().
+std::size_t unboundParameter(const Macro& macro, const std::string& name, const std::vector<bool>& bound) {
+  const std::vector<std::string>& params = macro.params;
+  if (macro.paramPositions.empty()) {
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      if (!bound[i] && params[i] == name) return i;
+    }
+    return params.size();
+  }
+  std::size_t first = params.size();
+  const auto [from, to] = macro.paramPositions.equal_range(name);
+  for (auto at = from; at != to; ++at) {
+    if (!bound[at->second]) first = std::min(first, at->second);
+  }
+  return first;
+}
+
 std::string joinNames(const std::vector<std::string>& names) {
   std::string out;
   for (const std::string& n : names) out += (out.empty() ? "" : ",") + n;
@@ -540,6 +557,9 @@ struct Walker {
         macro->params.push_back(param);
         if (spec) macro->defaults[param] = *spec;
       }
+      if (macro->params.size() > Macro::kLinearParams) {
+        for (std::size_t i = 0; i < macro->params.size(); ++i) macro->paramPositions.emplace(macro->params[i], i);
+      }
     }
     macros->macros[name] = std::move(macro);
   }
@@ -604,12 +624,14 @@ struct Walker {
     scope->parent = symbols;
     auto localMacros = std::make_shared<MacroTable>();
     localMacros->parent = macroScope;
-    std::vector<std::string> params = macro->params;
+    // Each parameter is bound once, in this order: the call's attributes, blocks, defaults.
+    const std::vector<std::string>& params = macro->params;
+    std::vector<bool> bound(params.size(), false);
     for (const xml::Attribute& a : call.attributes) {
       if (dynamic && a.name == "macro") continue;
-      auto it = std::find(params.begin(), params.end(), a.name);
-      if (it == params.end()) throw XacroError{"Invalid parameter \"" + a.name + "\" of macro '" + name + "'", a.where};
-      params.erase(it);
+      const std::size_t at = unboundParameter(*macro, a.name, bound);
+      if (at == params.size()) throw XacroError{"Invalid parameter \"" + a.name + "\" of macro '" + name + "'", a.where};
+      bound[at] = true;
       p.current_ = &a.where;
       p.setProperty(scope, a.name, p.evalText(a.value, symbols), false);
     }
@@ -621,29 +643,24 @@ struct Walker {
                                          [](const OutElement& e) { return e.comment || e.textNode; }),
                           blocks.children.end());
     std::size_t nextBlock = 0;
-    for (auto it = params.begin(); it != params.end();) {
-      if (it->empty() || (*it)[0] != '*') {
-        ++it;
-        continue;
-      }
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      if (bound[i] || params[i].empty() || params[i][0] != '*') continue;
       if (nextBlock >= blocks.children.size()) throw XacroError{"Not enough blocks for macro '" + name + "'", call.where};
       auto block = std::make_shared<Block>();
       block->element = std::move(blocks.children[nextBlock++]);
       Scope::Property property;
       property.block = block;
-      scope->table[*it] = std::move(property);
-      it = params.erase(it);
+      scope->table[params[i]] = std::move(property);
+      bound[i] = true;
     }
     if (nextBlock < blocks.children.size()) {
       throw XacroError{"Unused block \"" + blocks.children[nextBlock].name + "\" in call of macro '" + name + "'",
                        blocks.children[nextBlock].where};
     }
-    for (auto it = params.begin(); it != params.end();) {
-      auto spec = macro->defaults.find(*it);
-      if (spec == macro->defaults.end() || (!spec->second.first && !spec->second.second)) {
-        ++it;
-        continue;
-      }
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      if (bound[i]) continue;
+      auto spec = macro->defaults.find(params[i]);
+      if (spec == macro->defaults.end() || (!spec->second.first && !spec->second.second)) continue;
       Value value;
       if (spec->second.first && p.lookupProperty(symbols, *spec->second.first, value)) {
         // forwarded from the caller's scope
@@ -652,11 +669,15 @@ struct Walker {
       } else {
         throw XacroError{"Undefined property to forward: " + *spec->second.first, call.where};
       }
-      p.setProperty(scope, *it, std::move(value), false);
-      it = params.erase(it);
+      p.setProperty(scope, params[i], std::move(value), false);
+      bound[i] = true;
     }
-    if (!params.empty()) {
-      throw XacroError{"Undefined parameters [" + joinNames(params) + "] in call of macro '" + name + "'", call.where};
+    if (std::find(bound.begin(), bound.end(), false) != bound.end()) {
+      std::vector<std::string> unbound;
+      for (std::size_t i = 0; i < params.size(); ++i) {
+        if (!bound[i]) unbound.push_back(params[i]);
+      }
+      throw XacroError{"Undefined parameters [" + joinNames(unbound) + "] in call of macro '" + name + "'", call.where};
     }
     p.steps_.push_back(plugin::ExpansionStep{"in expansion of macro '" + name + "'", call.where, p.step_});
     const std::uint32_t saved = p.step_;

@@ -44,6 +44,10 @@ struct Macro {
   std::string name;
   const xml::XmlElement* body = nullptr;
   std::vector<std::string> params;
+  /// Where each parameter name is in `params`, for a macro of many (a call looks each of its
+  /// attributes up: linearly that was quadratic in a hostile macro's parameters).
+  std::unordered_multimap<std::string, std::size_t> paramPositions;
+  static constexpr std::size_t kLinearParams = 16;  // fewer: looked up linearly, no index
   /// Per parameter with a default: the name to forward from the caller (`^`), the default text.
   std::map<std::string, std::pair<std::optional<std::string>, std::optional<std::string>>> defaults;
 };
