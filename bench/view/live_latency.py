@@ -39,6 +39,21 @@ def seconds_until(browser, expression, timeout=30.0):
     sys.exit(f"the page did not follow an edit within {timeout} s: {expression}")
 
 
+def time_edits(browser, path, changed, original, probe, margin, edits):
+    """Writes `changed` and `original` into `path` in turn, `edits` times, and times each until the
+    page's `probe` (a number) has moved by more than `margin` the edit's way."""
+    times = []
+    for i in range(edits):
+        before = browser.evaluate(probe)
+        forward = i % 2 == 0
+        with open(path, "w") as f:
+            f.write(changed if forward else original)
+        test = f"> {before + margin}" if forward else f"< {before - margin}"
+        times.append(seconds_until(browser, f"{probe} {test}"))
+        browser.evaluate("window.interlink.settled().then(() => true)")
+    return times
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build", default="build")
@@ -72,30 +87,15 @@ def main():
         high = '<origin xyz="0 0 0.35" rpy="0.1 0 0"/>'
         if low not in text:
             sys.exit(f"{urdf} no longer has the elbow origin this benchmark edits")
-        model_times = []
-        for i in range(args.edits):
-            z = browser.evaluate('window.interlink.pose("forearm").position[2]')
-            raised = i % 2 == 0
-            with open(urdf, "w") as f:
-                f.write(text.replace(low, high) if raised else text)
-            test = f"> {z + 0.04}" if raised else f"< {z - 0.04}"
-            model_times.append(seconds_until(browser, f'window.interlink.pose("forearm").position[2] {test}'))
-            browser.evaluate("window.interlink.settled().then(() => true)")
+        model_times = time_edits(browser, urdf, text.replace(low, high), text,
+                                 'window.interlink.pose("forearm").position[2]', 0.04, args.edits)
 
         mesh = open(dae).read()
         grown = re.sub(r"(<float_array[^>]*>)([^<]*)", lambda m: m.group(1) + re.sub(r"\b30\b", "40", m.group(2)), mesh)
         if grown == mesh:
             sys.exit(f"{dae} no longer has the 30 cm arm this benchmark edits")
         height = '(b => b.max[2] - b.min[2])(window.interlink.bounds("arm", "visual"))'
-        mesh_times = []
-        for i in range(args.edits):
-            h = browser.evaluate(height)
-            taller = i % 2 == 0
-            with open(dae, "w") as f:
-                f.write(grown if taller else mesh)
-            test = f"> {h + 0.05}" if taller else f"< {h - 0.05}"
-            mesh_times.append(seconds_until(browser, f"{height} {test}"))
-            browser.evaluate("window.interlink.settled().then(() => true)")
+        mesh_times = time_edits(browser, dae, grown, mesh, height, 0.05, args.edits)
     finally:
         if browser:
             browser.close()

@@ -47,28 +47,19 @@ class FrameNameIndex {
     if ((size_ + 1) * 4 > slots_.size() * 3) rehash(indexCapacityFor(size_ + 1));
     const std::string_view name = frames[index].name;
     const std::uint32_t hash = hashOf(name);
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t at = hash & mask;; at = (at + 1) & mask) {
-      Slot& slot = slots_[at];
-      if (slot.frame == kEmpty) {
-        slot = Slot{static_cast<std::uint32_t>(index), hash};
-        ++size_;
-        return {index, true};
-      }
-      if (slot.hash == hash && std::string_view(frames[slot.frame].name) == name) return {slot.frame, false};
-    }
+    Slot& slot = slots_[positionOf(name, hash, frames)];
+    if (slot.frame != kEmpty) return {slot.frame, false};
+    slot = Slot{static_cast<std::uint32_t>(index), hash};
+    ++size_;
+    return {index, true};
   }
 
   template <class Frames>
   std::optional<std::size_t> find(std::string_view name, const Frames& frames) const {
     if (size_ == 0) return std::nullopt;
-    const std::uint32_t hash = hashOf(name);
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t at = hash & mask;; at = (at + 1) & mask) {
-      const Slot& slot = slots_[at];
-      if (slot.frame == kEmpty) return std::nullopt;
-      if (slot.hash == hash && std::string_view(frames[slot.frame].name) == name) return slot.frame;
-    }
+    const Slot& slot = slots_[positionOf(name, hashOf(name), frames)];
+    if (slot.frame == kEmpty) return std::nullopt;
+    return slot.frame;
   }
 
  private:
@@ -80,6 +71,15 @@ class FrameNameIndex {
   static std::uint32_t hashOf(std::string_view name) {
     const std::size_t h = std::hash<std::string_view>{}(name);
     return static_cast<std::uint32_t>(h ^ (h >> 32));
+  }
+  /// The slot holding `name`, or the empty one where it would go (a table is never full).
+  template <class Frames>
+  std::size_t positionOf(std::string_view name, std::uint32_t hash, const Frames& frames) const {
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t at = hash & mask;; at = (at + 1) & mask) {
+      const Slot& slot = slots_[at];
+      if (slot.frame == kEmpty || (slot.hash == hash && std::string_view(frames[slot.frame].name) == name)) return at;
+    }
   }
   /// The stored hashes place every slot again: no name is read.
   void rehash(std::size_t capacity) {
@@ -121,12 +121,9 @@ class ElementFrameIndex {
 
   std::optional<std::size_t> find(const void* element) const {
     if (size_ == 0 || !element) return std::nullopt;
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t at = positionOf(element, mask);; at = (at + 1) & mask) {
-      const Slot& slot = slots_[at];
-      if (slot.element == element) return slot.frame;
-      if (!slot.element) return std::nullopt;
-    }
+    const Slot& slot = slots_[slotIndex(element)];
+    if (!slot.element) return std::nullopt;
+    return slot.frame;
   }
 
   /// Every element's frame through `renumber` (old frame -> new frame, or nothing: then the element
@@ -152,13 +149,14 @@ class ElementFrameIndex {
     const auto bits = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(element));
     return static_cast<std::size_t>(((bits >> 3) * 0x9E3779B97F4A7C15ull) >> 32) & mask;
   }
-  Slot& slotOf(const void* element) {
+  /// The slot holding `element`, or the empty one where it would go (a table is never full).
+  std::size_t slotIndex(const void* element) const {
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t at = positionOf(element, mask);; at = (at + 1) & mask) {
-      Slot& slot = slots_[at];
-      if (slot.element == element || !slot.element) return slot;
+      if (slots_[at].element == element || !slots_[at].element) return at;
     }
   }
+  Slot& slotOf(const void* element) { return slots_[slotIndex(element)]; }
   void rehash(std::size_t capacity) {
     if (capacity <= slots_.size()) return;
     Slots old(capacity);

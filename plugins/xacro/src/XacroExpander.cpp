@@ -672,11 +672,11 @@ struct Walker {
       p.setProperty(scope, params[i], std::move(value), false);
       bound[i] = true;
     }
-    if (std::find(bound.begin(), bound.end(), false) != bound.end()) {
-      std::vector<std::string> unbound;
-      for (std::size_t i = 0; i < params.size(); ++i) {
-        if (!bound[i]) unbound.push_back(params[i]);
-      }
+    std::vector<std::string> unbound;
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      if (!bound[i]) unbound.push_back(params[i]);
+    }
+    if (!unbound.empty()) {
       throw XacroError{"Undefined parameters [" + joinNames(unbound) + "] in call of macro '" + name + "'", call.where};
     }
     p.steps_.push_back(plugin::ExpansionStep{"in expansion of macro '" + name + "'", call.where, p.step_});
