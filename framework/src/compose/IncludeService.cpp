@@ -1,6 +1,7 @@
 // The include service (one policy for every format: URI lookup, depth, cycles, counts, the path
 // policy, each file's bytes read once per load) and the reading of one file by its plugin.
 #include "compose/LoaderImpl.hpp"
+#include "util/PathText.hpp"
 
 namespace interlink {
 
@@ -45,7 +46,10 @@ void stampSource(Model& model, const ModelSource& source, const std::shared_ptr<
 const detail::UriLookup& Loader::Impl::lookUpUri(const std::string& uri, const std::string& fromFile,
                                                  const Context& context) const {
   // Relative URIs depend on the including file's directory only: one lookup per load for each.
-  const std::string key = fs::path(fromFile).parent_path().string() + "\n" + uri;
+  const std::string_view directory = detail::parentPath(fromFile);
+  std::string key;
+  key.reserve(directory.size() + 1 + uri.size());
+  key.append(directory.data(), directory.size()).append(1, '\n').append(uri);
   auto [known, inserted] = context.resolvedUris.try_emplace(key);
   if (inserted) known->second = detail::lookUpUri(uri, fromFile, context.searchPath, context.options.findFile);
   return known->second;

@@ -11,6 +11,7 @@
 #include "check/WarningGroups.hpp"
 #include "compose/Expansion.hpp"
 #include "compose/ResourceLookup.hpp"
+#include "util/PathText.hpp"
 #include "compose/FileNamesAsGiven.hpp"
 #include "io/LargeText.hpp"
 #include "io/PathPolicy.hpp"
@@ -179,31 +180,27 @@ struct Loader::Impl {
   /// The canonical form of `path` (symbolic links resolved; missing trailing parts kept as
   /// written), or "" when the file system cannot say; remembered for the load.
   static const std::string& canonicalOf(const std::string& path, const Context& context) {
-    namespace fs = std::filesystem;
     auto [known, inserted] = context.canonicalPaths.try_emplace(path);
     std::string& canonical = known->second;  // stays valid when the recursion below rehashes the map
-    if (!inserted) return canonical;
-    std::error_code ec;
-    const fs::path absolute = fs::absolute(path, ec);
-    if (ec) return canonical;
+    if (!inserted || path.empty()) return canonical;
+    // As text (util/PathText.hpp): std::filesystem's path objects cost more than the system calls.
+    const std::string absolute = detail::absolutePath(path);
     // A name that is not a link is its directory's canonical form and the name: one lstat where
     // resolving the whole path asks the file system about every component again (eight calls for
     // each file of a ROS package, for each of the many files that a xacro description or a world
     // includes from the same few directories). Directories are remembered for the load.
-    const fs::path name = absolute.filename();
-    if (!name.empty() && name != "." && name != ".." && absolute.has_parent_path()) {
-      const fs::file_status status = fs::symlink_status(absolute, ec);
-      const bool linkFree = status.type() == fs::file_type::not_found ||
-                            (fs::exists(status) && !fs::is_symlink(status));
-      if (linkFree) {
-        const std::string& directory = canonicalOf(absolute.parent_path().string(), context);
+    const std::string_view name = detail::fileNameOf(absolute);
+    if (!name.empty() && name != "." && name != ".." && absolute.front() == '/') {
+      if (detail::isLinkFree(absolute)) {
+        const std::string& directory = canonicalOf(std::string(detail::parentPath(absolute)), context);
         if (!directory.empty()) {
-          canonical = (fs::path(directory) / name).string();
+          canonical = detail::joinPath(directory, name);
           return canonical;
         }
       }
     }
-    const fs::path resolved = fs::weakly_canonical(absolute, ec);
+    std::error_code ec;
+    const std::filesystem::path resolved = std::filesystem::weakly_canonical(absolute, ec);
     if (!ec) canonical = resolved.string();
     return canonical;
   }

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "util/PathList.hpp"
+#include "util/PathText.hpp"
 
 namespace interlink::detail {
 namespace {
@@ -17,23 +18,22 @@ constexpr const char* kResourceVariables[] = {"INTERLINK_RESOURCE_PATH", "SDF_PA
 
 bool startsWith(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
 
-/// Records each candidate and stops at the first that exists.
+/// Records each candidate and stops at the first that exists. Paths are handled as text
+/// (util/PathText.hpp): this runs for every mesh and include a file names.
 class Search {
  public:
   explicit Search(UriLookup& lookup) : lookup_(lookup) {}
 
-  bool tryPath(const fs::path& candidate) {
-    const std::string written = candidate.lexically_normal().string();
-    lookup_.searched.push_back(written);
-    std::error_code ec;
-    if (!fs::exists(candidate, ec)) return false;
-    lookup_.path = fs::absolute(candidate, ec).lexically_normal().string();
+  bool tryPath(const std::string& candidate) {
+    lookup_.searched.push_back(lexicallyNormal(candidate));
+    if (!pathExists(candidate)) return false;
+    lookup_.path = candidate.front() == '/' ? lookup_.searched.back() : lexicallyNormal(absolutePath(candidate));
     return true;
   }
 
   bool tryEach(const std::vector<std::string>& directories, const std::string& relative) {
     for (const auto& directory : directories) {
-      if (tryPath(fs::path(directory) / relative)) return true;
+      if (tryPath(joinPath(directory, relative))) return true;
     }
     return false;
   }
@@ -41,9 +41,8 @@ class Search {
   /// package://PKG/REST: DIR/PKG/REST, or DIR/REST when DIR is the package itself.
   bool tryPackages(const std::vector<std::string>& directories, const std::string& package, const std::string& rest) {
     for (const auto& directory : directories) {
-      const fs::path dir(directory);
-      if (tryPath(dir / package / rest)) return true;
-      if (dir.filename() == package && tryPath(dir / rest)) return true;
+      if (tryPath(joinPath(joinPath(directory, package), rest))) return true;
+      if (fileNameOf(directory) == package && tryPath(joinPath(directory, rest))) return true;
     }
     return false;
   }
@@ -76,14 +75,14 @@ std::vector<std::string> ResourceSearchPath::allDirectories() const {
 }
 
 std::string findPackageDirectory(const std::string& package, const ResourceSearchPath& searchPath) {
-  std::error_code ec;
   for (const auto& directory : searchPath.packageDirectories) {
-    const fs::path dir(directory);
-    if (fs::is_directory(dir / package, ec)) return (dir / package).lexically_normal().string();
-    if (dir.filename() == package && fs::is_directory(dir, ec)) return dir.lexically_normal().string();
+    const std::string inside = joinPath(directory, package);
+    if (isDirectoryPath(inside)) return lexicallyNormal(inside);
+    if (fileNameOf(directory) == package && isDirectoryPath(directory)) return lexicallyNormal(directory);
   }
   for (const auto& directory : searchPath.resourceDirectories) {
-    if (fs::is_directory(fs::path(directory) / package, ec)) return (fs::path(directory) / package).lexically_normal().string();
+    const std::string inside = joinPath(directory, package);
+    if (isDirectoryPath(inside)) return lexicallyNormal(inside);
   }
   return {};
 }
@@ -92,13 +91,12 @@ UriLookup lookUpUri(const std::string& uri, const std::string& fromFile, const R
                     const std::function<std::string(const std::string&)>& findFile) {
   UriLookup lookup;
   Search search(lookup);
-  const fs::path base = fs::path(fromFile).parent_path();
+  const std::string_view base = parentPath(fromFile);
   // Beside the including file, then in the resource directories (libsdformat's order for
   // relative includes; Gazebo's find callback does the same for file://).
   const auto relativeName = [&](const std::string& name) {
-    const fs::path written(name);
-    if (written.is_absolute()) return search.tryPath(written);
-    return search.tryPath(base / written) || search.tryEach(searchPath.resourceDirectories, name);
+    if (!name.empty() && name.front() == '/') return search.tryPath(name);
+    return search.tryPath(joinPath(base, name)) || search.tryEach(searchPath.resourceDirectories, name);
   };
   if (startsWith(uri, "file://")) {
     relativeName(uri.substr(7));

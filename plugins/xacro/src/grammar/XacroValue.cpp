@@ -50,34 +50,57 @@ std::int64_t toInt(const Value& value, const char* what) {
 std::string floatRepr(double value) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  char buffer[64];
-  const auto written = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
-  std::string text(buffer, written.ptr);
-  // "-d.ddde±XX": split into sign, digits and the decimal exponent.
-  std::string sign;
-  if (text[0] == '-') {
-    sign = "-";
-    text.erase(0, 1);
+  // The shortest digits that read back (to_chars), laid out as Python's repr lays them out:
+  // positional for exponents -4..15, else d.ddde±XX. Built in one buffer: this runs for every
+  // float an expansion writes (FR3: ~240 per load), and the piecewise strings cost 1.4 K
+  // instructions a call.
+  char scientific[32];
+  const char* const end = std::to_chars(scientific, scientific + sizeof scientific, value, std::chars_format::scientific).ptr;
+  const char* p = scientific;
+  char out[48];
+  std::size_t n = 0;
+  if (*p == '-') {
+    out[n++] = '-';
+    ++p;
   }
-  const std::size_t e = text.find('e');
-  const int exponent = std::atoi(text.c_str() + e + 1);
-  std::string digits = text.substr(0, e);
-  if (digits.size() > 1) digits.erase(1, 1);  // drop the point
+  // "d[.ddd]e±XX": the digits without the point, then the exponent.
+  char digits[20];
+  std::size_t count = 0;
+  for (; p != end && *p != 'e'; ++p) {
+    if (*p != '.') digits[count++] = *p;
+  }
+  int exponent = 0;
+  std::from_chars(p + 1 + (p[1] == '+'), end, exponent);
   if (exponent >= -4 && exponent < 16) {
-    std::string out;
     if (exponent < 0) {
-      out = "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
-    } else if (static_cast<int>(digits.size()) <= exponent + 1) {
-      out = digits + std::string(static_cast<std::size_t>(exponent + 1) - digits.size(), '0') + ".0";
+      out[n++] = '0';
+      out[n++] = '.';
+      for (int k = -1; k > exponent; --k) out[n++] = '0';
+      for (std::size_t k = 0; k < count; ++k) out[n++] = digits[k];
     } else {
-      out = digits.substr(0, static_cast<std::size_t>(exponent + 1)) + "." +
-            digits.substr(static_cast<std::size_t>(exponent + 1));
+      const auto whole = static_cast<std::size_t>(exponent) + 1;
+      for (std::size_t k = 0; k < whole; ++k) out[n++] = k < count ? digits[k] : '0';
+      out[n++] = '.';
+      if (count <= whole) {
+        out[n++] = '0';
+      } else {
+        for (std::size_t k = whole; k < count; ++k) out[n++] = digits[k];
+      }
     }
-    return sign + out;
+    return std::string(out, n);
   }
-  std::string mantissa = digits.size() > 1 ? digits.substr(0, 1) + "." + digits.substr(1) : digits;
+  out[n++] = digits[0];
+  if (count > 1) {
+    out[n++] = '.';
+    for (std::size_t k = 1; k < count; ++k) out[n++] = digits[k];
+  }
+  out[n++] = 'e';
+  out[n++] = exponent < 0 ? '-' : '+';
   const int magnitude = exponent < 0 ? -exponent : exponent;
-  return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + (magnitude < 10 ? "0" : "") + std::to_string(magnitude);
+  if (magnitude >= 100) out[n++] = static_cast<char>('0' + magnitude / 100);
+  out[n++] = static_cast<char>('0' + magnitude / 10 % 10);
+  out[n++] = static_cast<char>('0' + magnitude % 10);
+  return std::string(out, n);
 }
 
 namespace {
