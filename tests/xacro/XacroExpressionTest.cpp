@@ -1,6 +1,14 @@
 // xacro's ${...} language against what Python (and so ROS's xacro) evaluates, case by case.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <string_view>
+
 #include "XacroExpression.hpp"
 #include "XacroSyntax.hpp"
 
@@ -77,6 +85,47 @@ TEST(XacroExpression, FloatsPrintAsPythonPrintsThem) {
   EXPECT_EQ(eval("0.0001"), "0.0001");
   EXPECT_EQ(eval("-0.0"), "-0.0");
   EXPECT_EQ(floatRepr(1.0 / 3.0), "0.3333333333333333");
+  // Python's repr of each (the short decimals take a path of their own, the rest to_chars's).
+  EXPECT_EQ(floatRepr(0.1 + 0.2), "0.30000000000000004");
+  EXPECT_EQ(floatRepr(2.675), "2.675");
+  EXPECT_EQ(floatRepr(-1.5707963267948966), "-1.5707963267948966");
+  EXPECT_EQ(floatRepr(0.0035), "0.0035");
+  EXPECT_EQ(floatRepr(1500.0), "1500.0");
+  EXPECT_EQ(floatRepr(0.00012345), "0.00012345");
+  EXPECT_EQ(floatRepr(123456789.5), "123456789.5");
+  EXPECT_EQ(floatRepr(999999999.999999), "999999999.999999");
+  EXPECT_EQ(floatRepr(1e9), "1000000000.0");
+  EXPECT_EQ(floatRepr(5e-324), "5e-324");
+}
+
+TEST(XacroExpression, FloatsReadBackFromTheFewestDigits) {
+  // Decimals of up to eight places at every magnitude, and their neighbours: each text reads back
+  // as the float, and no shorter one does (to_chars's shortest digits count them).
+  std::mt19937_64 random(28112026);
+  for (int i = 0; i < 200000; ++i) {
+    const double scale = std::pow(10.0, static_cast<double>(random() % 9));
+    double value = static_cast<double>(random() % 2000000000ULL) / scale;
+    if (i % 3 == 1) value = std::nextafter(value, 1e300);
+    if (i % 3 == 2) value = -value;
+    const std::string text = floatRepr(value);
+    ASSERT_EQ(std::strtod(text.c_str(), nullptr), value) << text;
+    char shortest[32];
+    const char* const end = std::to_chars(shortest, shortest + sizeof shortest, value, std::chars_format::scientific).ptr;
+    const std::string_view scientific(shortest, static_cast<std::size_t>(end - shortest));
+    const std::string_view digits = scientific.substr(0, scientific.find('e'));
+    const auto significant = [](std::string_view s) {
+      std::string kept;
+      for (char c : s) {
+        if (c >= '0' && c <= '9') kept += c;
+      }
+      const std::size_t first = kept.find_first_not_of('0');
+      if (first == std::string::npos) return std::size_t{1};
+      const std::size_t last = kept.find_last_not_of('0');
+      return last - first + 1;
+    };
+    const std::string_view mantissa(text.data(), std::min(text.find('e'), text.size()));
+    ASSERT_EQ(significant(mantissa), significant(digits)) << text;
+  }
 }
 
 TEST(XacroExpression, ComparisonsChainAndLogicReturnsOperands) {

@@ -2,7 +2,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <iterator>
 
 #include "interlink/AsciiCase.hpp"
 
@@ -47,9 +49,49 @@ std::int64_t toInt(const Value& value, const char* what) {
   throw ExpressionError(std::string("must be ") + what + ", not " + typeName(value));
 }
 
+namespace {
+
+/// Python's repr of `value` when it is a decimal of at most six places between 1e-4 and 1e9,
+/// as most floats of a robot description are (0.1, -1.5708, 0.0035): the fewest places whose
+/// decimal reads back as `value` are the shortest digits that do, which is what repr writes, and
+/// the division by a power of ten (exact below 2^53, correctly rounded) says whether it reads
+/// back. Else false (to_chars finds the digits).
+bool shortDecimalRepr(double value, std::string& out) {
+  const double magnitude = std::fabs(value);
+  if (!(magnitude >= 1e-4 && magnitude < 1e9)) return false;
+  static constexpr double kScale[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6};
+  static constexpr std::uint64_t kIntegerScale[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
+  for (std::size_t places = 0; places < std::size(kScale); ++places) {
+    const double units = std::nearbyint(magnitude * kScale[places]);
+    if (units / kScale[places] != magnitude) continue;
+    const auto whole = static_cast<std::uint64_t>(units);
+    char buffer[32];
+    char* p = buffer + sizeof buffer;
+    std::uint64_t fraction = whole % kIntegerScale[places];
+    if (places == 0) *--p = '0';
+    for (std::size_t k = 0; k < places; ++k) {
+      *--p = static_cast<char>('0' + fraction % 10);
+      fraction /= 10;
+    }
+    *--p = '.';
+    std::uint64_t integer = whole / kIntegerScale[places];
+    do {
+      *--p = static_cast<char>('0' + integer % 10);
+      integer /= 10;
+    } while (integer != 0);
+    if (value < 0) *--p = '-';
+    out.assign(p, buffer + sizeof buffer);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 std::string floatRepr(double value) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  if (std::string shortest; shortDecimalRepr(value, shortest)) return shortest;
   // The shortest digits that read back (to_chars), laid out as Python's repr lays them out:
   // positional for exponents -4..15, else d.ddde±XX. Built in one buffer: this runs for every
   // float an expansion writes (FR3: ~240 per load), and the piecewise strings cost 1.4 K
