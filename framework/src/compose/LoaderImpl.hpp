@@ -11,10 +11,10 @@
 #include "check/WarningGroups.hpp"
 #include "compose/Expansion.hpp"
 #include "compose/ResourceLookup.hpp"
-#include "util/PathText.hpp"
 #include "compose/FileNamesAsGiven.hpp"
 #include "io/LargeText.hpp"
 #include "io/PathPolicy.hpp"
+#include "util/PathText.hpp"
 
 #include <algorithm>
 #include <cerrno>
