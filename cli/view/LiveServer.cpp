@@ -9,8 +9,10 @@
 #include <charconv>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -29,7 +31,9 @@ struct LiveState {
   int version = 0;                   // counts reloads, failed ones too
   int sceneVersion = 0;              // the reload that made sceneJson
   std::string sceneJson;             // the last scene that loaded
-  std::vector<std::string> meshes;   // its glTF binaries
+  /// Its glTF binaries, shared: every request takes a snapshot of the state, and a page may ask
+  /// for the meshes of a scene that a reload has replaced since (kept in LiveModel::recent_).
+  std::shared_ptr<const std::vector<std::string>> meshes = std::make_shared<const std::vector<std::string>>();
   std::string failure = "[]";        // diagnostics of a failed reload (JSON), "[]" when the last one loaded
   std::vector<std::string> files;    // the files of the model (watched)
 };
@@ -57,7 +61,9 @@ class LiveModel {
     ViewScene scene = buildViewScene(result, title_);
     state_.sceneVersion = state_.version;
     state_.sceneJson = std::move(scene.json);
-    state_.meshes = std::move(scene.meshes.glb);
+    state_.meshes = std::make_shared<const std::vector<std::string>>(std::move(scene.meshes.glb));
+    recent_.emplace_back(state_.sceneVersion, state_.meshes);
+    if (recent_.size() > kKeptScenes) recent_.pop_front();
     state_.failure = result.ok() ? "[]" : diagnosticsJson(result.diagnostics, options_.file);
     state_.files = std::move(files);
   }
@@ -75,6 +81,17 @@ class LiveModel {
     return state_;
   }
 
+  /// The meshes of the scene made by reload `sceneVersion`, if it is one of the last few scenes;
+  /// else null. A page fetches a scene, then its meshes: a reload in between (an editor writing a
+  /// file in two steps makes two) must not give it another scene's meshes, or none.
+  std::shared_ptr<const std::vector<std::string>> meshesOf(int sceneVersion) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& [version, meshes] : recent_) {
+      if (version == sceneVersion) return meshes;
+    }
+    return nullptr;
+  }
+
   const std::string& title() const { return title_; }
 
  private:
@@ -84,6 +101,8 @@ class LiveModel {
   mutable std::mutex mutex_;
   mutable std::condition_variable changed_;
   LiveState state_;
+  static constexpr std::size_t kKeptScenes = 4;
+  std::deque<std::pair<int, std::shared_ptr<const std::vector<std::string>>>> recent_;  // sceneVersion, meshes
 };
 
 void openBrowser(const std::string& url) {
@@ -126,16 +145,26 @@ int serveLive(const LiveOptions& options) {
     response.set_header("X-Interlink-Version", std::to_string(state.sceneVersion));
     response.set_content(state.sceneJson, "application/json");
   });
-  // Only what the model references is served: its meshes, converted, by index in the scene.
+  // Only what the model references is served: its meshes, converted, by index in the scene;
+  // /mesh/N?scene=V those of the scene made by reload V (what the page asks for), /mesh/N the
+  // current scene's.
   server.Get(R"(/mesh/(\d{1,9}))", [&](const httplib::Request& request, httplib::Response& response) {
-    const LiveState state = model.snapshot();
+    std::shared_ptr<const std::vector<std::string>> meshes;
+    if (request.has_param("scene")) {
+      const std::string text = request.get_param_value("scene");
+      int sceneVersion = -1;
+      std::from_chars(text.data(), text.data() + text.size(), sceneVersion);
+      meshes = model.meshesOf(sceneVersion);
+    } else {
+      meshes = model.snapshot().meshes;
+    }
     const std::size_t index = std::stoul(request.matches[1].str());
-    if (index >= state.meshes.size()) {
+    if (!meshes || index >= meshes->size()) {
       response.status = 404;
       return;
     }
     response.set_header("Cache-Control", "no-store");
-    response.set_content(state.meshes[index], "model/gltf-binary");
+    response.set_content((*meshes)[index], "model/gltf-binary");
   });
 
   const int port = options.port > 0 ? (server.bind_to_port("127.0.0.1", options.port) ? options.port : -1)

@@ -93,3 +93,45 @@ def test_live_page_follows_edits(browser, served):
     # Only the page and what it asks the server for (the scene, its state, meshes).
     for request in browser.requests():
         assert request.startswith(url), request
+
+
+def test_a_page_gets_the_meshes_of_the_scene_it_fetched(served):
+    """A page fetches the scene, then its meshes. A reload in between (an editor writing a file in
+    two steps makes two) must not hand it another scene's meshes, or none: /mesh/N?scene=V serves
+    those of the scene made by reload V while it is among the last few."""
+    import urllib.error
+    import urllib.request
+
+    url, urdf, _, _ = served
+
+    def get(path):
+        with urllib.request.urlopen(url + path, timeout=60) as response:
+            return response.status, response.headers, response.read()
+
+    _, headers, body = get("scene.json")
+    scene_version = int(headers["X-Interlink-Version"])
+    assert b'"mesh":1' in body.replace(b" ", b"")  # the arm's COLLADA mesh is mesh 1
+    status, _, arm = get(f"mesh/1?scene={scene_version}")
+    assert status == 200 and arm[:4] == b"glTF"
+
+    # The arm's mesh becomes a box: the next scene has one mesh.
+    text = urdf.read_text()
+    edited = text.replace('<mesh filename="package://view_bot/meshes/arm.dae"/>', '<box size="0.1 0.1 0.3"/>')
+    assert edited != text
+    urdf.write_text(edited)
+    deadline = time.monotonic() + 60
+    while True:
+        _, _, state = get(f"state?after={scene_version}")
+        if f'"scene_version":{scene_version}'.encode() not in state.replace(b" ", b""):
+            break
+        assert time.monotonic() < deadline, state
+    _, headers, _ = get("scene.json")
+    assert int(headers["X-Interlink-Version"]) > scene_version
+
+    # The old scene's page still gets its mesh; the current scene has no mesh 1.
+    status, _, again = get(f"mesh/1?scene={scene_version}")
+    assert status == 200 and again == arm
+    for missing in ["mesh/1", "mesh/0?scene=100000"]:
+        with pytest.raises(urllib.error.HTTPError) as error:
+            get(missing)
+        assert error.value.code == 404

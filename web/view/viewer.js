@@ -163,7 +163,9 @@
   }
   function loadMesh(index) {
     if (!meshCache.has(index)) {
-      const buffer = live ? fetch('mesh/' + index).then((r) => r.arrayBuffer()) : embeddedMesh(index);
+      // The meshes of the scene shown: a reload between fetching the scene and its meshes must
+      // not give it another scene's (or none).
+      const buffer = live ? fetch('mesh/' + index + '?scene=' + sceneVersion).then((r) => r.arrayBuffer()) : embeddedMesh(index);
       meshCache.set(index, buffer.then((data) => new Promise((resolve, reject) => new THREE.GLTFLoader().parse(data, '', (gltf) => resolve(gltf.scene), reject))));
     }
     return meshCache.get(index);
