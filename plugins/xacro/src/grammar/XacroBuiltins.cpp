@@ -495,11 +495,11 @@ Value attributeOf(const Value& object, const std::string& name) {
   if (object.isString()) return stringMethod(object.string(), name);
   if (object.isDict()) {
     // xacro's YAML dicts give their keys as attributes too (YamlDictWrapper).
-    if (const Value* found = dictFind(object.dict(), Value(name))) return *found;
+    if (const Value* found = object.dict().find(Value(name))) return *found;
     const auto dict = std::get<std::shared_ptr<const Dict>>(object.v);
     if (name == "get") {
       return positional("get", 1, 2, [dict](const Arguments& a) {
-        const Value* found = dictFind(*dict, a[0]);
+        const Value* found = dict->find(a[0]);
         return found ? *found : a.size() > 1 ? a[1] : Value();
       });
     }

@@ -179,7 +179,7 @@ bool contains(const Value& container, const Value& item) {
     }
     return false;
   }
-  if (container.isDict()) return dictFind(container.dict(), item) != nullptr;
+  if (container.isDict()) return container.dict().find(item) != nullptr;
   if (container.isNamespace()) {
     Value ignored;
     return item.isString() && container.nameSpace().member(item.string(), ignored);
@@ -210,7 +210,7 @@ std::int64_t normalisedIndex(std::int64_t index, std::size_t size) {
 
 Value indexValue(const Value& object, const Value& key) {
   if (object.isDict()) {
-    if (const Value* found = dictFind(object.dict(), key)) return *found;
+    if (const Value* found = object.dict().find(key)) return *found;
     throw ExpressionError("KeyError: " + repr(key));
   }
   if (object.isList() || object.isTuple()) {

@@ -218,7 +218,7 @@ bool equal(const Value& a, const Value& b) {
   if (a.isDict()) {
     if (a.dict().size() != b.dict().size()) return false;
     for (const auto& [k, v] : a.dict()) {
-      const Value* other = dictFind(b.dict(), k);
+      const Value* other = b.dict().find(k);
       if (!other || !equal(v, *other)) return false;
     }
     return true;
@@ -243,8 +243,6 @@ bool less(const Value& a, const Value& b) {
   }
   throw ExpressionError("'<' not supported between instances of '" + typeName(a) + "' and '" + typeName(b) + "'");
 }
-
-const Value* dictFind(const Dict& dict, const Value& key) { return dict.find(key); }
 
 std::size_t hashOf(const Value& value) {
   constexpr std::size_t kMix = 0x9E3779B97F4A7C15ull;

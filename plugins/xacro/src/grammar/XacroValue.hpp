@@ -145,8 +145,6 @@ std::string floatRepr(double value);
 bool equal(const Value& a, const Value& b);
 /// Python's <, or ExpressionError when the types do not order.
 bool less(const Value& a, const Value& b);
-/// dict[key], or nullptr.
-const Value* dictFind(const Dict& dict, const Value& key);
 
 /// xacro's reading of a property written as text: 'quoted' loses its quotes, an int or float
 /// literal becomes that number, true/false a bool, anything else (or text with '_') stays text.
