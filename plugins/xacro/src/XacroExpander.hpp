@@ -15,6 +15,7 @@
 #include "interlink/Diagnostics.hpp"
 #include "interlink/plugin/PluginAbi.hpp"
 #include "interlink/xml/XmlElement.hpp"
+#include "interlink/xml/XmlParser.hpp"
 
 namespace interlink::xacro {
 
@@ -50,8 +51,8 @@ struct ExpansionLimits {
   std::size_t maxValueBytes = std::size_t{128} << 20;
   std::size_t maxIncludes = 10000;         // xacro:include and load_yaml, all together
   // Attributes of one element, xacro:attribute's included: the XML reader refuses more in the
-  // expansion anyway (ParseOptions::maxAttributesPerElement), and each is looked for by name.
-  std::size_t maxAttributesPerElement = 4096;
+  // expansion anyway (its limit, taken from it), and each is looked for by name.
+  std::size_t maxAttributesPerElement = xml::ParseOptions{}.maxAttributesPerElement;
   std::size_t maxErrors = 100;             // then the expansion stops
 };
 
