@@ -81,6 +81,12 @@ class LiveModel {
     return state_;
   }
 
+  /// The meshes of the current scene (without copying the rest of the state).
+  std::shared_ptr<const std::vector<std::string>> currentMeshes() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return state_.meshes;
+  }
+
   /// The meshes of the scene made by reload `sceneVersion`, if it is one of the last few scenes;
   /// else null. A page fetches a scene, then its meshes: a reload in between (an editor writing a
   /// file in two steps makes two) must not give it another scene's meshes, or none.
@@ -105,6 +111,15 @@ class LiveModel {
   std::deque<std::pair<int, std::shared_ptr<const std::vector<std::string>>>> recent_;  // sceneVersion, meshes
 };
 
+/// The integer query parameter `name` of `request` (?after=N, ?scene=V), or `fallback`.
+int integerParameter(const httplib::Request& request, const char* name, int fallback) {
+  if (!request.has_param(name)) return fallback;
+  const std::string text = request.get_param_value(name);
+  int value = fallback;
+  std::from_chars(text.data(), text.data() + text.size(), value);
+  return value;
+}
+
 void openBrowser(const std::string& url) {
   const char* argv[] = {"xdg-open", url.c_str(), nullptr};
   pid_t pid = 0;
@@ -128,11 +143,7 @@ int serveLive(const LiveOptions& options) {
   server.Get("/", [&](const httplib::Request&, httplib::Response& response) { response.set_content(page, "text/html; charset=utf-8"); });
   // /state?after=N answers when the version passes N (long polling), or after 10 s.
   server.Get("/state", [&](const httplib::Request& request, httplib::Response& response) {
-    int after = -1;
-    if (request.has_param("after")) {
-      const std::string text = request.get_param_value("after");
-      std::from_chars(text.data(), text.data() + text.size(), after);
-    }
+    const int after = integerParameter(request, "after", -1);
     const LiveState state = model.newerThan(after, std::chrono::seconds(10));
     response.set_header("Cache-Control", "no-store");
     response.set_content("{\"version\":" + std::to_string(state.version) + ",\"scene_version\":" +
@@ -149,15 +160,8 @@ int serveLive(const LiveOptions& options) {
   // /mesh/N?scene=V those of the scene made by reload V (what the page asks for), /mesh/N the
   // current scene's.
   server.Get(R"(/mesh/(\d{1,9}))", [&](const httplib::Request& request, httplib::Response& response) {
-    std::shared_ptr<const std::vector<std::string>> meshes;
-    if (request.has_param("scene")) {
-      const std::string text = request.get_param_value("scene");
-      int sceneVersion = -1;
-      std::from_chars(text.data(), text.data() + text.size(), sceneVersion);
-      meshes = model.meshesOf(sceneVersion);
-    } else {
-      meshes = model.snapshot().meshes;
-    }
+    const std::shared_ptr<const std::vector<std::string>> meshes =
+        request.has_param("scene") ? model.meshesOf(integerParameter(request, "scene", -1)) : model.currentMeshes();
     const std::size_t index = std::stoul(request.matches[1].str());
     if (!meshes || index >= meshes->size()) {
       response.status = 404;
