@@ -33,6 +33,22 @@ TEST(ReadRegularFile, ReadsTheBytesOfARegularFileAndOfALinkToOne) {
   }
 }
 
+TEST(ReadRegularFile, AFileThatSaysItHasNoBytesIsReadToItsEnd) {
+  // /proc reports a size of 0 for files that have text: read until read(2) says the end, as for
+  // any file whose size fstat cannot tell (a regular file is read in the size fstat gave).
+  Diagnostics diagnostics;
+  struct stat status {};
+  ASSERT_EQ(::stat("/proc/self/status", &status), 0);
+  ASSERT_EQ(status.st_size, 0);
+  const std::optional<std::string> read = readRegularFile("/proc/self/status", kDefaultMaxFileBytes, {}, diagnostics);
+  ASSERT_TRUE(read) << test::dump(diagnostics);
+  EXPECT_EQ(read->rfind("Name:", 0), 0u) << *read;
+  EXPECT_NE(read->find("\nPid:"), std::string::npos) << *read;
+  Diagnostics bounded;
+  EXPECT_FALSE(readRegularFile("/proc/self/status", 16, {}, bounded));  // still never past the limit
+  EXPECT_NE(only(bounded).message.find("grew past"), std::string::npos) << test::dump(bounded);
+}
+
 TEST(ReadRegularFile, RefusesWhatIsNotARegularFileSayingWhatItIs) {
   test::Scratch scratch;
   ASSERT_EQ(::mkfifo(scratch.path("pipe").c_str(), 0600), 0);

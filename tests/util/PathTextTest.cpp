@@ -67,11 +67,15 @@ TEST(PathText, FileSystemQuestionsAnswerAsStdFilesystem) {
   fs::create_directories(dir / "pkg");
   fs::create_symlink(dir / "file.stl", dir / "link.stl");
   fs::create_symlink(dir / "gone.stl", dir / "dangling.stl");
-  for (const std::string name : {"file.stl", "pkg", "link.stl", "dangling.stl", "missing", "file.stl/inside"}) {
+  fs::create_directory_symlink(dir / "pkg", dir / "pkglink");
+  for (const std::string name : {"file.stl", "pkg", "pkglink", "link.stl", "dangling.stl", "missing", "file.stl/inside"}) {
     const std::string path = (dir / name).string();
     std::error_code ec;
     EXPECT_EQ(pathExists(path), fs::exists(path, ec)) << name;
     EXPECT_EQ(isDirectoryPath(path), fs::is_directory(path, ec)) << name;
+    const PathStatus both = pathStatus(path);  // one stat(2) for the two answers
+    EXPECT_EQ(both.exists, fs::exists(path, ec)) << name;
+    EXPECT_EQ(both.directory, fs::is_directory(path, ec)) << name;
     const fs::file_status status = fs::symlink_status(path, ec);
     const bool linkFree = status.type() == fs::file_type::not_found || (fs::exists(status) && !fs::is_symlink(status));
     EXPECT_EQ(isLinkFree(path), linkFree) << name;

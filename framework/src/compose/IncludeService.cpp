@@ -118,8 +118,9 @@ std::optional<std::string> Loader::Impl::beginInclude(const std::string& uri, co
     return true;
   };
   if (refusedByPolicy(resolved)) return std::nullopt;
+  // The lookup's stat said whether it found a directory; a path the host's findFile gave is asked.
   std::error_code ec;
-  if (fs::is_directory(resolved, ec)) {
+  if (fromHost ? fs::is_directory(resolved, ec) : lookup.isDirectory) {
     auto file = modelFileInDirectory(resolved, uri, includerFormat, where, diagnostics);
     if (!file || refusedByPolicy(*file)) return std::nullopt;
     resolved = *file;

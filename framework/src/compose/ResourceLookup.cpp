@@ -26,7 +26,9 @@ class Search {
 
   bool tryPath(const std::string& candidate) {
     lookup_.searched.push_back(lexicallyNormal(candidate));
-    if (!pathExists(candidate)) return false;
+    const PathStatus status = pathStatus(candidate);
+    if (!status.exists) return false;
+    lookup_.isDirectory = status.directory;
     lookup_.path = candidate.front() == '/' ? lookup_.searched.back() : lexicallyNormal(absolutePath(candidate));
     return true;
   }

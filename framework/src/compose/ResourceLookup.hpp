@@ -27,6 +27,7 @@ struct ResourceSearchPath {
 
 struct UriLookup {
   std::string path;                   // the file or directory found; empty when none
+  bool isDirectory = false;           // what the stat(2) that found `path` said (not for fromHost)
   std::vector<std::string> searched;  // the candidates tried, in order
   bool fromHost = false;              // the host's find callback answered
   /// package:// only, when nothing was found: the package's directory if the package itself is on

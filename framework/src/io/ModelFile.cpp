@@ -117,17 +117,20 @@ std::optional<Text> readRegularFileAs(const std::string& path, std::uint64_t max
   if (::fstat(file.fd, &opened) != 0) return refuse(std::strerror(errno));
   if (!S_ISREG(opened.st_mode)) return refuse(kindOf(opened.st_mode) + ", expected a regular file");
 
-  // Read to the end, but never past the limit: a file that grows, or reports a size it does not
-  // have (/proc), is still bounded.
+  // Read what fstat reported (a file that grows after it is read as it was then: one read(2),
+  // not a second one to find the end); a size of 0 (/proc) or a shorter file is read to its end.
+  // Never past the limit, whatever the file says of itself.
   Text content;
   content.resize(static_cast<std::size_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(opened.st_size), maxFileBytes)) + 1);
+  const auto reported = static_cast<std::size_t>(opened.st_size);
   std::size_t used = 0;
-  while (true) {
+  while (reported == 0 || used < reported) {
     if (used == content.size()) {
       if (used > maxFileBytes) return refuse("the file grew past " + limit);
       content.resize(static_cast<std::size_t>(std::min<std::uint64_t>(content.size() * 2, maxFileBytes + 1)));
     }
-    const ssize_t got = ::read(file.fd, content.data() + used, content.size() - used);
+    const std::size_t wanted = (reported == 0 ? content.size() : std::min(content.size(), reported)) - used;
+    const ssize_t got = ::read(file.fd, content.data() + used, wanted);
     if (got < 0) {
       if (errno == EINTR) continue;
       return refuse(std::strerror(errno));

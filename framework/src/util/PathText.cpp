@@ -103,15 +103,15 @@ std::string absolutePath(std::string_view path) {
   return joinPath(directory, path);
 }
 
-bool pathExists(const std::string& path) {
+PathStatus pathStatus(const std::string& path) {
   struct stat status {};
-  return !path.empty() && ::stat(path.c_str(), &status) == 0;
+  if (path.empty() || ::stat(path.c_str(), &status) != 0) return {};
+  return PathStatus{true, S_ISDIR(status.st_mode)};
 }
 
-bool isDirectoryPath(const std::string& path) {
-  struct stat status {};
-  return !path.empty() && ::stat(path.c_str(), &status) == 0 && S_ISDIR(status.st_mode);
-}
+bool pathExists(const std::string& path) { return pathStatus(path).exists; }
+
+bool isDirectoryPath(const std::string& path) { return pathStatus(path).directory; }
 
 bool isLinkFree(const std::string& path) {
   struct stat status {};

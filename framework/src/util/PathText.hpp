@@ -31,6 +31,12 @@ std::string absolutePath(std::string_view path);
 /// followed), and names a directory.
 bool pathExists(const std::string& path);
 bool isDirectoryPath(const std::string& path);
+/// Both answers from one stat(2), for a caller that needs both (a URI found, then read).
+struct PathStatus {
+  bool exists = false;
+  bool directory = false;
+};
+PathStatus pathStatus(const std::string& path);
 
 /// What std::filesystem::symlink_status(path) says is not a symbolic link: a file that is not
 /// one, or nothing there (ENOENT, ENOTDIR). False for a link, or when lstat(2) fails otherwise.
