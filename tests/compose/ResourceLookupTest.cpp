@@ -6,12 +6,17 @@
 // lookup lists every place tried; every search directory is a root of the path policy.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "SharedLoader.hpp"
@@ -119,6 +124,49 @@ INSTANTIATE_TEST_SUITE_P(Gazebo, SearchPathVariable,
                          testing::Values("INTERLINK_RESOURCE_PATH", "SDF_PATH", "GZ_SIM_RESOURCE_PATH",
                                          "IGN_GAZEBO_RESOURCE_PATH"),
                          [](const testing::TestParamInfo<std::string>& variable) { return variable.param; });
+
+/// A Loader keeps the bytes of small files that had settled when read and serves them to later
+/// loads while a stat(2) says the file is the same (io/FileContentCache.hpp). An edit must be seen
+/// however it was made: in place with the same size and the modification time set back (only
+/// the status-change time tells), or by renaming another file over it.
+TEST(ResourceLookup, ALoaderReadsAgainAFileChangedSinceItsLastLoad) {
+  ScopedEnvironment environment;
+  Tree tree;
+  tree.model("models", "robot", 1.0);
+  const std::string world = tree.write("project/world.sdf", worldIncluding("file://" + tree.path("models/robot")));
+  const std::string part = tree.path("models/robot/model.sdf");
+  // Settled: the cache keeps only files whose times are seconds old when read.
+  std::this_thread::sleep_for(std::chrono::milliseconds(2100));
+  const Loader own;  // its own cache
+  for (int i = 0; i < 2; ++i) {
+    const LoadResult first = own.loadFile(world);
+    EXPECT_EQ(includedLinkX(first), 1.0) << test::dump(first.diagnostics);
+  }
+  struct stat before {};
+  ASSERT_EQ(::stat(part.c_str(), &before), 0);
+  const auto setTimesBack = [&](const std::string& file) {
+    const timespec times[2] = {before.st_atim, before.st_mtim};
+    ASSERT_EQ(::utimensat(AT_FDCWD, file.c_str(), times, 0), 0);
+  };
+  // In place, the same size, the modification time as it was.
+  const std::string edited = Tree::modelFile("robot", 2.0);
+  ASSERT_EQ(edited.size(), Tree::modelFile("robot", 1.0).size());
+  tree.write("models/robot/model.sdf", edited);
+  setTimesBack(part);
+  struct stat after {};
+  ASSERT_EQ(::stat(part.c_str(), &after), 0);
+  ASSERT_EQ(after.st_size, before.st_size);
+  ASSERT_EQ(after.st_mtim.tv_sec, before.st_mtim.tv_sec);
+  ASSERT_EQ(after.st_mtim.tv_nsec, before.st_mtim.tv_nsec);
+  const LoadResult inPlace = own.loadFile(world);
+  EXPECT_EQ(includedLinkX(inPlace), 2.0) << test::dump(inPlace.diagnostics);
+  // Another file renamed over it (as editors save), with the same size and times.
+  const std::string replacement = tree.write("models/robot/model.sdf.new", Tree::modelFile("robot", 3.0));
+  setTimesBack(replacement);
+  fs::rename(replacement, part);
+  const LoadResult renamed = own.loadFile(world);
+  EXPECT_EQ(includedLinkX(renamed), 3.0) << test::dump(renamed.diagnostics);
+}
 
 TEST(ResourceLookup, TheHostsDirectoriesComeBeforeTheEnvironments) {
   ScopedEnvironment environment;

@@ -12,11 +12,13 @@ namespace fs = std::filesystem;
 /// The first bytes handed to sniffers.
 constexpr std::size_t kSniffBytes = 4096;
 
-/// Reads a whole file; refuses what cannot be a model description before any plugin sees it.
-std::optional<io::LargeText> readModelFile(const std::string& path, const SourceLocation& requestedAt,
-                                           const LoadOptions& options, Diagnostics& diagnostics) {
-  auto content = io::readLargeRegularFile(path, options.maxFileBytes, requestedAt, diagnostics);
-  if (!content || !io::checkModelText(*content, path, diagnostics)) return std::nullopt;
+/// Reads a whole file (or takes the bytes the loader kept of it, unchanged since); refuses what
+/// cannot be a model description before any plugin sees it.
+std::shared_ptr<const io::LargeText> readModelFile(const std::string& path, const SourceLocation& requestedAt,
+                                                   const LoadOptions& options, Diagnostics& diagnostics,
+                                                   io::FileContentCache& cache) {
+  auto content = io::readLargeRegularFile(path, options.maxFileBytes, requestedAt, diagnostics, cache);
+  if (!content || !io::checkModelText(*content, path, diagnostics)) return nullptr;
   return content;
 }
 
@@ -147,10 +149,10 @@ std::optional<std::string> Loader::Impl::beginInclude(const std::string& uri, co
 const io::LargeText* Loader::Impl::readFile(const std::string& path, const SourceLocation& requestedAt,
                                             Diagnostics& diagnostics, Context& context) const {
   auto cached = context.files.find(path);
-  if (cached != context.files.end()) return &cached->second;
-  auto content = readModelFile(path, requestedAt, context.options, diagnostics);
+  if (cached != context.files.end()) return cached->second.get();
+  auto content = readModelFile(path, requestedAt, context.options, diagnostics, fileCache);
   if (!content) return nullptr;
-  return &context.files.emplace(path, std::move(*content)).first->second;
+  return context.files.emplace(path, std::move(content)).first->second.get();
 }
 
 std::optional<Document> Loader::Impl::loadDocument(const std::string& path, const SourceLocation& requestedAt,

@@ -12,6 +12,7 @@
 #include "compose/Expansion.hpp"
 #include "compose/ResourceLookup.hpp"
 #include "compose/FileNamesAsGiven.hpp"
+#include "io/FileContentCache.hpp"
 #include "io/LargeText.hpp"
 #include "io/PathPolicy.hpp"
 #include "util/PathText.hpp"
@@ -57,6 +58,8 @@ struct Loader::Impl {
   mutable std::mutex hardwareMutex;
   mutable hardware::HardwareRegistry hardwareRegistry;
   mutable std::size_t hardwareBuiltFor = static_cast<std::size_t>(-1);
+  /// Small files read by earlier loads, served again while unchanged (io/FileContentCache.hpp).
+  mutable io::FileContentCache fileCache;
 
   struct Context {
     const LoadOptions& options;
@@ -64,7 +67,8 @@ struct Loader::Impl {
     std::vector<std::string> includeStack;  // canonical paths being loaded, outermost first
     std::vector<detail::PendingReposture> repostures;
     detail::ResourceSearchPath searchPath;
-    std::map<std::string, io::LargeText> files;  // bytes of every file read in this load (stable nodes)
+    /// Bytes of every file read in this load, shared with fileCache for the small ones.
+    std::map<std::string, std::shared_ptr<const io::LargeText>> files;
     plugin::HardwareServices hardware;  // the loader's hardware registry as plugins see it
     /// Where includes and meshes may come from (LoadOptions::confineToRoots).
     detail::PathPolicy pathPolicy;

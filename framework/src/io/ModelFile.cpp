@@ -1,10 +1,12 @@
 // Reading model files without trusting them: see interlink/io/ModelFile.hpp.
 #include "interlink/io/ModelFile.hpp"
+#include "io/FileContentCache.hpp"
 #include "io/LargeText.hpp"
 #include "interlink/Utf8.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -36,6 +38,31 @@ std::string whyNotOpened(int error) {
     case ENOTDIR: return "a component of the path is not a directory";
     case EACCES: return "permission denied";
     default: return std::strerror(error);
+  }
+}
+
+/// Whether `path` is on a file system whose stat(2) is the file's own state: not one that answers
+/// from a client's attribute cache (NFS, SMB, 9p, FUSE, ...), where a file edited elsewhere can
+/// look unchanged for seconds; the loader keeps no bytes of such files for later loads.
+bool onLocalFileSystem(const std::string& path) {
+  struct statfs system {};
+  if (::statfs(path.c_str(), &system) != 0) return false;
+  switch (static_cast<unsigned long>(system.f_type)) {
+    case 0x6969UL:      // NFS
+    case 0x517BUL:      // SMB
+    case 0xFF534D42UL:  // CIFS
+    case 0xFE534D42UL:  // SMB2
+    case 0x65735546UL:  // FUSE
+    case 0x01021997UL:  // 9p (virtual machines' shared folders)
+    case 0x00C36400UL:  // Ceph
+    case 0x5346414FUL:  // AFS
+    case 0x73757245UL:  // Coda
+    case 0x564CUL:      // NCP
+    case 0x47504653UL:  // GPFS
+    case 0x0BD00BD0UL:  // Lustre
+      return false;
+    default:
+      return true;
   }
 }
 
@@ -93,10 +120,13 @@ std::string wideEncodingOf(std::string_view content) {
   return {};
 }
 
-/// readRegularFile into any string type (std::string, or the loader's LargeText).
+/// readRegularFile into any string type (std::string, or the loader's LargeText). `statted`: the
+/// stat(2) of `path` the caller made just before (null: made here); `opened`: the fstat of what was
+/// read, for the caller.
 template <class Text>
 std::optional<Text> readRegularFileAs(const std::string& path, std::uint64_t maxFileBytes, const SourceLocation& requestedAt,
-                                      Diagnostics& diagnostics) {
+                                      Diagnostics& diagnostics, const struct stat* statted = nullptr,
+                                      struct stat* openedOut = nullptr) {
   const SourceLocation where = at(requestedAt, path);
   auto refuse = [&](const std::string& why) {
     diagnostics.error(ErrorCode::FILE_READ, "cannot read '" + path + "': " + why, where);
@@ -105,7 +135,11 @@ std::optional<Text> readRegularFileAs(const std::string& path, std::uint64_t max
   // stat first: a FIFO or a device is refused without being opened (opening may block or have
   // side effects); fstat after opening closes the race with a file replaced in between.
   struct stat before {};
-  if (::stat(path.c_str(), &before) != 0) return refuse(whyNotOpened(errno));
+  if (statted) {
+    before = *statted;
+  } else if (::stat(path.c_str(), &before) != 0) {
+    return refuse(whyNotOpened(errno));
+  }
   if (!S_ISREG(before.st_mode)) return refuse(kindOf(before.st_mode) + ", expected a regular file");
   const std::string limit = "the limit of " + std::to_string(maxFileBytes) + " bytes (LoadOptions::maxFileBytes)";
   if (static_cast<std::uint64_t>(before.st_size) > maxFileBytes) {
@@ -140,10 +174,36 @@ std::optional<Text> readRegularFileAs(const std::string& path, std::uint64_t max
   }
   if (used > maxFileBytes) return refuse("the file grew past " + limit);
   content.resize(used);
+  if (openedOut) *openedOut = opened;
   return content;
 }
 
 }  // namespace
+
+std::shared_ptr<const LargeText> readLargeRegularFile(const std::string& path, std::uint64_t maxFileBytes,
+                                                      const SourceLocation& requestedAt, Diagnostics& diagnostics,
+                                                      FileContentCache& cache) {
+  // The stat every read begins with decides whether the kept bytes are still the file's.
+  struct stat status {};
+  if (::stat(path.c_str(), &status) != 0) {
+    const int error = errno;
+    diagnostics.error(ErrorCode::FILE_READ, "cannot read '" + path + "': " + whyNotOpened(error), at(requestedAt, path));
+    return nullptr;
+  }
+  if (S_ISREG(status.st_mode) && static_cast<std::uint64_t>(status.st_size) <= maxFileBytes) {
+    if (std::shared_ptr<const LargeText> kept = cache.find(path, FileVersion::of(status))) return kept;
+  }
+  struct stat opened {};
+  std::optional<LargeText> content = readRegularFileAs<LargeText>(path, maxFileBytes, requestedAt, diagnostics, &status, &opened);
+  if (!content) return nullptr;
+  auto shared = std::make_shared<const LargeText>(std::move(*content));
+  if (shared->size() <= FileContentCache::kMaxFileBytes && onLocalFileSystem(path)) {
+    timespec now{};
+    ::clock_gettime(CLOCK_REALTIME, &now);
+    cache.keep(path, FileVersion::of(opened), shared, now);
+  }
+  return shared;
+}
 
 std::optional<std::string> readRegularFile(const std::string& path, std::uint64_t maxFileBytes,
                                            const SourceLocation& requestedAt, Diagnostics& diagnostics) {

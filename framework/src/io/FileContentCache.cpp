@@ -1,0 +1,88 @@
+#include "io/FileContentCache.hpp"
+
+#include <algorithm>
+
+namespace interlink::io {
+
+namespace {
+
+bool sameTime(const timespec& a, const timespec& b) { return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec; }
+
+/// a - b in whole seconds, rounded down.
+std::time_t secondsBetween(const timespec& a, const timespec& b) {
+  std::time_t seconds = a.tv_sec - b.tv_sec;
+  if (a.tv_nsec < b.tv_nsec) --seconds;
+  return seconds;
+}
+
+}  // namespace
+
+FileVersion FileVersion::of(const struct stat& status) {
+  return FileVersion{status.st_dev, status.st_ino, status.st_size, status.st_mtim, status.st_ctim};
+}
+
+bool operator==(const FileVersion& a, const FileVersion& b) {
+  return a.device == b.device && a.inode == b.inode && a.size == b.size && sameTime(a.modified, b.modified) &&
+         sameTime(a.changed, b.changed);
+}
+
+std::shared_ptr<const LargeText> FileContentCache::find(const std::string& path, const FileVersion& now) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto entry = entries_.find(path);
+  if (entry == entries_.end()) return nullptr;
+  if (entry->second.version != now) {
+    dropLocked(entry);
+    return nullptr;
+  }
+  return entry->second.content;
+}
+
+bool FileContentCache::keep(const std::string& path, const FileVersion& version, std::shared_ptr<const LargeText> content,
+                            const timespec& readAt) {
+  if (!content || content->size() > kMaxFileBytes) return false;
+  // Settled: neither time within kSettledSeconds of the read (nor in the future).
+  if (secondsBetween(readAt, version.modified) < kSettledSeconds ||
+      secondsBetween(readAt, version.changed) < kSettledSeconds) {
+    return false;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto existing = entries_.find(path);
+  if (existing != entries_.end()) dropLocked(existing);
+  while (bytes_ + content->size() > kMaxTotalBytes && !order_.empty()) {
+    auto oldest = entries_.find(order_.front().first);
+    if (oldest != entries_.end() && oldest->second.serial == order_.front().second) dropLocked(oldest);
+    order_.pop_front();
+  }
+  // Items of dropped entries stay in the order list until they reach its front: compacted when
+  // they outnumber the entries, so that it stays proportional to what is kept.
+  if (order_.size() > 2 * entries_.size() + 64) {
+    std::deque<std::pair<std::string, std::uint64_t>> live;
+    for (auto& item : order_) {
+      auto kept = entries_.find(item.first);
+      if (kept != entries_.end() && kept->second.serial == item.second) live.push_back(std::move(item));
+    }
+    order_.swap(live);
+  }
+  const std::uint64_t serial = nextSerial_++;
+  bytes_ += content->size();
+  entries_.emplace(path, Entry{version, std::move(content), serial});
+  order_.emplace_back(path, serial);
+  return true;
+}
+
+void FileContentCache::dropLocked(std::unordered_map<std::string, Entry>::iterator entry) {
+  bytes_ -= entry->second.content->size();
+  entries_.erase(entry);
+}
+
+std::size_t FileContentCache::keptBytes() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return bytes_;
+}
+
+std::size_t FileContentCache::keptFiles() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return entries_.size();
+}
+
+}  // namespace interlink::io

@@ -1,0 +1,84 @@
+#pragma once
+// The bytes of small files a Loader has read, kept for its later loads: a host that loads a
+// description again (the live viewer after an edit, Python with other xacro arguments, `check DIR`
+// over files that include the same ones) reads again only the files that changed. A file is
+// served from here only when a stat(2) made for this load says it is the very version that was
+// read (device, inode, size, modification and status-change times), and only files that had not
+// changed for a while when they were read are kept: an edit made in the same tick of the file
+// system's clock as the read could otherwise keep every one of those times (git's "racy clean"
+// files). Thread-safe: one Loader serves concurrent loads. Internal.
+#include <sys/stat.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <ctime>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+#include "io/LargeText.hpp"
+
+namespace interlink::io {
+
+/// One version of a file as stat(2) describes it: the same description later is the same bytes
+/// (any write changes the status-change time, which no program can set back).
+struct FileVersion {
+  dev_t device = 0;
+  ino_t inode = 0;
+  off_t size = 0;
+  timespec modified{};
+  timespec changed{};
+
+  static FileVersion of(const struct stat& status);
+  friend bool operator==(const FileVersion& a, const FileVersion& b);
+  friend bool operator!=(const FileVersion& a, const FileVersion& b) { return !(a == b); }
+};
+
+class FileContentCache {
+ public:
+  /// Files larger than this are not kept: big generated models are rarely read twice, and the
+  /// loader releases their text before resolving frames to keep its peak memory low.
+  static constexpr std::size_t kMaxFileBytes = std::size_t{256} << 10;
+  /// All kept bytes together; the oldest entries go first.
+  static constexpr std::size_t kMaxTotalBytes = std::size_t{16} << 20;
+  /// A file whose times are within this of the moment it was read is not kept (see above).
+  static constexpr std::time_t kSettledSeconds = 2;
+
+  /// The bytes kept for `path` if `now` is the version they were read from; null otherwise (an
+  /// entry of another version is dropped).
+  std::shared_ptr<const LargeText> find(const std::string& path, const FileVersion& now);
+  /// Keeps `content`, read at `readAt` (CLOCK_REALTIME) from `path` in `version`, when it is small
+  /// and was settled then. True when kept.
+  bool keep(const std::string& path, const FileVersion& version, std::shared_ptr<const LargeText> content,
+            const timespec& readAt);
+
+  std::size_t keptBytes() const;
+  std::size_t keptFiles() const;
+
+ private:
+  struct Entry {
+    FileVersion version;
+    std::shared_ptr<const LargeText> content;
+    std::uint64_t serial = 0;  // when it was kept: its place in order_
+  };
+  void dropLocked(std::unordered_map<std::string, Entry>::iterator entry);
+
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, Entry> entries_;
+  /// (path, serial) in the order entries were kept; an item whose entry was dropped or kept again
+  /// since is skipped.
+  std::deque<std::pair<std::string, std::uint64_t>> order_;
+  std::uint64_t nextSerial_ = 0;
+  std::size_t bytes_ = 0;
+};
+
+/// readLargeRegularFile through `cache`: the same checks and errors, the bytes shared with the
+/// cache (a file served from it costs one stat(2) instead of stat, open, fstat, read and close).
+std::shared_ptr<const LargeText> readLargeRegularFile(const std::string& path, std::uint64_t maxFileBytes,
+                                                      const SourceLocation& requestedAt, Diagnostics& diagnostics,
+                                                      FileContentCache& cache);
+
+}  // namespace interlink::io
