@@ -26,8 +26,18 @@ std::shared_ptr<const LargeText> text(std::size_t size, char fill = 'x') {
 
 timespec at(long seconds) { return timespec{seconds, 0}; }
 
+/// Every file system local (the paths here are made up).
+bool everywhere(const std::string&) { return true; }
+
+int asked = 0;
+/// Device 1 is a network file system; counts the questions.
+bool notOnNetwork(const std::string& path) {
+  ++asked;
+  return path.rfind("/net/", 0) != 0;
+}
+
 TEST(FileContentCache, ServesOnlyTheVersionItWasReadFrom) {
-  FileContentCache cache;
+  FileContentCache cache(&everywhere);
   const FileVersion read = version(1000);
   const auto bytes = text(100);
   ASSERT_TRUE(cache.keep("/m/robot.urdf", read, bytes, at(1100)));
@@ -53,7 +63,7 @@ TEST(FileContentCache, ServesOnlyTheVersionItWasReadFrom) {
 }
 
 TEST(FileContentCache, KeepsOnlyFilesThatHadSettledWhenRead) {
-  FileContentCache cache;
+  FileContentCache cache(&everywhere);
   const auto bytes = text(10);
   EXPECT_FALSE(cache.keep("/a", version(1000), bytes, at(1001)));  // written a second before
   FileVersion justChanged = version(900);
@@ -66,7 +76,7 @@ TEST(FileContentCache, KeepsOnlyFilesThatHadSettledWhenRead) {
 }
 
 TEST(FileContentCache, BoundedPerFileAndInAll) {
-  FileContentCache cache;
+  FileContentCache cache(&everywhere);
   EXPECT_FALSE(cache.keep("/big", version(1), text(FileContentCache::kMaxFileBytes + 1), at(100)));
   const std::size_t each = FileContentCache::kMaxFileBytes;
   const std::size_t files = FileContentCache::kMaxTotalBytes / each + 3;
@@ -81,6 +91,20 @@ TEST(FileContentCache, BoundedPerFileAndInAll) {
   EXPECT_EQ(cache.find("/again", version(1, 10))->front(), char('a' + 999 % 26));
   EXPECT_NE(cache.find("/f" + std::to_string(files - 1), version(1)), nullptr);
   EXPECT_LE(cache.keptBytes(), FileContentCache::kMaxTotalBytes);
+}
+
+TEST(FileContentCache, KeepsNothingFromANetworkFileSystemAndAsksOncePerDevice) {
+  FileContentCache cache(&notOnNetwork);
+  asked = 0;
+  FileVersion remote = version(1);
+  remote.device = 7;
+  EXPECT_FALSE(cache.keep("/net/robot.urdf", remote, text(10), at(100)));
+  EXPECT_FALSE(cache.keep("/net/other.urdf", remote, text(10), at(100)));
+  EXPECT_EQ(cache.find("/net/robot.urdf", remote), nullptr);
+  EXPECT_TRUE(cache.keep("/home/robot.urdf", version(1), text(10), at(100)));
+  EXPECT_TRUE(cache.keep("/home/other.urdf", version(1), text(10), at(100)));
+  EXPECT_EQ(asked, 2) << "one statfs per device";
+  EXPECT_FALSE(onLocalFileSystem("/no/such/directory/file.urdf"));  // cannot tell: not kept
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "io/FileContentCache.hpp"
 
+#include <sys/vfs.h>
+
 #include <algorithm>
 
 namespace interlink::io {
@@ -16,6 +18,29 @@ std::time_t secondsBetween(const timespec& a, const timespec& b) {
 }
 
 }  // namespace
+
+/// By the file system's magic number (statfs(2)); one it cannot tell is not local.
+bool onLocalFileSystem(const std::string& path) {
+  struct statfs system {};
+  if (::statfs(path.c_str(), &system) != 0) return false;
+  switch (static_cast<unsigned long>(system.f_type)) {
+    case 0x6969UL:      // NFS
+    case 0x517BUL:      // SMB
+    case 0xFF534D42UL:  // CIFS
+    case 0xFE534D42UL:  // SMB2
+    case 0x65735546UL:  // FUSE
+    case 0x01021997UL:  // 9p (virtual machines' shared folders)
+    case 0x00C36400UL:  // Ceph
+    case 0x5346414FUL:  // AFS
+    case 0x73757245UL:  // Coda
+    case 0x564CUL:      // NCP
+    case 0x47504653UL:  // GPFS
+    case 0x0BD00BD0UL:  // Lustre
+      return false;
+    default:
+      return true;
+  }
+}
 
 FileVersion FileVersion::of(const struct stat& status) {
   return FileVersion{status.st_dev, status.st_ino, status.st_size, status.st_mtim, status.st_ctim};
@@ -46,6 +71,10 @@ bool FileContentCache::keep(const std::string& path, const FileVersion& version,
     return false;
   }
   std::lock_guard<std::mutex> lock(mutex_);
+  // A file system's kind is asked once per device (statfs), not for every file kept.
+  auto device = localDevices_.find(version.device);
+  if (device == localDevices_.end()) device = localDevices_.emplace(version.device, isLocal_(path)).first;
+  if (!device->second) return false;
   auto existing = entries_.find(path);
   if (existing != entries_.end()) dropLocked(existing);
   while (bytes_ + content->size() > kMaxTotalBytes && !order_.empty()) {

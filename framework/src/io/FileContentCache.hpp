@@ -37,8 +37,17 @@ struct FileVersion {
   friend bool operator!=(const FileVersion& a, const FileVersion& b) { return !(a == b); }
 };
 
+/// Whether `path` is on a file system whose stat(2) is the file's own state: false for those that
+/// answer from a client's attribute cache (NFS, SMB, 9p, FUSE, ...), where a file edited elsewhere
+/// can look unchanged for seconds.
+bool onLocalFileSystem(const std::string& path);
+
 class FileContentCache {
  public:
+  using LocalCheck = bool (*)(const std::string& path);
+  /// `isLocal`: which files may be kept, asked once per device (tests replace it).
+  explicit FileContentCache(LocalCheck isLocal = &onLocalFileSystem) : isLocal_(isLocal) {}
+
   /// Files larger than this are not kept: big generated models are rarely read twice, and the
   /// loader releases their text before resolving frames to keep its peak memory low.
   static constexpr std::size_t kMaxFileBytes = std::size_t{256} << 10;
@@ -50,8 +59,8 @@ class FileContentCache {
   /// The bytes kept for `path` if `now` is the version they were read from; null otherwise (an
   /// entry of another version is dropped).
   std::shared_ptr<const LargeText> find(const std::string& path, const FileVersion& now);
-  /// Keeps `content`, read at `readAt` (CLOCK_REALTIME) from `path` in `version`, when it is small
-  /// and was settled then. True when kept.
+  /// Keeps `content`, read at `readAt` (CLOCK_REALTIME) from `path` in `version`, when it is small,
+  /// was settled then and is on a local file system. True when kept.
   bool keep(const std::string& path, const FileVersion& version, std::shared_ptr<const LargeText> content,
             const timespec& readAt);
 
@@ -66,8 +75,10 @@ class FileContentCache {
   };
   void dropLocked(std::unordered_map<std::string, Entry>::iterator entry);
 
+  LocalCheck isLocal_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, Entry> entries_;
+  std::unordered_map<dev_t, bool> localDevices_;
   /// (path, serial) in the order entries were kept; an item whose entry was dropped or kept again
   /// since is skipped.
   std::deque<std::pair<std::string, std::uint64_t>> order_;

@@ -6,7 +6,6 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
-#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -38,31 +37,6 @@ std::string whyNotOpened(int error) {
     case ENOTDIR: return "a component of the path is not a directory";
     case EACCES: return "permission denied";
     default: return std::strerror(error);
-  }
-}
-
-/// Whether `path` is on a file system whose stat(2) is the file's own state: not one that answers
-/// from a client's attribute cache (NFS, SMB, 9p, FUSE, ...), where a file edited elsewhere can
-/// look unchanged for seconds; the loader keeps no bytes of such files for later loads.
-bool onLocalFileSystem(const std::string& path) {
-  struct statfs system {};
-  if (::statfs(path.c_str(), &system) != 0) return false;
-  switch (static_cast<unsigned long>(system.f_type)) {
-    case 0x6969UL:      // NFS
-    case 0x517BUL:      // SMB
-    case 0xFF534D42UL:  // CIFS
-    case 0xFE534D42UL:  // SMB2
-    case 0x65735546UL:  // FUSE
-    case 0x01021997UL:  // 9p (virtual machines' shared folders)
-    case 0x00C36400UL:  // Ceph
-    case 0x5346414FUL:  // AFS
-    case 0x73757245UL:  // Coda
-    case 0x564CUL:      // NCP
-    case 0x47504653UL:  // GPFS
-    case 0x0BD00BD0UL:  // Lustre
-      return false;
-    default:
-      return true;
   }
 }
 
@@ -197,11 +171,9 @@ std::shared_ptr<const LargeText> readLargeRegularFile(const std::string& path, s
   std::optional<LargeText> content = readRegularFileAs<LargeText>(path, maxFileBytes, requestedAt, diagnostics, &status, &opened);
   if (!content) return nullptr;
   auto shared = std::make_shared<const LargeText>(std::move(*content));
-  if (shared->size() <= FileContentCache::kMaxFileBytes && onLocalFileSystem(path)) {
-    timespec now{};
-    ::clock_gettime(CLOCK_REALTIME, &now);
-    cache.keep(path, FileVersion::of(opened), shared, now);
-  }
+  timespec now{};
+  ::clock_gettime(CLOCK_REALTIME, &now);
+  cache.keep(path, FileVersion::of(opened), shared, now);
   return shared;
 }
 
