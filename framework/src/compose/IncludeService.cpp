@@ -14,11 +14,11 @@ constexpr std::size_t kSniffBytes = 4096;
 
 /// Reads a whole file (or takes the bytes the loader kept of it, unchanged since); refuses what
 /// cannot be a model description before any plugin sees it.
-std::shared_ptr<const io::LargeText> readModelFile(const std::string& path, const SourceLocation& requestedAt,
-                                                   const LoadOptions& options, Diagnostics& diagnostics,
-                                                   io::FileContentCache& cache) {
+std::optional<io::FileText> readModelFile(const std::string& path, const SourceLocation& requestedAt,
+                                          const LoadOptions& options, Diagnostics& diagnostics,
+                                          io::FileContentCache& cache) {
   auto content = io::readLargeRegularFile(path, options.maxFileBytes, requestedAt, diagnostics, cache);
-  if (!content || !io::checkModelText(*content, path, diagnostics)) return nullptr;
+  if (!content || !io::checkModelText(content->text, path, diagnostics)) return std::nullopt;
   return content;
 }
 
@@ -146,13 +146,13 @@ std::optional<std::string> Loader::Impl::beginInclude(const std::string& uri, co
   return resolved;
 }
 
-const io::LargeText* Loader::Impl::readFile(const std::string& path, const SourceLocation& requestedAt,
-                                            Diagnostics& diagnostics, Context& context) const {
+std::optional<std::string_view> Loader::Impl::readFile(const std::string& path, const SourceLocation& requestedAt,
+                                                      Diagnostics& diagnostics, Context& context) const {
   auto cached = context.files.find(path);
-  if (cached != context.files.end()) return cached->second.get();
+  if (cached != context.files.end()) return cached->second.text;
   auto content = readModelFile(path, requestedAt, context.options, diagnostics, fileCache);
-  if (!content) return nullptr;
-  return context.files.emplace(path, std::move(content)).first->second.get();
+  if (!content) return std::nullopt;
+  return context.files.emplace(path, std::move(*content)).first->second.text;
 }
 
 std::optional<Document> Loader::Impl::loadDocument(const std::string& path, const SourceLocation& requestedAt,
@@ -165,7 +165,7 @@ std::optional<Document> Loader::Impl::loadDocument(const std::string& path, cons
     reportNoParser(path, requestedAt, context);
     return std::nullopt;
   }
-  const io::LargeText* content = readFile(path, requestedAt, context.diagnostics, context);
+  const std::optional<std::string_view> content = readFile(path, requestedAt, context.diagnostics, context);
   if (!content) return std::nullopt;
   return parseDocument(path, *content, requestedAt, context);
 }
@@ -202,7 +202,8 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, std
     const auto* c = static_cast<const CallContext*>(ctx);
     Context& load = *c->context;
     auto resolved = c->self->beginInclude(uri, fromFile, c->format, where, diagnostics, load);
-    const io::LargeText* bytes = resolved ? c->self->readFile(*resolved, where, diagnostics, load) : nullptr;
+    const std::optional<std::string_view> bytes =
+        resolved ? c->self->readFile(*resolved, where, diagnostics, load) : std::nullopt;
     if (resolved && !bytes) load.includeStack.pop_back();
     if (!bytes) return false;
     file.path = *resolved;

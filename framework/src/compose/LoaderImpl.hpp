@@ -67,8 +67,8 @@ struct Loader::Impl {
     std::vector<std::string> includeStack;  // canonical paths being loaded, outermost first
     std::vector<detail::PendingReposture> repostures;
     detail::ResourceSearchPath searchPath;
-    /// Bytes of every file read in this load, shared with fileCache for the small ones.
-    std::map<std::string, std::shared_ptr<const io::LargeText>> files;
+    /// Bytes of every file read in this load: its own buffers, or copies fileCache kept.
+    std::map<std::string, io::FileText> files;
     plugin::HardwareServices hardware;  // the loader's hardware registry as plugins see it
     /// Where includes and meshes may come from (LoadOptions::confineToRoots).
     detail::PathPolicy pathPolicy;
@@ -138,8 +138,8 @@ struct Loader::Impl {
                                                   const std::string& includerFormat, const SourceLocation& where,
                                                   Diagnostics& diagnostics) const;
   /// The bytes of `path`, read once per load with the loader's checks.
-  const io::LargeText* readFile(const std::string& path, const SourceLocation& requestedAt, Diagnostics& diagnostics,
-                                Context& context) const;
+  std::optional<std::string_view> readFile(const std::string& path, const SourceLocation& requestedAt,
+                                           Diagnostics& diagnostics, Context& context) const;
 
   // --- reading one file ---------------------------------------------------------------------
   std::optional<Document> loadDocument(const std::string& path, const SourceLocation& requestedAt, Context& context) const;

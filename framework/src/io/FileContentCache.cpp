@@ -1,8 +1,11 @@
 #include "io/FileContentCache.hpp"
 
+#include <sys/mman.h>
 #include <sys/vfs.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 
 namespace interlink::io {
 
@@ -15,6 +18,16 @@ std::time_t secondsBetween(const timespec& a, const timespec& b) {
   std::time_t seconds = a.tv_sec - b.tv_sec;
   if (a.tv_nsec < b.tv_nsec) --seconds;
   return seconds;
+}
+
+/// A read-only private mapping holding a copy of `text`, unmapped with the last reference; null
+/// when the system gives none.
+std::shared_ptr<const void> mappedCopy(std::string_view text, std::size_t mappedBytes) {
+  void* memory = ::mmap(nullptr, mappedBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (memory == MAP_FAILED) return nullptr;
+  std::memcpy(memory, text.data(), text.size());
+  ::mprotect(memory, mappedBytes, PROT_READ);  // kept bytes are never written again
+  return std::shared_ptr<const void>(memory, [mappedBytes](const void* p) { ::munmap(const_cast<void*>(p), mappedBytes); });
 }
 
 }  // namespace
@@ -51,20 +64,20 @@ bool operator==(const FileVersion& a, const FileVersion& b) {
          sameTime(a.changed, b.changed);
 }
 
-std::shared_ptr<const LargeText> FileContentCache::find(const std::string& path, const FileVersion& now) {
+std::optional<FileText> FileContentCache::find(const std::string& path, const FileVersion& now) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto entry = entries_.find(path);
-  if (entry == entries_.end()) return nullptr;
+  if (entry == entries_.end()) return std::nullopt;
   if (entry->second.version != now) {
     dropLocked(entry);
-    return nullptr;
+    return std::nullopt;
   }
-  return entry->second.content;
+  return FileText{entry->second.text, entry->second.mapping};
 }
 
-bool FileContentCache::keep(const std::string& path, const FileVersion& version, std::shared_ptr<const LargeText> content,
+bool FileContentCache::keep(const std::string& path, const FileVersion& version, std::string_view content,
                             const timespec& readAt) {
-  if (!content || content->size() > kMaxFileBytes) return false;
+  if (content.empty() || content.size() > kMaxFileBytes) return false;
   // Settled: neither time within kSettledSeconds of the read (nor in the future).
   if (secondsBetween(readAt, version.modified) < kSettledSeconds ||
       secondsBetween(readAt, version.changed) < kSettledSeconds) {
@@ -75,9 +88,11 @@ bool FileContentCache::keep(const std::string& path, const FileVersion& version,
   auto device = localDevices_.find(version.device);
   if (device == localDevices_.end()) device = localDevices_.emplace(version.device, isLocal_(path)).first;
   if (!device->second) return false;
+  static const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  const std::size_t mappedBytes = (content.size() + page - 1) / page * page;
   auto existing = entries_.find(path);
   if (existing != entries_.end()) dropLocked(existing);
-  while (bytes_ + content->size() > kMaxTotalBytes && !order_.empty()) {
+  while (bytes_ + mappedBytes > kMaxTotalBytes && !order_.empty()) {
     auto oldest = entries_.find(order_.front().first);
     if (oldest != entries_.end() && oldest->second.serial == order_.front().second) dropLocked(oldest);
     order_.pop_front();
@@ -92,15 +107,18 @@ bool FileContentCache::keep(const std::string& path, const FileVersion& version,
     }
     order_.swap(live);
   }
+  std::shared_ptr<const void> mapping = mappedCopy(content, mappedBytes);
+  if (!mapping) return false;
   const std::uint64_t serial = nextSerial_++;
-  bytes_ += content->size();
-  entries_.emplace(path, Entry{version, std::move(content), serial});
+  bytes_ += mappedBytes;
+  const std::string_view text(static_cast<const char*>(mapping.get()), content.size());
+  entries_.emplace(path, Entry{version, std::move(mapping), text, mappedBytes, serial});
   order_.emplace_back(path, serial);
   return true;
 }
 
 void FileContentCache::dropLocked(std::unordered_map<std::string, Entry>::iterator entry) {
-  bytes_ -= entry->second.content->size();
+  bytes_ -= entry->second.mappedBytes;
   entries_.erase(entry);
 }
 

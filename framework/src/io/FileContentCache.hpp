@@ -15,7 +15,9 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 
@@ -37,6 +39,13 @@ struct FileVersion {
   friend bool operator!=(const FileVersion& a, const FileVersion& b) { return !(a == b); }
 };
 
+/// The bytes of a file as one load uses them: a view, and what keeps it alive (the load's own
+/// buffer, or a copy the cache keeps).
+struct FileText {
+  std::string_view text;
+  std::shared_ptr<const void> owner;
+};
+
 /// Whether `path` is on a file system whose stat(2) is the file's own state: false for those that
 /// answer from a client's attribute cache (NFS, SMB, 9p, FUSE, ...), where a file edited elsewhere
 /// can look unchanged for seconds.
@@ -51,18 +60,21 @@ class FileContentCache {
   /// Files larger than this are not kept: big generated models are rarely read twice, and the
   /// loader releases their text before resolving frames to keep its peak memory low.
   static constexpr std::size_t kMaxFileBytes = std::size_t{256} << 10;
-  /// All kept bytes together; the oldest entries go first.
+  /// All kept bytes together, counted in whole pages; the oldest entries go first.
   static constexpr std::size_t kMaxTotalBytes = std::size_t{16} << 20;
   /// A file whose times are within this of the moment it was read is not kept (see above).
   static constexpr std::time_t kSettledSeconds = 2;
 
-  /// The bytes kept for `path` if `now` is the version they were read from; null otherwise (an
-  /// entry of another version is dropped).
-  std::shared_ptr<const LargeText> find(const std::string& path, const FileVersion& now);
-  /// Keeps `content`, read at `readAt` (CLOCK_REALTIME) from `path` in `version`, when it is small,
-  /// was settled then and is on a local file system. True when kept.
-  bool keep(const std::string& path, const FileVersion& version, std::shared_ptr<const LargeText> content,
-            const timespec& readAt);
+  /// The bytes kept for `path` if `now` is the version they were read from; nothing otherwise
+  /// (an entry of another version is dropped).
+  std::optional<FileText> find(const std::string& path, const FileVersion& now);
+  /// Keeps a copy of `content`, read at `readAt` (CLOCK_REALTIME) from `path` in `version`, when it
+  /// is small, not empty, was settled then and is on a local file system. True when kept. The copy
+  /// is a read-only mapping of its own, apart from the heap: kept bytes neither pin nor fragment
+  /// the heap that every load allocates from and gives back (with glibc's malloc, small buffers
+  /// kept between loads made the heap's top be given back to the system and faulted in again at
+  /// every later load: 4 page faults a load more, +35 % on a repeated URDF load).
+  bool keep(const std::string& path, const FileVersion& version, std::string_view content, const timespec& readAt);
 
   std::size_t keptBytes() const;
   std::size_t keptFiles() const;
@@ -70,8 +82,10 @@ class FileContentCache {
  private:
   struct Entry {
     FileVersion version;
-    std::shared_ptr<const LargeText> content;
-    std::uint64_t serial = 0;  // when it was kept: its place in order_
+    std::shared_ptr<const void> mapping;  // the read-only copy
+    std::string_view text;                // its bytes
+    std::size_t mappedBytes = 0;          // whole pages
+    std::uint64_t serial = 0;             // when it was kept: its place in order_
   };
   void dropLocked(std::unordered_map<std::string, Entry>::iterator entry);
 
@@ -86,10 +100,10 @@ class FileContentCache {
   std::size_t bytes_ = 0;
 };
 
-/// readLargeRegularFile through `cache`: the same checks and errors, the bytes shared with the
-/// cache (a file served from it costs one stat(2) instead of stat, open, fstat, read and close).
-std::shared_ptr<const LargeText> readLargeRegularFile(const std::string& path, std::uint64_t maxFileBytes,
-                                                      const SourceLocation& requestedAt, Diagnostics& diagnostics,
-                                                      FileContentCache& cache);
+/// readLargeRegularFile through `cache`: the same checks and errors (a file served from it costs
+/// one stat(2) instead of stat, open, fstat, read and close). Nothing when the file was refused.
+std::optional<FileText> readLargeRegularFile(const std::string& path, std::uint64_t maxFileBytes,
+                                             const SourceLocation& requestedAt, Diagnostics& diagnostics,
+                                             FileContentCache& cache);
 
 }  // namespace interlink::io

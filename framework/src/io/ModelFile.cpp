@@ -154,27 +154,29 @@ std::optional<Text> readRegularFileAs(const std::string& path, std::uint64_t max
 
 }  // namespace
 
-std::shared_ptr<const LargeText> readLargeRegularFile(const std::string& path, std::uint64_t maxFileBytes,
-                                                      const SourceLocation& requestedAt, Diagnostics& diagnostics,
-                                                      FileContentCache& cache) {
+std::optional<FileText> readLargeRegularFile(const std::string& path, std::uint64_t maxFileBytes,
+                                             const SourceLocation& requestedAt, Diagnostics& diagnostics,
+                                             FileContentCache& cache) {
   // The stat every read begins with decides whether the kept bytes are still the file's.
   struct stat status {};
   if (::stat(path.c_str(), &status) != 0) {
     const int error = errno;
     diagnostics.error(ErrorCode::FILE_READ, "cannot read '" + path + "': " + whyNotOpened(error), at(requestedAt, path));
-    return nullptr;
+    return std::nullopt;
   }
   if (S_ISREG(status.st_mode) && static_cast<std::uint64_t>(status.st_size) <= maxFileBytes) {
-    if (std::shared_ptr<const LargeText> kept = cache.find(path, FileVersion::of(status))) return kept;
+    if (std::optional<FileText> kept = cache.find(path, FileVersion::of(status))) return kept;
   }
   struct stat opened {};
   std::optional<LargeText> content = readRegularFileAs<LargeText>(path, maxFileBytes, requestedAt, diagnostics, &status, &opened);
-  if (!content) return nullptr;
-  auto shared = std::make_shared<const LargeText>(std::move(*content));
+  if (!content) return std::nullopt;
   timespec now{};
   ::clock_gettime(CLOCK_REALTIME, &now);
-  cache.keep(path, FileVersion::of(opened), shared, now);
-  return shared;
+  cache.keep(path, FileVersion::of(opened), *content, now);
+  // This load reads its own buffer, given back when the load ends, as without the cache.
+  auto buffer = std::make_shared<const LargeText>(std::move(*content));
+  const std::string_view text(*buffer);
+  return FileText{text, std::move(buffer)};
 }
 
 std::optional<std::string> readRegularFile(const std::string& path, std::uint64_t maxFileBytes,
