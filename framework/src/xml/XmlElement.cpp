@@ -45,6 +45,57 @@ void serialise(const XmlElement& element, std::string& out) {
 
 namespace detail {
 
+namespace {
+
+#ifndef INTERLINK_TREE_ARENA_POISONS
+/// One released block per thread, kept for the next tree the thread builds. A host that loads
+/// descriptions again and again (Python, the live viewer, a simulator) then parses into the same
+/// memory instead of taking a block from the heap and giving it back at every load: with glibc's
+/// malloc a freed block at the heap's top lowers the program break, and the next load faulted the
+/// pages in again (two brk calls and the faults of a ~140 KB block per URDF load of Franka's FR3,
+/// and a repeated load's time doubled or not as the heap's layout happened to fall). Only blocks
+/// below the large-block threshold (plain heap) are kept: at most 1 MiB a thread, and big models
+/// keep their huge-page blocks to themselves. The spare is freed when the thread ends; a tree
+/// destroyed after that (a static one, at exit) frees its blocks as before.
+struct SpareBlock {
+  void* raw = nullptr;
+  std::size_t bytes = 0;
+  ~SpareBlock();
+};
+thread_local SpareBlock spareBlock;
+thread_local bool spareBlockGone = false;  // trivially destructible: readable after ~SpareBlock
+
+SpareBlock::~SpareBlock() {
+  if (raw) interlink::detail::releaseLargeBlock(raw, bytes);
+  raw = nullptr;
+  spareBlockGone = true;
+}
+
+/// The spare block if it holds `bytes`; null otherwise. `bytes` becomes the block's size.
+void* takeSpare(std::size_t& bytes) {
+  if (spareBlockGone || !spareBlock.raw || spareBlock.bytes < bytes) return nullptr;
+  void* raw = spareBlock.raw;
+  bytes = spareBlock.bytes;
+  spareBlock.raw = nullptr;
+  return raw;
+}
+
+/// Keeps a released block as the spare when it is small enough and larger than the one kept.
+bool keepSpare(void* raw, std::size_t bytes) {
+  if (spareBlockGone || bytes >= interlink::detail::kLargeBlockThreshold || (spareBlock.raw && spareBlock.bytes >= bytes)) return false;
+  if (spareBlock.raw) interlink::detail::releaseLargeBlock(spareBlock.raw, spareBlock.bytes);
+  spareBlock.raw = raw;
+  spareBlock.bytes = bytes;
+  return true;
+}
+#else
+// Under AddressSanitizer every block is the heap's, so that a use after release is reported.
+void* takeSpare(std::size_t&) { return nullptr; }
+bool keepSpare(void*, std::size_t) { return false; }
+#endif
+
+}  // namespace
+
 struct TreeArena::Block {
   Block* next;
   std::size_t usable;  // bytes after the header
@@ -67,13 +118,21 @@ TreeArena::~TreeArena() {
 #ifdef INTERLINK_TREE_ARENA_POISONS
     ASAN_UNPOISON_MEMORY_REGION(blocks_, kHeaderBytes + blocks_->usable);
 #endif
-    interlink::detail::releaseLargeBlock(blocks_, kHeaderBytes + blocks_->usable);
+    if (!keepSpare(blocks_, kHeaderBytes + blocks_->usable)) {
+      interlink::detail::releaseLargeBlock(blocks_, kHeaderBytes + blocks_->usable);
+    }
     blocks_ = next;
   }
 }
 
 void TreeArena::addBlock(std::size_t usable) {
-  char* raw = static_cast<char*>(interlink::detail::allocateLargeBlock(kHeaderBytes + usable));
+  std::size_t bytes = kHeaderBytes + usable;
+  char* raw = static_cast<char*>(takeSpare(bytes));
+  if (raw) {
+    usable = bytes - kHeaderBytes;  // the whole spare
+  } else {
+    raw = static_cast<char*>(interlink::detail::allocateLargeBlock(bytes));
+  }
   blocks_ = new (raw) Block{blocks_, usable};
   current_ = raw + kHeaderBytes;
   capacity_ = usable;
