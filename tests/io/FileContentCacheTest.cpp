@@ -35,6 +35,13 @@ bool notOnNetwork(const std::string& path) {
   return path.rfind("/net/", 0) != 0;
 }
 
+/// A file read twice in the same version: the first read is only noted, the second kept.
+bool keepTwice(FileContentCache& cache, const std::string& path, const FileVersion& v, std::string_view bytes,
+               const timespec& readAt) {
+  EXPECT_FALSE(cache.keep(path, v, bytes, readAt)) << path << ": a first read is only noted";
+  return cache.keep(path, v, bytes, readAt);
+}
+
 std::string served(FileContentCache& cache, const std::string& path, const FileVersion& v) {
   const std::optional<FileText> kept = cache.find(path, v);
   return kept ? std::string(kept->text) : std::string("(none)");
@@ -44,7 +51,7 @@ TEST(FileContentCache, ServesOnlyTheVersionItWasReadFrom) {
   FileContentCache cache(&everywhere);
   const FileVersion read = version(1000);
   std::string bytes(100, 'x');
-  ASSERT_TRUE(cache.keep("/m/robot.urdf", read, bytes, at(1100)));
+  ASSERT_TRUE(keepTwice(cache, "/m/robot.urdf", read, bytes, at(1100)));
   bytes.assign(100, 'y');  // the load's own buffer changes or goes: the kept copy does not
   EXPECT_EQ(served(cache, "/m/robot.urdf", read), std::string(100, 'x'));
   const std::optional<FileText> kept = cache.find("/m/robot.urdf", read);
@@ -61,7 +68,7 @@ TEST(FileContentCache, ServesOnlyTheVersionItWasReadFrom) {
   EXPECT_EQ(cache.keptBytes(), 0u);
   EXPECT_EQ(kept->text, std::string(100, 'x')) << "a load still holding the bytes keeps them";
   for (int field = 0; field < 4; ++field) {
-    ASSERT_TRUE(cache.keep("/m/robot.urdf", read, std::string(100, 'x'), at(1100)));
+    ASSERT_TRUE(keepTwice(cache, "/m/robot.urdf", read, std::string(100, 'x'), at(1100)));
     FileVersion other = read;
     if (field == 0) other.inode = 43;
     if (field == 1) other.device = 2;
@@ -69,6 +76,19 @@ TEST(FileContentCache, ServesOnlyTheVersionItWasReadFrom) {
     if (field == 3) other.modified.tv_sec += 1;
     EXPECT_FALSE(cache.find("/m/robot.urdf", other)) << field;
   }
+}
+
+TEST(FileContentCache, AFirstReadIsOnlyNotedAndASecondOfTheSameVersionKept) {
+  // A command that reads each file once pays for no copy; a host that loads again keeps them.
+  FileContentCache cache(&everywhere);
+  EXPECT_FALSE(cache.keep("/m/robot.urdf", version(1), "<robot/>", at(100)));
+  EXPECT_FALSE(cache.find("/m/robot.urdf", version(1)));
+  EXPECT_EQ(cache.keptFiles(), 0u);
+  EXPECT_EQ(cache.keptBytes(), 0u);
+  EXPECT_FALSE(cache.keep("/m/robot.urdf", version(2), "<robot/>", at(100))) << "another version: noted again";
+  EXPECT_TRUE(cache.keep("/m/robot.urdf", version(2), "<robot/>", at(100)));
+  EXPECT_EQ(served(cache, "/m/robot.urdf", version(2)), "<robot/>");
+  EXPECT_EQ(cache.keptFiles(), 1u);
 }
 
 TEST(FileContentCache, KeepsOnlyFilesThatHadSettledWhenRead) {
@@ -80,7 +100,7 @@ TEST(FileContentCache, KeepsOnlyFilesThatHadSettledWhenRead) {
   EXPECT_FALSE(cache.keep("/b", justChanged, bytes, at(1001)));
   EXPECT_FALSE(cache.keep("/c", version(2000), bytes, at(1001)));  // times in the future
   EXPECT_FALSE(cache.keep("/e", version(1000), "", at(5000)));     // nothing to keep
-  EXPECT_TRUE(cache.keep("/d", version(1000), bytes, at(1000 + FileContentCache::kSettledSeconds + 1)));
+  EXPECT_TRUE(keepTwice(cache, "/d", version(1000), bytes, at(1000 + FileContentCache::kSettledSeconds + 1)));
   EXPECT_EQ(cache.keptFiles(), 1u);
   EXPECT_FALSE(cache.find("/a", version(1000)));
 }
@@ -91,18 +111,23 @@ TEST(FileContentCache, BoundedPerFileAndInAll) {
   const std::string each(FileContentCache::kMaxFileBytes, 'x');
   const std::size_t files = FileContentCache::kMaxTotalBytes / each.size() + 3;
   for (std::size_t i = 0; i < files; ++i) {
-    ASSERT_TRUE(cache.keep("/f" + std::to_string(i), version(1), each, at(100)));
+    ASSERT_TRUE(keepTwice(cache, "/f" + std::to_string(i), version(1), each, at(100)));
     EXPECT_LE(cache.keptBytes(), FileContentCache::kMaxTotalBytes);
   }
   EXPECT_FALSE(cache.find("/f0", version(1))) << "the oldest went first";
   EXPECT_TRUE(cache.find("/f" + std::to_string(files - 1), version(1)));
   // Kept again and again: one entry, the newest bytes, and the older ones are not evicted for it.
-  for (int i = 0; i < 1000; ++i) {
+  ASSERT_TRUE(keepTwice(cache, "/again", version(1, 10), std::string(10, 'a'), at(100)));
+  for (int i = 1; i < 1000; ++i) {
     ASSERT_TRUE(cache.keep("/again", version(1, 10), std::string(10, char('a' + i % 26)), at(100)));
   }
   EXPECT_EQ(served(cache, "/again", version(1, 10)), std::string(10, char('a' + 999 % 26)));
   EXPECT_TRUE(cache.find("/f" + std::to_string(files - 1), version(1)));
   EXPECT_LE(cache.keptBytes(), FileContentCache::kMaxTotalBytes);
+  // Files read once are noted up to a number: the oldest notes go first.
+  for (std::size_t i = 0; i < FileContentCache::kMaxFiles + 10; ++i) cache.keep("/once" + std::to_string(i), version(1), "x", at(100));
+  EXPECT_TRUE(cache.keep("/once" + std::to_string(FileContentCache::kMaxFiles + 9), version(1), "x", at(100)));
+  EXPECT_FALSE(cache.keep("/once0", version(1), "x", at(100))) << "its note was dropped: noted again";
 }
 
 TEST(FileContentCache, KeepsNothingFromANetworkFileSystemAndAsksOncePerDevice) {
@@ -110,11 +135,11 @@ TEST(FileContentCache, KeepsNothingFromANetworkFileSystemAndAsksOncePerDevice) {
   asked = 0;
   FileVersion remote = version(1);
   remote.device = 7;
-  EXPECT_FALSE(cache.keep("/net/robot.urdf", remote, "<robot/>", at(100)));
-  EXPECT_FALSE(cache.keep("/net/other.urdf", remote, "<robot/>", at(100)));
+  EXPECT_FALSE(keepTwice(cache, "/net/robot.urdf", remote, "<robot/>", at(100)));
+  EXPECT_FALSE(keepTwice(cache, "/net/other.urdf", remote, "<robot/>", at(100)));
   EXPECT_FALSE(cache.find("/net/robot.urdf", remote));
-  EXPECT_TRUE(cache.keep("/home/robot.urdf", version(1), "<robot/>", at(100)));
-  EXPECT_TRUE(cache.keep("/home/other.urdf", version(1), "<robot/>", at(100)));
+  EXPECT_TRUE(keepTwice(cache, "/home/robot.urdf", version(1), "<robot/>", at(100)));
+  EXPECT_TRUE(keepTwice(cache, "/home/other.urdf", version(1), "<robot/>", at(100)));
   EXPECT_EQ(asked, 2) << "one statfs per device";
   EXPECT_FALSE(onLocalFileSystem("/no/such/directory/file.urdf"));  // cannot tell: not kept
 }
@@ -124,7 +149,7 @@ void onFault(int) { siglongjmp(written, 1); }
 
 TEST(FileContentCache, KeptBytesCannotBeWritten) {
   FileContentCache cache(&everywhere);
-  ASSERT_TRUE(cache.keep("/m/robot.urdf", version(1), "<robot name=\"r\"/>", at(100)));
+  ASSERT_TRUE(keepTwice(cache, "/m/robot.urdf", version(1), "<robot name=\"r\"/>", at(100)));
   const std::optional<FileText> kept = cache.find("/m/robot.urdf", version(1));
   ASSERT_TRUE(kept);
   struct sigaction fault {}, before {};

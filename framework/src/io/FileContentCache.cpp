@@ -72,6 +72,7 @@ std::optional<FileText> FileContentCache::find(const std::string& path, const Fi
     dropLocked(entry);
     return std::nullopt;
   }
+  if (!entry->second.mapping) return std::nullopt;  // read once so far: the caller reads it again
   return FileText{entry->second.text, entry->second.mapping};
 }
 
@@ -84,15 +85,39 @@ bool FileContentCache::keep(const std::string& path, const FileVersion& version,
     return false;
   }
   std::lock_guard<std::mutex> lock(mutex_);
+  // The first read of a version is only noted: a process that reads each file once (a command
+  // checking one model) pays for no copy, no mapping and no statfs. A second read of the same
+  // version is kept.
+  auto existing = entries_.find(path);
+  const bool readBefore = existing != entries_.end() && existing->second.version == version;
+  if (!readBefore) {
+    if (existing != entries_.end()) dropLocked(existing);
+    makeRoomLocked(0);
+    const std::uint64_t serial = nextSerial_++;
+    entries_.emplace(path, Entry{version, nullptr, {}, 0, serial});
+    order_.emplace_back(path, serial);
+    return false;
+  }
   // A file system's kind is asked once per device (statfs), not for every file kept.
   auto device = localDevices_.find(version.device);
   if (device == localDevices_.end()) device = localDevices_.emplace(version.device, isLocal_(path)).first;
   if (!device->second) return false;
   static const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
   const std::size_t mappedBytes = (content.size() + page - 1) / page * page;
-  auto existing = entries_.find(path);
-  if (existing != entries_.end()) dropLocked(existing);
-  while (bytes_ + mappedBytes > kMaxTotalBytes && !order_.empty()) {
+  std::shared_ptr<const void> mapping = mappedCopy(content, mappedBytes);
+  if (!mapping) return false;
+  dropLocked(existing);
+  makeRoomLocked(mappedBytes);
+  const std::uint64_t serial = nextSerial_++;
+  bytes_ += mappedBytes;
+  const std::string_view text(static_cast<const char*>(mapping.get()), content.size());
+  entries_.emplace(path, Entry{version, std::move(mapping), text, mappedBytes, serial});
+  order_.emplace_back(path, serial);
+  return true;
+}
+
+void FileContentCache::makeRoomLocked(std::size_t mappedBytes) {
+  while ((bytes_ + mappedBytes > kMaxTotalBytes || entries_.size() >= kMaxFiles) && !order_.empty()) {
     auto oldest = entries_.find(order_.front().first);
     if (oldest != entries_.end() && oldest->second.serial == order_.front().second) dropLocked(oldest);
     order_.pop_front();
@@ -107,14 +132,6 @@ bool FileContentCache::keep(const std::string& path, const FileVersion& version,
     }
     order_.swap(live);
   }
-  std::shared_ptr<const void> mapping = mappedCopy(content, mappedBytes);
-  if (!mapping) return false;
-  const std::uint64_t serial = nextSerial_++;
-  bytes_ += mappedBytes;
-  const std::string_view text(static_cast<const char*>(mapping.get()), content.size());
-  entries_.emplace(path, Entry{version, std::move(mapping), text, mappedBytes, serial});
-  order_.emplace_back(path, serial);
-  return true;
 }
 
 void FileContentCache::dropLocked(std::unordered_map<std::string, Entry>::iterator entry) {
@@ -129,7 +146,8 @@ std::size_t FileContentCache::keptBytes() const {
 
 std::size_t FileContentCache::keptFiles() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return entries_.size();
+  return static_cast<std::size_t>(
+      std::count_if(entries_.begin(), entries_.end(), [](const auto& entry) { return entry.second.mapping != nullptr; }));
 }
 
 }  // namespace interlink::io

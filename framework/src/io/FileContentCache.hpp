@@ -64,12 +64,15 @@ class FileContentCache {
   static constexpr std::size_t kMaxTotalBytes = std::size_t{16} << 20;
   /// A file whose times are within this of the moment it was read is not kept (see above).
   static constexpr std::time_t kSettledSeconds = 2;
+  /// Files noted or kept, the oldest dropped first (a command that reads a whole tree once).
+  static constexpr std::size_t kMaxFiles = 4096;
 
   /// The bytes kept for `path` if `now` is the version they were read from; nothing otherwise
   /// (an entry of another version is dropped).
   std::optional<FileText> find(const std::string& path, const FileVersion& now);
   /// Keeps a copy of `content`, read at `readAt` (CLOCK_REALTIME) from `path` in `version`, when it
-  /// is small, not empty, was settled then and is on a local file system. True when kept. The copy
+  /// is small, not empty, was settled then, is on a local file system and was read before in the
+  /// same version (the first read only notes the version). True when kept. The copy
   /// is a read-only mapping of its own, apart from the heap: kept bytes neither pin nor fragment
   /// the heap that every load allocates from and gives back (with glibc's malloc, small buffers
   /// kept between loads made the heap's top be given back to the system and faulted in again at
@@ -82,12 +85,14 @@ class FileContentCache {
  private:
   struct Entry {
     FileVersion version;
-    std::shared_ptr<const void> mapping;  // the read-only copy
+    std::shared_ptr<const void> mapping;  // the read-only copy; null: read once, only noted
     std::string_view text;                // its bytes
     std::size_t mappedBytes = 0;          // whole pages
     std::uint64_t serial = 0;             // when it was kept: its place in order_
   };
   void dropLocked(std::unordered_map<std::string, Entry>::iterator entry);
+  /// Drops the oldest entries until `mappedBytes` more fit and one more entry does.
+  void makeRoomLocked(std::size_t mappedBytes);
 
   LocalCheck isLocal_;
   mutable std::mutex mutex_;
