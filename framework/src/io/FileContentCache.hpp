@@ -1,7 +1,8 @@
 #pragma once
 // The bytes of small files a Loader has read, kept for its later loads: a host that loads a
 // description again (the live viewer after an edit, Python with other xacro arguments, `check DIR`
-// over files that include the same ones) reads again only the files that changed. A file is
+// over files that include the same ones) reads again only the files that changed. A file is kept
+// at its second read in the same version (a command that reads each file once pays nothing). It is
 // served from here only when a stat(2) made for this load says it is the very version that was
 // read (device, inode, size, modification and status-change times), and only files that had not
 // changed for a while when they were read are kept: an edit made in the same tick of the file
