@@ -125,7 +125,9 @@ TEST(FileContentCache, BoundedPerFileAndInAll) {
   EXPECT_TRUE(cache.find("/f" + std::to_string(files - 1), version(1)));
   EXPECT_LE(cache.keptBytes(), FileContentCache::kMaxTotalBytes);
   // Files read once are noted up to a number: the oldest notes go first.
-  for (std::size_t i = 0; i < FileContentCache::kMaxFiles + 10; ++i) cache.keep("/once" + std::to_string(i), version(1), "x", at(100));
+  for (std::size_t i = 0; i < FileContentCache::kMaxFiles + 10; ++i) {
+    cache.keep("/once" + std::to_string(i), version(1), "x", at(100));
+  }
   EXPECT_TRUE(cache.keep("/once" + std::to_string(FileContentCache::kMaxFiles + 9), version(1), "x", at(100)));
   EXPECT_FALSE(cache.keep("/once0", version(1), "x", at(100))) << "its note was dropped: noted again";
 }

@@ -82,7 +82,8 @@ void* takeSpare(std::size_t& bytes) {
 
 /// Keeps a released block as the spare when it is small enough and larger than the one kept.
 bool keepSpare(void* raw, std::size_t bytes) {
-  if (spareBlockGone || bytes >= interlink::detail::kLargeBlockThreshold || (spareBlock.raw && spareBlock.bytes >= bytes)) return false;
+  if (spareBlockGone || bytes >= interlink::detail::kLargeBlockThreshold) return false;
+  if (spareBlock.raw && spareBlock.bytes >= bytes) return false;
   if (spareBlock.raw) interlink::detail::releaseLargeBlock(spareBlock.raw, spareBlock.bytes);
   spareBlock.raw = raw;
   spareBlock.bytes = bytes;
