@@ -22,6 +22,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "interlink/Diagnostics.hpp"
 #include "io/LargeText.hpp"
 
 namespace interlink::io {
@@ -106,8 +107,9 @@ class FileContentCache {
   std::size_t bytes_ = 0;
 };
 
-/// readLargeRegularFile through `cache`: the same checks and errors (a file served from it costs
-/// one stat(2) instead of stat, open, fstat, read and close). Nothing when the file was refused.
+/// readRegularFile (interlink/io/ModelFile.hpp) into a LargeText, through `cache`: the same checks
+/// and errors (a file served from it costs one stat(2) instead of stat, open, fstat, read and
+/// close). Nothing when the file was refused.
 std::optional<FileText> readLargeRegularFile(const std::string& path, std::uint64_t maxFileBytes,
                                              const SourceLocation& requestedAt, Diagnostics& diagnostics,
                                              FileContentCache& cache);

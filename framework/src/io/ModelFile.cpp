@@ -157,18 +157,16 @@ std::optional<Text> readRegularFileAs(const std::string& path, std::uint64_t max
 std::optional<FileText> readLargeRegularFile(const std::string& path, std::uint64_t maxFileBytes,
                                              const SourceLocation& requestedAt, Diagnostics& diagnostics,
                                              FileContentCache& cache) {
-  // The stat every read begins with decides whether the kept bytes are still the file's.
+  // The stat every read begins with decides whether the kept bytes are still the file's. When it
+  // fails, the read makes its own and says why.
   struct stat status {};
-  if (::stat(path.c_str(), &status) != 0) {
-    const int error = errno;
-    diagnostics.error(ErrorCode::FILE_READ, "cannot read '" + path + "': " + whyNotOpened(error), at(requestedAt, path));
-    return std::nullopt;
-  }
-  if (S_ISREG(status.st_mode) && static_cast<std::uint64_t>(status.st_size) <= maxFileBytes) {
+  const bool statted = ::stat(path.c_str(), &status) == 0;
+  if (statted && S_ISREG(status.st_mode) && static_cast<std::uint64_t>(status.st_size) <= maxFileBytes) {
     if (std::optional<FileText> kept = cache.find(path, FileVersion::of(status))) return kept;
   }
   struct stat opened {};
-  std::optional<LargeText> content = readRegularFileAs<LargeText>(path, maxFileBytes, requestedAt, diagnostics, &status, &opened);
+  std::optional<LargeText> content =
+      readRegularFileAs<LargeText>(path, maxFileBytes, requestedAt, diagnostics, statted ? &status : nullptr, &opened);
   if (!content) return std::nullopt;
   timespec now{};
   ::clock_gettime(CLOCK_REALTIME, &now);
@@ -184,10 +182,6 @@ std::optional<std::string> readRegularFile(const std::string& path, std::uint64_
   return readRegularFileAs<std::string>(path, maxFileBytes, requestedAt, diagnostics);
 }
 
-std::optional<LargeText> readLargeRegularFile(const std::string& path, std::uint64_t maxFileBytes,
-                                              const SourceLocation& requestedAt, Diagnostics& diagnostics) {
-  return readRegularFileAs<LargeText>(path, maxFileBytes, requestedAt, diagnostics);
-}
 
 bool checkModelText(std::string_view content, const std::string& fileName, Diagnostics& diagnostics) {
   const std::size_t errorsBefore = diagnostics.errorCount();
