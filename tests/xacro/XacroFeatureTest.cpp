@@ -235,14 +235,15 @@ TEST(XacroIncludes, MacrosFromIncludedFilesAndNamespaces) {
   EXPECT_NE(linkNamed(r, "s2.0"), nullptr);
 }
 
-// The plugin keeps parsed files and YAML documents for the process (by path and the text's
-// fingerprint): a file edited between two loads (here to text of the same size) is read as it is
-// now, an unchanged one gives the same expansion.
+// The plugin keeps parsed files (with their macros) and YAML documents for the process, by path
+// and a copy of the text: a file edited between two loads (here to text of the same size) is read
+// as it is now, macro parameters included; an unchanged one gives the same expansion.
 TEST(XacroIncludes, FilesEditedBetweenLoadsAreReadAsTheyAreNow) {
   Scratch scratch;
   const auto write = [&](const std::string& size, const std::string& effort) {
     scratch.write("inc/parts.xacro", R"xml(<robot xmlns:xacro="http://www.ros.org/wiki/xacro">
   <xacro:property name="size" value=")xml" + size + R"xml("/>
+  <xacro:macro name="part" params="suffix:=)xml" + size + R"xml("><link name="p${suffix}"/></xacro:macro>
   <!-- kept -->
 </robot>)xml");
     scratch.write("config/limits.yaml", "effort: " + effort + "\n");
@@ -251,6 +252,7 @@ TEST(XacroIncludes, FilesEditedBetweenLoadsAreReadAsTheyAreNow) {
   <xacro:include filename="inc/parts.xacro"/>
   <xacro:property name="cfg" value="${xacro.load_yaml('config/limits.yaml')}"/>
   <link name="l${size}"/>
+  <xacro:part/><joint name="pj" type="fixed"><parent link="base"/><child link="p${size}"/></joint>
   <joint name="j" type="revolute"><parent link="base"/><child link="l${size}"/><axis xyz="0 0 1"/>
     <limit lower="0" upper="1" effort="${cfg.effort}" velocity="1"/></joint>)xml");
   const std::string path = scratch.write("robot.urdf.xacro", body);
@@ -259,6 +261,7 @@ TEST(XacroIncludes, FilesEditedBetweenLoadsAreReadAsTheyAreNow) {
   const LoadResult first = loader.loadFile(path);
   ASSERT_TRUE(first.ok()) << dump(first.diagnostics);
   EXPECT_NE(linkNamed(first, "l1"), nullptr);
+  EXPECT_NE(linkNamed(first, "p1"), nullptr);
   const LoadResult again = loader.loadFile(path);
   ASSERT_TRUE(again.ok()) << dump(again.diagnostics);
   EXPECT_EQ(again.expandedText, first.expandedText);
@@ -266,6 +269,7 @@ TEST(XacroIncludes, FilesEditedBetweenLoadsAreReadAsTheyAreNow) {
   const LoadResult edited = loader.loadFile(path);
   ASSERT_TRUE(edited.ok()) << dump(edited.diagnostics);
   EXPECT_NE(linkNamed(edited, "l2"), nullptr) << edited.expandedText;
+  EXPECT_NE(linkNamed(edited, "p2"), nullptr) << edited.expandedText;  // the macro's default as edited
   const Joint* joint = jointNamed(edited, "j");
   ASSERT_NE(joint, nullptr);
   EXPECT_DOUBLE_EQ(joint->axes[0].effort, 20);

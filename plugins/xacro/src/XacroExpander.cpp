@@ -122,6 +122,35 @@ std::string joinNames(const std::vector<std::string>& names) {
 
 }  // namespace
 
+std::shared_ptr<const Macro> makeMacro(const xml::XmlElement& in) {
+  const xml::Attribute* macroName = in.attribute("name");
+  if (!macroName) return nullptr;
+  auto macro = std::make_shared<Macro>();
+  macro->name = hasXacroPrefix(macroName->value) ? macroName->value.substr(kPrefix.size()) : macroName->value;
+  macro->body = &in;
+  if (const xml::Attribute* params = in.attribute("params")) {
+    std::string_view rest = params->value;
+    std::string param;
+    std::optional<std::pair<std::optional<std::string>, std::optional<std::string>>> spec;
+    while (nextParameter(rest, param, spec)) {
+      macro->params.push_back(param);
+      if (spec) macro->defaults[param] = *spec;
+    }
+    if (macro->params.size() > Macro::kLinearParams) {
+      for (std::size_t i = 0; i < macro->params.size(); ++i) macro->paramPositions.emplace(macro->params[i], i);
+    }
+  }
+  return macro;
+}
+
+std::shared_ptr<const Macro> Processor::macroOf(const xml::XmlElement& in) const {
+  for (auto source = sources_.rbegin(); source != sources_.rend(); ++source) {
+    auto found = (*source)->macros.find(&in);
+    if (found != (*source)->macros.end()) return found->second;
+  }
+  return makeMacro(in);  // not from a parsed file (not expected): made for this definition
+}
+
 Processor::Processor(const std::string& path, const plugin::HostServices* host,
                      const std::vector<std::pair<std::string, std::string>>& arguments, Diagnostics& diagnostics,
                      const ExpansionLimits& limits)
@@ -366,6 +395,10 @@ struct Walker {
     out.where = in.where;
     out.step = p.step_;
     out.attributes.reserve(in.attributes.size());  // at most these (xacro:attribute may add more)
+    // Usually as many children as written (a macro call may make more, a property none): growing
+    // the list one by one moved each child's whole element again at every doubling. Capped, so that
+    // thousands of xacro:property children reserve no room for elements never made.
+    out.children.reserve(std::min<std::size_t>(in.children.size(), 64));
     attributes(in, symbols, out);
     children(in, symbols, macros, out);
     into.children.push_back(std::move(out));
@@ -537,31 +570,14 @@ struct Walker {
 
   void defineMacro(const xml::XmlElement& in, const MacroTablePtr& macros) {
     const xml::Attribute* macroName = required(in, "name");
-    std::string name = macroName->value;
+    const std::string& name = macroName->value;
     if (name == "call") throw XacroError{"Invalid use of macro name 'call'", macroName->where};
     if (name.find('.') != std::string::npos) {
       throw XacroError{"macro names must not contain '.' (reserved for namespaces): " + name, macroName->where};
     }
-    if (hasXacroPrefix(name)) {
-      p.warn("macro names must not contain prefix 'xacro:': " + name, macroName->where);
-      name = name.substr(kPrefix.size());
-    }
-    auto macro = std::make_shared<Macro>();
-    macro->name = name;
-    macro->body = &in;
-    if (const xml::Attribute* params = in.attribute("params")) {
-      std::string_view rest = params->value;
-      std::string param;
-      std::optional<std::pair<std::optional<std::string>, std::optional<std::string>>> spec;
-      while (nextParameter(rest, param, spec)) {
-        macro->params.push_back(param);
-        if (spec) macro->defaults[param] = *spec;
-      }
-      if (macro->params.size() > Macro::kLinearParams) {
-        for (std::size_t i = 0; i < macro->params.size(); ++i) macro->paramPositions.emplace(macro->params[i], i);
-      }
-    }
-    macros->macros[name] = std::move(macro);
+    if (hasXacroPrefix(name)) p.warn("macro names must not contain prefix 'xacro:': " + name, macroName->where);
+    std::shared_ptr<const Macro> macro = p.macroOf(in);
+    macros->macros[macro->name] = std::move(macro);
   }
 
   /// The macro `fullName` ("name" or "ns.name") with the tables its body runs in.

@@ -52,6 +52,11 @@ struct Macro {
   std::map<std::string, std::pair<std::optional<std::string>, std::optional<std::string>>> defaults;
 };
 
+/// The macro that the xacro:macro element `in` defines, as its attributes write it (the name
+/// without an "xacro:" prefix, the parameters parsed); null without a name. Made once, when the
+/// file is parsed (ParsedSource::macros): a definition takes no evaluation.
+std::shared_ptr<const Macro> makeMacro(const xml::XmlElement& in);
+
 struct Scope;
 using ScopePtr = std::shared_ptr<Scope>;
 
@@ -118,6 +123,8 @@ class Processor {
   void defineProperty(const xml::XmlElement& element, const ScopePtr& scope);
 
   // --- XacroExpander.cpp: elements ------------------------------------------------------------
+  /// The macro that `in` defines, from the parsed file that holds it.
+  std::shared_ptr<const Macro> macroOf(const xml::XmlElement& in) const;
   void expandChildren(const xml::XmlElement& element, const ScopePtr& symbols, const MacroTablePtr& macros,
                       OutElement& into);
 

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "XacroExpander.hpp"
+#include "XacroProcessor.hpp"
 
 namespace interlink::xacro::detail {
 
@@ -19,8 +20,8 @@ constexpr std::size_t kMaxCachedBytes = 32u << 20;
 template <typename Entry>
 class SourceTable {
  public:
-  /// The entry made of the file `path` when it held `content` (known by its fingerprint).
-  std::shared_ptr<const Entry> find(const std::string& path, const io::ContentFingerprint& content) {
+  /// The entry made of the file `path` when it held `content`.
+  std::shared_ptr<const Entry> find(const std::string& path, std::string_view content) {
     std::lock_guard<std::mutex> lock(mutex_);
     auto found = entries_.find(path);
     if (found == entries_.end() || found->second->content != content) return nullptr;
@@ -30,10 +31,10 @@ class SourceTable {
     std::lock_guard<std::mutex> lock(mutex_);
     auto [it, added] = entries_.try_emplace(path, entry);
     if (!added) {
-      bytes_ -= it->second->content.size;
+      bytes_ -= it->second->content.size();
       it->second = entry;
     }
-    bytes_ += entry->content.size;
+    bytes_ += entry->content.size();
     if (bytes_ > kMaxCachedBytes) {
       entries_.clear();
       bytes_ = 0;
@@ -47,7 +48,7 @@ class SourceTable {
 };
 
 struct YamlDocument {
-  io::ContentFingerprint content;
+  std::string content;
   Value value;  // immutable (lists and dicts are shared, const)
 };
 
@@ -177,8 +178,7 @@ std::shared_ptr<const Expression> parsedExpression(const std::string& text) {
 
 std::shared_ptr<const ParsedSource> parseSource(const std::string& path, std::string_view content,
                                                 Diagnostics& diagnostics) {
-  const io::ContentFingerprint fingerprint = io::fingerprintOf(content);
-  if (std::shared_ptr<const ParsedSource> kept = parsedSources().find(path, fingerprint)) {
+  if (std::shared_ptr<const ParsedSource> kept = parsedSources().find(path, content)) {
     for (const Diagnostic& d : kept->findings) diagnostics.add(d);
     return kept;
   }
@@ -191,13 +191,16 @@ std::shared_ptr<const ParsedSource> parseSource(const std::string& path, std::st
   source->root = xml::parse(content, path, found, options);
   diagnostics.append(found);
   if (!source->root) return nullptr;
-  source->content = fingerprint;
+  source->content = std::string(content);
   source->findings = found.items();
   // The parser numbers elements in document order (a comment's parent, the text lengths): number
   // the tree the same way.
   std::vector<const xml::XmlElement*> inOrder;
   const auto number = [&](const xml::XmlElement& e, const auto& self) -> void {
     inOrder.push_back(&e);
+    if (e.name == "xacro:macro") {
+      if (std::shared_ptr<const Macro> macro = makeMacro(e)) source->macros.emplace(&e, std::move(macro));
+    }
     const bool mixed = !e.children.empty() && e.text.find_first_not_of(" \t\r\n") != std::string::npos;
     std::vector<std::size_t> splits;
     for (const xml::XmlElement& child : e.children) {
@@ -223,11 +226,10 @@ std::shared_ptr<const ParsedSource> parseSource(const std::string& path, std::st
 }
 
 Value yamlSource(const std::string& path, std::string_view content) {
-  const io::ContentFingerprint fingerprint = io::fingerprintOf(content);
-  if (std::shared_ptr<const YamlDocument> kept = yamlDocuments().find(path, fingerprint)) return kept->value;
+  if (std::shared_ptr<const YamlDocument> kept = yamlDocuments().find(path, content)) return kept->value;
   auto document = std::make_shared<YamlDocument>();
   document->value = yamlToValue(content);
-  document->content = fingerprint;
+  document->content = std::string(content);
   Value value = document->value;
   yamlDocuments().keep(path, std::move(document));
   return value;
