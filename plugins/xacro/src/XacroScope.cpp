@@ -131,7 +131,12 @@ Value Processor::evalText(const std::string& text, const ScopePtr& scope) {
     if (piece.kind == TextPiece::Literal) {
       joined += piece.text;
     } else {
-      joined += str(evalPiece(piece, scope));
+      const Value value = evalPiece(piece, scope);
+      if (value.isString()) {
+        joined += value.string();  // str() of a string is the string: no copy of it first
+      } else {
+        joined += str(value);
+      }
     }
     if (joined.size() > kMaxValueSize) throw XacroError{"value too large while evaluating '" + text + "'", {}};
   }
