@@ -13,7 +13,6 @@
 #include "compose/ResourceLookup.hpp"
 #include "compose/FileNamesAsGiven.hpp"
 #include "io/FileContentCache.hpp"
-#include "io/LargeText.hpp"
 #include "io/PathPolicy.hpp"
 #include "util/PathText.hpp"
 

@@ -23,7 +23,6 @@
 #include <utility>
 
 #include "interlink/Diagnostics.hpp"
-#include "io/LargeText.hpp"
 
 namespace interlink::io {
 
@@ -107,9 +106,10 @@ class FileContentCache {
   std::size_t bytes_ = 0;
 };
 
-/// readRegularFile (interlink/io/ModelFile.hpp) into a LargeText, through `cache`: the same checks
-/// and errors (a file served from it costs one stat(2) instead of stat, open, fstat, read and
-/// close). Nothing when the file was refused.
+/// readRegularFile (interlink/io/ModelFile.hpp) through `cache`: the same checks and errors. The
+/// bytes are the cache's kept copy, or a buffer of this read's own (in large blocks, io/LargeText.hpp)
+/// that the FileText owns; a file served from the cache costs one stat(2) instead of stat, open,
+/// fstat, read and close. Nothing when the file was refused. Defined in ModelFile.cpp.
 std::optional<FileText> readLargeRegularFile(const std::string& path, std::uint64_t maxFileBytes,
                                              const SourceLocation& requestedAt, Diagnostics& diagnostics,
                                              FileContentCache& cache);
