@@ -22,6 +22,14 @@ TEST(PathText, NormalFormAsTheStandardWritesIt) {
   EXPECT_EQ(lexicallyNormal("/../a//b/"), "/a/b/");  // ".." above the root is dropped
   EXPECT_EQ(lexicallyNormal("a/.."), ".");
   EXPECT_EQ(lexicallyNormal(""), "");
+  // Already normal: given back as written (names that only start or end with dots are names).
+  EXPECT_EQ(lexicallyNormal("/pkg/meshes/link0.dae"), "/pkg/meshes/link0.dae");
+  EXPECT_EQ(lexicallyNormal("pkg/meshes/"), "pkg/meshes/");
+  EXPECT_EQ(lexicallyNormal("/a/.hidden/b../...c"), "/a/.hidden/b../...c");
+  // Not normal although every name is: a doubled separator, at the root or inside.
+  EXPECT_EQ(lexicallyNormal("//a/b"), "/a/b");
+  EXPECT_EQ(lexicallyNormal("a//b"), "a/b");
+  EXPECT_EQ(lexicallyNormal("a/b//"), "a/b/");
   EXPECT_EQ(joinPath("/pkg/", "meshes/a.stl"), "/pkg/meshes/a.stl");
   EXPECT_EQ(joinPath("/pkg", "/abs"), "/abs");
   EXPECT_EQ(joinPath("", "rel"), "rel");

@@ -3,18 +3,41 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <vector>
 
 namespace interlink::detail {
+
+namespace {
+
+/// True when `path` is its own normal form: one separator between names (a leading "//" is not),
+/// and no name "." or "..". Most paths a load makes are (a package directory joined with a mesh's
+/// relative path): they are copied as they are, without splitting them into names.
+bool isAlreadyNormal(std::string_view path, bool rooted) {
+  std::size_t at = rooted ? 1 : 0;
+  if (rooted && path.size() > 1 && path[1] == '/') return false;
+  while (at < path.size()) {
+    std::size_t end = path.find('/', at);
+    if (end == std::string_view::npos) end = path.size();
+    const std::string_view name = path.substr(at, end - at);
+    if (name.empty() || name == "." || name == "..") return false;
+    at = end + 1;  // past the end after the last name, with or without a separator after it
+  }
+  return true;
+}
+
+}  // namespace
 
 std::string lexicallyNormal(std::string_view path) {
   if (path.empty()) return {};
   // Only separators: the root, which libstdc++ gives back as written ("//" stays "//").
   if (path.find_first_not_of('/') == std::string_view::npos) return std::string(path);
   const bool rooted = path.front() == '/';
+  if (isAlreadyNormal(path, rooted)) return std::string(path);
   // The names between separators, "." and "name/.." already taken out (the standard's steps 3 to 6).
   std::vector<std::string_view> names;
+  names.reserve(static_cast<std::size_t>(std::count(path.begin(), path.end(), '/')) + 1);
   // Whether the result ends with a separator: a written one after the last name, or the one left
   // where a last "." or "name/.." was taken out ("a/b/.." is "a/").
   bool trailing = false;

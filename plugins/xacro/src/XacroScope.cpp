@@ -193,7 +193,7 @@ bool Processor::lookupProperty(const ScopePtr& scope, const std::string& name, V
           throw;
         }
         --resolvingDepth_;
-        property.value = v.isString() ? literalValue(v.string()) : v;
+        property.value = v.isString() ? literalValue(std::get<std::string>(std::move(v.v))) : std::move(v);
         property.pending = false;
         property.resolving = false;
       }
@@ -224,14 +224,16 @@ std::shared_ptr<const Block> Processor::lookupBlock(const ScopePtr& scope, const
 
 void Processor::setProperty(const ScopePtr& scope, const std::string& name, Value value, bool lazy) {
   Scope::Property property;
-  if (value.isString()) value = literalValue(value.string());
+  // The text is moved along, not copied: a property is set at every definition and every macro
+  // parameter of every call.
+  if (value.isString()) value = literalValue(std::get<std::string>(std::move(value.v)));
   if (lazy && value.isString()) {
-    property.text = value.string();
+    property.text = std::get<std::string>(std::move(value.v));
     property.pending = true;
   } else {
     property.value = std::move(value);
   }
-  scope->table[name] = std::move(property);
+  scope->table.insert_or_assign(name, std::move(property));
 }
 
 void Processor::defineProperty(const xml::XmlElement& element, const ScopePtr& scope) {
@@ -260,11 +262,11 @@ void Processor::defineProperty(const xml::XmlElement& element, const ScopePtr& s
     for (ScopePtr s = scope; s; s = s->parent) s->table.erase(name);
     return;
   }
-  std::optional<std::string> text = value ? std::optional<std::string>(value->value) : std::nullopt;
+  const std::string* text = value ? &value->value : nullptr;  // the attribute's, alive for the call
   if (fallback) {
     Value ignored;
     if (lookupProperty(scope, name, ignored)) return;
-    text = fallback->value;
+    text = &fallback->value;
   }
   bool lazy = !lazyAttribute || booleanValue(evalText(lazyAttribute->value, scope), lazyAttribute->value);
   ScopePtr target = scope;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <iterator>
+#include <optional>
 
 #include "interlink/AsciiCase.hpp"
 
@@ -358,17 +359,33 @@ bool parsePythonFloat(std::string_view text, double& out) {
   return true;
 }
 
-Value literalValue(const std::string& text) {
-  if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'') return text.substr(1, text.size() - 2);
-  if (text.find('_') != std::string::npos) return text;
+namespace {
+
+/// What literalValue makes of `text` when it does not stay the text itself: the text without its
+/// quotes, a number or a bool.
+std::optional<Value> literalOf(const std::string& text) {
+  if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'') return Value(text.substr(1, text.size() - 2));
+  if (text.find('_') != std::string::npos) return std::nullopt;
   std::int64_t i = 0;
-  if (parsePythonInt(text, i)) return i;
+  if (parsePythonInt(text, i)) return Value(i);
   double d = 0;
-  if (parsePythonFloat(text, d)) return d;
+  if (parsePythonFloat(text, d)) return Value(d);
   const std::string_view view = text;
-  if (view == "true" || view == "True") return true;
-  if (view == "false" || view == "False") return false;
+  if (view == "true" || view == "True") return Value(true);
+  if (view == "false" || view == "False") return Value(false);
+  return std::nullopt;
+}
+
+}  // namespace
+
+Value literalValue(const std::string& text) {
+  if (std::optional<Value> literal = literalOf(text)) return std::move(*literal);
   return text;
+}
+
+Value literalValue(std::string&& text) {
+  if (std::optional<Value> literal = literalOf(text)) return std::move(*literal);
+  return std::move(text);
 }
 
 }  // namespace interlink::xacro

@@ -149,6 +149,8 @@ bool less(const Value& a, const Value& b);
 /// xacro's reading of a property written as text: 'quoted' loses its quotes, an int or float
 /// literal becomes that number, true/false a bool, anything else (or text with '_') stays text.
 Value literalValue(const std::string& text);
+/// The same, taking the text: a text that stays a string is moved into the value, not copied.
+Value literalValue(std::string&& text);
 /// Python's int(text) and float(text) on a string; false when Python would raise.
 bool parsePythonInt(std::string_view text, std::int64_t& out);
 bool parsePythonFloat(std::string_view text, double& out);
