@@ -48,7 +48,8 @@ LoadResult Loader::loadFile(const std::string& path, const LoadOptions& options)
     result.diagnostics.error(ErrorCode::FILE_READ, "no such file '" + path + "'", SourceLocation{path, 0, 0});
     return result;
   }
-  context.includeStack.push_back(fs::canonical(absolute, ec).string());
+  // Through the load's table of canonical directories, which the includes then find filled.
+  context.includeStack.push_back(Impl::canonicalOf(absolute, context));
   Impl::setPathPolicy(context, absolute);
   auto document = impl_->loadDocument(absolute, SourceLocation{}, context);
   if (document) {
@@ -87,7 +88,7 @@ LoadResult Loader::loadInclude(const Include& include, const std::string& includ
   Impl::Context context = impl_->makeContext(options, result.diagnostics);
   std::error_code ec;
   const std::string base = fs::absolute(includingFile, ec).lexically_normal().string();
-  context.includeStack.push_back(fs::canonical(base, ec).string());
+  context.includeStack.push_back(Impl::canonicalOf(base, context));
   Impl::setPathPolicy(context, base);  // the including file stands for the top level
   // The include is read as the including file's format would read it (model directories, host
   // parsers for other formats): that format is the one claiming the including file's extension.
