@@ -86,5 +86,33 @@ TEST(ElementFrameIndex, AssignsFindsAndRenumbersLikeAMap) {
   EXPECT_EQ(index.size(), kept);
 }
 
+// The elements of a big model sit in vectors, a fixed stride apart (sizeof Link, Joint, Frame): the
+// hash must spread such runs of addresses over the table. Taking the product's middle bits, it
+// put them in long runs of neighbouring slots: at 16 000 links a find searched 54 slots on
+// average (and the graph's joints cost 4 times as many instructions a link as at 1 000).
+TEST(ElementFrameIndex, SpreadsTheElementsOfVectorsOverTheTable) {
+  struct Sized528 { char bytes[528]; };
+  struct Sized496 { char bytes[496]; };
+  struct Sized256 { char bytes[256]; };
+  for (const std::size_t n : {std::size_t{1000}, std::size_t{16000}}) {
+    std::vector<Sized528> links(n);
+    std::vector<Sized496> joints(n);
+    std::vector<Sized256> frames(n);
+    ElementFrameIndex index;
+    index.reserve(3 * n);
+    for (std::size_t i = 0; i < n; ++i) {
+      index.assign(&links[i], 3 * i);
+      index.assign(&joints[i], 3 * i + 1);
+      index.assign(&frames[i], 3 * i + 2);
+    }
+    ASSERT_EQ(index.size(), 3 * n);
+    ASSERT_EQ(index.find(&joints[n / 2]), std::optional<std::size_t>(3 * (n / 2) + 1));
+    const ElementFrameIndex::Displacement d = index.displacement();
+    // Random keys at this load (at most 3/4) are displaced ~1.5 slots on average.
+    EXPECT_LT(d.mean, 4.0) << n << " elements";
+    EXPECT_LT(d.longest, 64u) << n << " elements";
+  }
+}
+
 }  // namespace
 }  // namespace interlink::detail

@@ -4,6 +4,7 @@
 // slots in one array. They replace two node-based hash maps whose nodes and buckets took about
 // 130 bytes per frame (a 16 000-link chain has 48 000 frames: 6.3 MB at the peak of the load,
 // one tenth of it); these take 12 to 24 bytes per slot, at most 4 slots for 3 frames.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -126,6 +127,27 @@ class ElementFrameIndex {
     return slot.frame;
   }
 
+  /// How far elements sit from the slot their hash names (the slots a find searches past): the
+  /// mean and the longest, for tests of the hash's spread.
+  struct Displacement {
+    double mean = 0;
+    std::size_t longest = 0;
+  };
+  Displacement displacement() const {
+    Displacement d;
+    if (size_ == 0) return d;
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t total = 0;
+    for (std::size_t at = 0; at < slots_.size(); ++at) {
+      if (!slots_[at].element) continue;
+      const std::size_t distance = (at - positionOf(slots_[at].element, mask)) & mask;
+      total += distance;
+      d.longest = std::max(d.longest, distance);
+    }
+    d.mean = static_cast<double>(total) / static_cast<double>(size_);
+    return d;
+  }
+
   /// Every element's frame through `renumber` (old frame -> new frame, or nothing: then the element
   /// has no frame any more).
   template <class Renumber>
@@ -145,9 +167,13 @@ class ElementFrameIndex {
     std::size_t frame = 0;
   };
   static std::size_t positionOf(const void* element, std::size_t mask) {
-    // Fibonacci hashing of the address (its low bits are alignment, always the same).
+    // Fibonacci hashing of the address (its low bits are alignment, always the same): the slot is
+    // the product's top bits, which every bit of the address reaches. Its bits 32 and up, masked,
+    // put the elements of a vector (addresses a fixed stride apart) in long runs of neighbouring
+    // slots: with 48 000 elements, a find searched 54 slots on average, not 2.6.
     const auto bits = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(element));
-    return static_cast<std::size_t>(((bits >> 3) * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+    const int indexBits = __builtin_ctzll(static_cast<unsigned long long>(mask) + 1);  // capacity: a power of 2, >= 16
+    return static_cast<std::size_t>(((bits >> 3) * 0x9E3779B97F4A7C15ull) >> (64 - indexBits));
   }
   /// The slot holding `element`, or the empty one where it would go (a table is never full).
   std::size_t slotIndex(const void* element) const {
