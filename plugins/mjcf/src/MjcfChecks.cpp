@@ -55,7 +55,7 @@ class SectionChecker {
 
  private:
   /// The attribute `attribute` of `e`, when given, must name an object of `known` ("world" is a body).
-  void refer(const XmlElement& e, const char* attribute, const std::set<std::string>& known, const char* kind) {
+  void refer(const XmlElement& e, const char* attribute, const std::unordered_set<std::string>& known, const char* kind) {
     const Attribute* a = e.attribute(attribute);
     if (!a || known.count(a->value) || (std::string(kind) == "body" && a->value == "world")) return;
     const std::string name = e.attributeOr("name", "");
@@ -204,7 +204,7 @@ class SectionChecker {
   AttributeReader& attributes_;
   const ModelNames& names_;
   Diagnostics& diagnostics_;
-  std::set<std::string> tendons_;
+  std::unordered_set<std::string> tendons_;
   bool sawStateful_ = false, orderNoted_ = false;
 };
 

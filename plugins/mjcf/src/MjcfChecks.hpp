@@ -2,8 +2,8 @@
 // What MuJoCo's compiler checks in the sections Interlink keeps as data (<tendon>, <actuator>,
 // <equality> between joints or tendons, <contact>): the names they refer to exist, and the
 // limited/range rule of tendons and actuators.
-#include <set>
 #include <string>
+#include <unordered_set>
 
 #include "MjcfAttributes.hpp"
 
@@ -11,10 +11,10 @@ namespace interlink::mjcf::detail {
 
 /// The names of the model's objects, one namespace per kind as in MuJoCo.
 struct ModelNames {
-  const std::set<std::string>& bodies;
-  const std::set<std::string>& joints;
-  const std::set<std::string>& geoms;
-  const std::set<std::string>& sites;
+  const std::unordered_set<std::string>& bodies;
+  const std::unordered_set<std::string>& joints;
+  const std::unordered_set<std::string>& geoms;
+  const std::unordered_set<std::string>& sites;
 };
 
 /// Checks the children of every <tendon>, <actuator>, <equality> and <contact> of `root`. Each

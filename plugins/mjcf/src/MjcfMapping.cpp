@@ -10,9 +10,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <set>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <Eigen/Eigenvalues>
@@ -382,9 +382,11 @@ class Mapper {
   const MjcfModel& mjcf_;
   std::string path_;
   Diagnostics& diagnostics_;
-  std::set<std::string> used_ = {kWorldLink};
-  std::map<int, std::string> linkNames_;           // body id -> link name
-  std::map<std::string, std::string> linkOfBody_;  // body name -> link name
+  // Hashed, not ordered: they are only looked up (ordered sets made the mapping n log n, a
+  // sixth of its instructions a body at 8 000 bodies).
+  std::unordered_set<std::string> used_ = {kWorldLink};
+  std::unordered_map<int, std::string> linkNames_;           // body id -> link name
+  std::unordered_map<std::string, std::string> linkOfBody_;  // body name -> link name
 };
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "interlink/TextNumbers.hpp"
@@ -179,7 +180,7 @@ class Reader : public detail::AssetReader {
 
   /// twice within one kind is an error, as in MuJoCo.
   template <class Record>
-  void identify(Record& record, const XmlElement& e, int& counter, std::set<std::string>& names, const char* kind) {
+  void identify(Record& record, const XmlElement& e, int& counter, std::unordered_set<std::string>& names, const char* kind) {
     record.name = e.attributeOr("name", "");
     record.id = counter++;
     record.where = e.where;
@@ -764,7 +765,8 @@ class Reader : public detail::AssetReader {
   XmlElement root_;
   bool includeBudgetReported_ = false;
   std::uintmax_t includedBytes_ = 0;
-  std::set<std::string> bodyNames_, jointNames_, geomNames_, siteNames_, cameraNames_, equalityNames_;
+  // Hashed: only looked up (ordered sets made reading n log n in the number of names).
+  std::unordered_set<std::string> bodyNames_, jointNames_, geomNames_, siteNames_, cameraNames_, equalityNames_;
   std::set<int> unplaced_;  // bodies without pos under coordinate="global" (makeLocal)
 };
 
