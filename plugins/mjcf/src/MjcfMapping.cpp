@@ -88,8 +88,9 @@ class Mapper {
   /// like the world body's link ("worldbody", as an MJCF file written by Interlink has) is renamed.
   void reserveNames(const BodyRecord& body) {
     for (const BodyRecord& child : body.children) {
-      linkNames_[child.id] = unique(orGenerated(child.name, "body", child.id), "__body", child.where);
-      if (!child.name.empty()) linkOfBody_[child.name] = linkNames_[child.id];
+      const std::string& link = linkNames_[child.id] =
+          unique(orGenerated(child.name, "body", child.id), "__body", child.where);
+      if (!child.name.empty()) linkOfBody_[child.name] = link;
       reserveNames(child);
     }
   }
@@ -382,8 +383,8 @@ class Mapper {
   const MjcfModel& mjcf_;
   std::string path_;
   Diagnostics& diagnostics_;
-  // Hashed, not ordered: they are only looked up (ordered sets made the mapping n log n, a
-  // sixth of its instructions a body at 8 000 bodies).
+  // Hashed, not ordered: they are only looked up (ordered, with the reader's name sets, they made
+  // frames --json of 8 000 bodies cost 97.5 K instructions a body, 87.9 K hashed).
   std::unordered_set<std::string> used_ = {kWorldLink};
   std::unordered_map<int, std::string> linkNames_;           // body id -> link name
   std::unordered_map<std::string, std::string> linkOfBody_;  // body name -> link name
