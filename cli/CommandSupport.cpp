@@ -26,6 +26,7 @@ LoadOptions InputOptions::loadOptions() const {
   options.world = world;
   options.strict = strict;
   options.confineToRoots = confine;
+  options.keepExpandedText = keepExpandedText;
   for (const std::string& argument : arguments) {
     std::string name, value;
     if (splitArgument(argument, name, value)) options.arguments.emplace_back(std::move(name), std::move(value));

@@ -22,6 +22,7 @@ struct InputOptions {
   bool confine = false;                    // --confine: LoadOptions::confineToRoots
   bool explain = false;                    // check --explain: list what is kept but not interpreted
   std::vector<std::string> arguments;      // --arg NAME:=VALUE (LoadOptions::arguments), as written
+  bool keepExpandedText = false;           // convert: writes a xacro file's expansion as it is
   LoadOptions loadOptions() const;
 };
 

@@ -64,7 +64,9 @@ int runConvert(const ConvertOptions& options) {
   }
 
   Loader loader;
-  LoadResult loaded = loadInput(loader, input, options.input);
+  InputOptions inputOptions = options.input;
+  inputOptions.keepExpandedText = true;  // a xacro file converted to URDF is its expansion
+  LoadResult loaded = loadInput(loader, input, inputOptions);
   const std::string name = displayName(input);
   printDiagnostics(loaded.diagnostics, name);
   if (!loaded.ok()) {

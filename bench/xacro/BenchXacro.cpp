@@ -78,8 +78,14 @@ void loadXacro(benchmark::State& state, const Description& d) {
 
 void loadExpandedUrdf(benchmark::State& state, const Description& d) {
   const std::string path = std::string(INTERLINK_TEST_DATA) + "/" + d.file;
-  const interlink::LoadResult expanded = loader().loadFile(path, options(d));
+  interlink::LoadOptions keepText = options(d);
+  keepText.keepExpandedText = true;
+  const interlink::LoadResult expanded = loader().loadFile(path, keepText);
   const std::string urdf = expanded.expandedText;
+  if (urdf.empty()) {
+    state.SkipWithError("the xacro file gave no expanded text");
+    return;
+  }
   const std::string name = path.substr(0, path.size() - 6);  // beside the xacro file, as .urdf
   for (auto _ : state) {
     interlink::LoadResult r = loader().loadString(urdf, name, options(d));

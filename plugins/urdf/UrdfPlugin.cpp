@@ -4,7 +4,7 @@
 #include "interlink/plugin/Register.hpp"
 
 namespace urdf = interlink::urdf;
-INTERLINK_REGISTER_FORMAT_PLUGIN("urdf", "1.0.0",
+INTERLINK_REGISTER_XML_FORMAT_PLUGIN("urdf", "1.0.0",
                                  (interlink::plugin::readThenMap<interlink::xml::XmlElement, urdf::readUrdfXml,
                                                                  urdf::mapUrdf>),
                                  urdf::sniffUrdf, ".urdf")

@@ -95,9 +95,15 @@ class UrdfReader {
   UrdfReader(const plugin::LoadRequest& request, Diagnostics& diagnostics)
       : request_(request), diagnostics_(diagnostics) {}
 
-  /// Step 1: the located XML tree of a <robot> document.
+  /// Step 1: the located XML tree of a <robot> document (given already read when a macro
+  /// language expanded it: LoadRequest::tree).
   bool readXml(XmlElement& robot) {
-    auto root = xml::parse(request_.content, request_.path, diagnostics_, xml::toleratingLike(xml::Tolerance::LikeTinyXml));
+    std::optional<XmlElement> root;
+    if (request_.tree) {
+      root = std::move(*request_.tree);
+    } else {
+      root = xml::parse(request_.content, request_.path, diagnostics_, xml::toleratingLike(xml::Tolerance::LikeTinyXml));
+    }
     if (!root) return false;
     if (root->name != "robot") {
       diagnostics_.error(ErrorCode::ELEMENT_INVALID,

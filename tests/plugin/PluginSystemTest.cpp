@@ -128,6 +128,31 @@ TEST_F(PluginSystem, SnifferDecidesBetweenClaimantsOtherwiseTheLaterWinsWithAWar
   EXPECT_EQ(other.document.format, "rival");
 }
 
+TEST_F(PluginSystem, AnExpansionReachesAReaderOfTextOnlyAsText) {
+  // xacro hands its expansion over as a tree to a reader that says it takes trees (the URDF
+  // plugin); a reader of the same format that does not (text_only_urdf, chosen here by its surer
+  // sniffer) gets the expansion written, with the xacro file's findings reported once.
+  Loader loader;  // the product's plugins, xacro and URDF among them
+  loader.plugins().discoverDirectory(kRoot + "/text_only_urdf");
+  const std::string path = write("r.urdf.xacro", R"xml(<?xml version="1.0"?>
+<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <xacro:property name="part" value="arm"/>
+  <xacro:include filename="optional_*.xacro"/>
+  <link name="${part}"/>
+</robot>
+)xml");
+  const LoadResult result = loader.loadFile(path);
+  EXPECT_EQ(result.document.format, "text_only_urdf") << test::dump(result.diagnostics);
+  ASSERT_TRUE(result.document.model.has_value()) << test::dump(result.diagnostics);
+  ASSERT_EQ(result.document.model->links.size(), 1u);
+  EXPECT_EQ(result.document.model->links[0].name, "read_arm_from_text");
+  EXPECT_TRUE(result.expandedText.empty());  // not asked for
+  // The warning of the include that matched no file, once, not once per expansion.
+  std::size_t matchedNothing = 0;
+  for (const Diagnostic& d : result.diagnostics) matchedNothing += d.message.find("matched no files") != std::string::npos;
+  EXPECT_EQ(matchedNothing, 1u) << test::dump(result.diagnostics);
+}
+
 TEST_F(PluginSystem, UnclaimedExtensionNamesTheLoadedPlugins) {
   Loader loader(false);
   loader.plugins().discoverDirectory(kRoot + "/good");

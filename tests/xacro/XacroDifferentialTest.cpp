@@ -48,8 +48,10 @@ void PrintTo(const Case& c, std::ostream* out) { *out << c.reference; }
 
 std::string dataDir() { return sourceDir() + "/tests/data"; }
 
-LoadOptions options(const Arguments& arguments) {
+/// With the expanded text kept (the tests compare it with ROS's xacro's), or without.
+LoadOptions options(const Arguments& arguments, bool keepText = true) {
   LoadOptions o;
+  o.keepExpandedText = keepText;
   // $(find franka_description) is tests/data/franka_description: the ROS package path is asked
   // first (a package directory found there, as ROS answers it, has no trailing '/').
   o.packagePaths = {dataDir()};
@@ -170,6 +172,13 @@ TEST_P(XacroDifferential, CoreModelAndFramesMatchRosXacro) {
   const std::string b = coreModel(theirs);
   EXPECT_EQ(a.size(), b.size());
   EXPECT_TRUE(a == b) << firstDifference(a, b);
+  // A load that keeps no text hands the URDF plugin the expansion as a tree: the same model, the
+  // same diagnostics.
+  const LoadResult asTree = loader.loadFile(dataDir() + "/" + c.xacro, options(c.arguments, false));
+  EXPECT_TRUE(asTree.expandedText.empty());
+  EXPECT_EQ(dump(asTree.diagnostics), dump(ours.diagnostics));
+  const std::string t = coreModel(asTree);
+  EXPECT_TRUE(t == b) << firstDifference(t, b);
 
   // Frames at zero and two random configurations inside the joint limits.
   const auto& dofs = ours.kinematics.dofs();

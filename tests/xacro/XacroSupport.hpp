@@ -9,6 +9,7 @@
 #include "Scratch.hpp"
 #include "TestSupport.hpp"
 #include "interlink/Loader.hpp"
+#include "interlink/convert/Writers.hpp"
 
 namespace interlink::test {
 
@@ -21,13 +22,30 @@ inline std::string robot(const std::string& body) {
          body + "\n</robot>\n";
 }
 
-/// Writes `text` as `name` into the test's scratch directory and loads it.
+/// Every diagnostic as text, in order.
+inline std::vector<std::string> formatted(const Diagnostics& diagnostics) {
+  std::vector<std::string> out;
+  for (const Diagnostic& d : diagnostics) out.push_back(d.format());
+  return out;
+}
+
+/// Writes `text` as `name` into the test's scratch directory and loads it, with the expanded text
+/// kept (LoadResult::expandedText). It is loaded a second time without the text, the expansion
+/// handed to the URDF plugin as a tree: both loads must give the same diagnostics (locations and
+/// macro chains included) and the same model.
 inline LoadResult loadXacro(const Scratch& scratch, const std::string& text, const Arguments& arguments = {},
                             const std::string& name = "robot.urdf.xacro", LoadOptions options = {}) {
   const std::string path = scratch.write(name, text);
   options.arguments = arguments;
   Loader loader;
-  return loader.loadFile(path, options);
+  options.keepExpandedText = false;
+  const LoadResult asTree = loader.loadFile(path, options);
+  options.keepExpandedText = true;
+  LoadResult asText = loader.loadFile(path, options);
+  EXPECT_TRUE(asTree.expandedText.empty());
+  EXPECT_EQ(formatted(asTree.diagnostics), formatted(asText.diagnostics)) << "the expansion as a tree and as text";
+  EXPECT_EQ(convert::writeJson(asTree), convert::writeJson(asText)) << "the expansion as a tree and as text";
+  return asText;
 }
 
 /// The diagnostics that are errors or notes, as text.

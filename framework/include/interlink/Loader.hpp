@@ -69,6 +69,11 @@ struct LoadOptions {
   /// Arguments of formats that take them, in order (xacro's `$(arg NAME)`; the CLI's
   /// `--arg NAME:=VALUE`). A later value of one name wins.
   std::vector<std::pair<std::string, std::string>> arguments;
+  /// Keep the text a macro language's top-level file expanded into (LoadResult::expandedText;
+  /// `interlink convert robot.urdf.xacro -o robot.urdf` writes it). Off: the expansion goes to the
+  /// reader of its format as a tree, without being written and parsed again (xacro: a fifth of a
+  /// repeated load's instructions), and expandedText stays empty.
+  bool keepExpandedText = false;
 };
 
 struct LoadResult {
@@ -77,7 +82,8 @@ struct LoadResult {
   FrameGraph graph;
   Kinematics kinematics;
   /// When the top-level file is in a macro language over another format (xacro over URDF): the
-  /// expanded document and the extension of its format (".urdf"); empty otherwise.
+  /// expanded document (with LoadOptions::keepExpandedText) and the extension of its format
+  /// (".urdf"); empty otherwise.
   std::string expandedText;
   std::string expandedExtension;
   bool ok() const { return !diagnostics.hasErrors(); }

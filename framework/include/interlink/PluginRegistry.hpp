@@ -51,6 +51,8 @@ class INTERLINK_API PluginHandle {
   void load(const plugin::LoadRequest& request, Document& document, Diagnostics& diagnostics) const;
   /// True for a macro language over another format (FormatApi::expand).
   bool expands() const;
+  /// True for an XML format that takes a document as a tree (FormatApi::readsXmlTree).
+  bool readsXmlTree() const;
   /// Expands the file into a document of another format (exceptions contained as in `load`).
   void expand(const plugin::LoadRequest& request, plugin::ExpandedDocument& expanded, Diagnostics& diagnostics) const;
 

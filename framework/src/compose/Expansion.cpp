@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "interlink/xml/XmlElement.hpp"
+
 namespace interlink::detail {
 
 namespace {
@@ -73,17 +75,22 @@ SourceLocation expansionOrigin(const plugin::ExpandedDocument& expanded, const S
 }
 
 ExpansionResult expandThenLoad(const PluginRegistry& registry, const PluginHandle& expander,
-                               const plugin::LoadRequest& request, Document& document, Diagnostics& diagnostics) {
+                               const plugin::LoadRequest& request, Document& document, Diagnostics& diagnostics,
+                               bool keepText) {
   ExpansionResult result;
   plugin::ExpandedDocument expanded;
+  expanded.textWanted = keepText;
   const std::size_t before = diagnostics.size();
   expander.expand(request, expanded, diagnostics);
   bool failed = false;
   for (std::size_t i = before; i < diagnostics.size(); ++i) failed = failed || diagnostics.items()[i].isError();
   // Errors, or nothing to read (a macro library expands to nothing; the plugin said so).
-  if (failed || expanded.content.empty()) return result;
+  if (failed || (expanded.content.empty() && !expanded.tree)) return result;
   const std::string extension = expanded.extension;
-  PluginHandle reader = registry.formatFor("expanded" + extension, std::string_view(expanded.content).substr(0, 4096));
+  // A tree is sniffed by the start its text would have.
+  const std::string treeHead = expanded.tree ? "<?xml version=\"1.0\" ?>\n<" + expanded.tree->name + ">" : std::string();
+  const std::string_view head = expanded.tree ? std::string_view(treeHead) : std::string_view(expanded.content).substr(0, 4096);
+  PluginHandle reader = registry.formatFor("expanded" + extension, head);
   if (!reader || reader.info().kind != plugin::PluginKind::Format || reader.expands()) {
     diagnostics.error(ErrorCode::NO_PARSER,
                       "'" + expander.info().name + "' expanded the file into '" + extension +
@@ -91,8 +98,17 @@ ExpansionResult expandThenLoad(const PluginRegistry& registry, const PluginHandl
                       SourceLocation{request.path, 0, 0});
     return result;
   }
+  if (expanded.tree && !reader.readsXmlTree()) {
+    // This format's reader takes text only: the expansion again, written (its findings were
+    // reported the first time).
+    plugin::ExpandedDocument written;
+    Diagnostics again;
+    expander.expand(request, written, again);
+    expanded = std::move(written);
+  }
   plugin::LoadRequest inner = request;
   inner.content = expanded.content;
+  inner.tree = expanded.tree.get();
   Diagnostics found;
   reader.load(inner, document, found);
   const std::string& path = request.path;

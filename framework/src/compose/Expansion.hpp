@@ -19,8 +19,11 @@ struct ExpansionResult {
 
 /// Expands `request` with `expander` and has the plugin of the expansion's format read it into
 /// `document`. `request.path` stays the macro-language file (relative URIs resolve beside it).
+/// Without `keepText`, an expansion the plugin gives as a tree goes to a reader that takes trees
+/// as it is (ExpansionResult::text stays empty): no text written, none parsed.
 ExpansionResult expandThenLoad(const PluginRegistry& registry, const PluginHandle& expander,
-                               const plugin::LoadRequest& request, Document& document, Diagnostics& diagnostics);
+                               const plugin::LoadRequest& request, Document& document, Diagnostics& diagnostics,
+                               bool keepText);
 
 /// Where expanded-text location `at` came from (its file is the expanded file's), and its chain.
 SourceLocation expansionOrigin(const plugin::ExpandedDocument& expanded, const SourceLocation& at, std::uint32_t* step);

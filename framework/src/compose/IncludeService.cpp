@@ -228,11 +228,15 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, std
   const std::size_t diagnosticsBefore = context.diagnostics.size();
   PluginHandle reader = plugin;  // a macro language's file is read by the plugin of its expansion
   if (plugin.expands()) {
-    detail::ExpansionResult expansion = detail::expandThenLoad(registry, plugin, request, document, context.diagnostics);
+    const bool topLevel = !requestedAt.known();
+    detail::ExpansionResult expansion = detail::expandThenLoad(registry, plugin, request, document, context.diagnostics,
+                                                               topLevel && context.options.keepExpandedText);
     if (!expansion.reader) return std::nullopt;
     reader = expansion.reader;
-    if (!requestedAt.known()) {
-      context.expandedText = std::move(expansion.text);
+    if (topLevel) {
+      // Kept when asked for only (a plugin may write text though not asked: xacro does for
+      // expansions beyond plain ASCII).
+      if (context.options.keepExpandedText) context.expandedText = std::move(expansion.text);
       context.expandedExtension = expansion.extension;
     }
   } else {

@@ -97,6 +97,10 @@ void PluginHandle::load(const plugin::LoadRequest& request, Document& document, 
   runGuarded(plugin_->info.name, "reading", request.path, diagnostics, [&] { format->load(request, document, diagnostics); });
 }
 
+bool PluginHandle::readsXmlTree() const {
+  return plugin_ && plugin::formatReadsXmlTree(plugin_->descriptor->format);
+}
+
 bool PluginHandle::expands() const { return plugin_ && plugin::formatHasExpand(plugin_->descriptor->format); }
 
 void PluginHandle::expand(const plugin::LoadRequest& request, plugin::ExpandedDocument& expanded,

@@ -74,6 +74,16 @@ Expansion expandXacro(const std::string& path, std::string_view content, const p
 /// for every element and attribute the place it came from.
 std::string writeExpansion(const Expansion& expansion, std::vector<plugin::ExpansionOrigin>& origins);
 
+/// The tree that reading writeExpansion's text gives (interlink::xml::parse: every name,
+/// attribute, text and child equal), made without writing it: the expansion's strings are moved
+/// into it. Its locations are in `path`, one line per element and attribute in document order,
+/// and `origins` maps each line back as the text's origins would. False, with nothing moved or
+/// added, when the text would not read back as the same tree by that rule (names or text beyond
+/// plain ASCII, a comment XML refuses, an attribute twice, nesting beyond the XML reader's limit):
+/// the text is then written and parsed as before.
+bool expansionTree(Expansion& expansion, const std::string& path, xml::XmlElement& root,
+                   std::vector<plugin::ExpansionOrigin>& origins);
+
 /// A YAML document as xacro's values (PyYAML's safe loader: null, bool, int, float, str, lists,
 /// dicts; `!radians` and `!degrees` evaluate their expression). ExpressionError on bad YAML.
 Value yamlToValue(std::string_view text);

@@ -1,15 +1,24 @@
 // The expansion as XML text, with the origin of every element and attribute recorded at the line
-// and column where it is written, so the URDF plugin's findings map back to the xacro sources.
+// and column where it is written, so the URDF plugin's findings map back to the xacro sources;
+// or, when nobody needs the text, as the tree that reading that text would give.
 #include "XacroExpander.hpp"
 
 #include <algorithm>
 #include <string_view>
 
 #include "interlink/xml/XmlEscape.hpp"
+#include "interlink/xml/XmlParser.hpp"
 
 namespace interlink::xacro {
 
 namespace {
+
+/// An element's or a text node's text as written: without the XML white space around it.
+std::string_view withoutSurroundingSpace(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
 
 class Writer {
  public:
@@ -107,13 +116,6 @@ class Writer {
   std::string take() { return std::move(out_); }
 
  private:
-  /// An element's or a text node's text as written: without the XML white space around it.
-  static std::string_view withoutSurroundingSpace(std::string_view text) {
-    const std::size_t first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos) return {};
-    return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
-  }
-
   /// Lines and columns over what was appended from `from` on (columns count characters, as
   /// expat does: UTF-8 continuation bytes do not count). Two counting passes the compiler
   /// vectorises, rather than a branch per byte.
@@ -167,7 +169,199 @@ class Writer {
   std::uint32_t column_ = 1;
 };
 
+/// Printable ASCII, tabs and line breaks: what the Writer's escaping gives back unchanged.
+bool plainText(std::string_view text) {
+  return std::all_of(text.begin(), text.end(), [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return (u >= 0x20 && u < 0x7F) || c == '\t' || c == '\n' || c == '\r';
+  });
+}
+bool plainName(std::string_view name) {
+  const auto start = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == ':'; };
+  if (name.empty() || !start(name[0])) return false;
+  return std::all_of(name.begin() + 1, name.end(), [&](char c) {
+    return start(c) || (c >= '0' && c <= '9') || c == '-' || c == '.';
+  });
+}
+/// White space only, as the XML reader counts it.
+bool isLayout(std::string_view text) {
+  return std::all_of(text.begin(), text.end(), [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; });
+}
+
+/// XML forbids "--" inside a comment and a comment ending in '-'.
+bool allowedInComment(std::string_view text) {
+  return plainText(text) && text.find("--") == std::string_view::npos && (text.empty() || text.back() != '-');
+}
+
+/// Builds the tree that xml::parse gives for the Writer's text, from the expansion itself: one
+/// pass checks that it may (readsBack) and counts, a second moves the strings into the tree, whose
+/// lists share one block as the parser's do.
+class TreeBuilder {
+ public:
+  TreeBuilder(const std::string& path, std::vector<plugin::ExpansionOrigin>& origins) : file_(path), origins_(origins) {}
+
+  /// Whether the Writer's text for `e` reads back as build() makes it (see expansionTree).
+  bool readsBack(const OutElement& e, std::size_t depth) {
+    if (e.comment) return allowedInComment(e.text);
+    // A carriage return after a child element is kept or dropped by how it was written: not ours to copy.
+    if (e.textNode) return plainText(e.text) && e.text.find('\r') == std::string::npos;
+    // The XML reader refuses an element this deep (ParseOptions::maxDepth), or this many attributes.
+    static const xml::ParseOptions kReader;
+    if (depth >= kReader.maxDepth || e.attributes.size() > kReader.maxAttributesPerElement) return false;
+    if (!plainName(e.name) || !plainText(e.text)) return false;
+    for (const OutAttribute& a : e.attributes) {
+      if (!plainName(a.name) || !plainText(a.value)) return false;
+    }
+    if (hasRepeatedName(e.attributes)) return false;
+    ++elements_;
+    attributes_ += e.attributes.size();
+    for (const OutElement& child : e.children) {
+      if (!readsBack(child, depth + 1)) return false;
+    }
+    return true;
+  }
+
+  /// Moves `root` into `into` (after readsBack said yes).
+  void buildRoot(OutElement& root, xml::XmlElement& into) {
+    origins_.reserve(origins_.size() + elements_ + attributes_);
+    const auto arena = xml::detail::TreeArena::create(elements_ * sizeof(xml::XmlElement) + attributes_ * sizeof(xml::Attribute));
+    elementAllocator_ = xml::detail::TreeAllocator<xml::XmlElement>(arena);
+    attributeAllocator_ = xml::detail::TreeAllocator<xml::Attribute>(arena);
+    build(root, 0, into);
+  }
+
+ private:
+  /// Moves `e` into `into` as the reader would build it from the Writer's text at `depth`.
+  void build(OutElement& e, std::size_t depth, xml::XmlElement& into) {
+    into.name = std::move(e.name);
+    into.where = locate(e.where, e.step);
+    if (!e.attributes.empty()) {
+      // In the Writer's order: sorted by name, stable (an insertion sort of a few).
+      sorted_.clear();
+      for (OutAttribute& a : e.attributes) {
+        std::size_t at = sorted_.size();
+        sorted_.push_back(&a);
+        while (at > 0 && a.name < sorted_[at - 1]->name) {
+          sorted_[at] = sorted_[at - 1];
+          --at;
+        }
+        sorted_[at] = &a;
+      }
+      into.attributes = xml::XmlElement::Attributes(attributeAllocator_);
+      into.attributes.reserve(sorted_.size());
+      for (OutAttribute* a : sorted_) {
+        into.attributes.push_back(xml::Attribute{std::move(a->name), std::move(a->value), locate(a->where, a->step)});
+      }
+    }
+    const std::string_view text = withoutSurroundingSpace(e.text);
+    if (e.children.empty()) {
+      if (text.size() == e.text.size()) {
+        into.text = std::move(e.text);
+      } else {
+        into.text.assign(text.data(), text.size());
+      }
+      return;
+    }
+    // The character data the Writer puts directly inside: the text, then a line break after it
+    // and after each child, each child indented (a text node's text with it), then the indent of
+    // the closing tag. The reader keeps it as it comes until the first child element starts;
+    // after that, only the parts of each line that are not all white space (the rest is layout),
+    // and none of it when all of it is white space.
+    const std::string_view spaces = indentOf(depth + 1);
+    std::string& data = into.text;
+    bool afterElement = false;
+    const auto add = [&](std::string_view piece) {
+      if (!afterElement) {
+        data.append(piece.data(), piece.size());
+        return;
+      }
+      while (!piece.empty()) {
+        const std::size_t lineEnd = std::min(piece.find('\n'), piece.size());
+        const std::string_view line = piece.substr(0, lineEnd);
+        if (!isLayout(line)) data.append(line.data(), line.size());
+        piece.remove_prefix(std::min(lineEnd + 1, piece.size()));
+      }
+    };
+    add(text);
+    add("\n");
+    const auto childElements = static_cast<std::size_t>(std::count_if(
+        e.children.begin(), e.children.end(), [](const OutElement& c) { return !c.comment && !c.textNode; }));
+    if (childElements > 0) {
+      into.children = xml::XmlElement::Children(elementAllocator_);
+      into.children.reserve(childElements);
+    }
+    for (OutElement& child : e.children) {
+      if (child.textNode) {
+        const std::string_view childText = withoutSurroundingSpace(child.text);
+        if (childText.empty()) continue;
+        add(std::string(spaces) + std::string(childText) + "\n");  // one piece: the indent stays with the text
+        continue;
+      }
+      add(spaces);
+      if (!child.comment) {
+        build(child, depth + 1, into.children.emplace_back());
+        afterElement = true;
+      }
+      add("\n");
+    }
+    add(indentOf(depth));
+    if (afterElement && isLayout(data)) data.clear();
+  }
+
+  /// The Writer's indent at `depth` (readsBack keeps it under the reader's depth limit).
+  static std::string_view indentOf(std::size_t depth) {
+    static const std::string kSpaces(2 * xml::ParseOptions{}.maxDepth + 2, ' ');
+    return std::string_view(kSpaces).substr(0, std::min(2 * depth, kSpaces.size()));
+  }
+
+  /// A place of its own in the tree's "text", mapped back to `where` through `step`.
+  SourceLocation locate(const SourceLocation& where, std::uint32_t step) {
+    origins_.push_back(plugin::ExpansionOrigin{++line_, 1, where, step});
+    return SourceLocation{file_, static_cast<int>(line_), 1};
+  }
+
+  static bool hasRepeatedName(const std::vector<OutAttribute>& attributes) {
+    if (attributes.size() < 2) return false;
+    if (attributes.size() <= 8) {
+      for (std::size_t i = 1; i < attributes.size(); ++i) {
+        for (std::size_t j = 0; j < i; ++j) {
+          if (attributes[i].name == attributes[j].name) return true;
+        }
+      }
+      return false;
+    }
+    std::vector<std::string_view> names;
+    names.reserve(attributes.size());
+    for (const OutAttribute& a : attributes) names.emplace_back(a.name);
+    std::sort(names.begin(), names.end());
+    return std::adjacent_find(names.begin(), names.end()) != names.end();
+  }
+
+  FileName file_;
+  std::vector<plugin::ExpansionOrigin>& origins_;
+  std::vector<OutAttribute*> sorted_;
+  std::uint32_t line_ = 0;
+  std::size_t elements_ = 0;
+  std::size_t attributes_ = 0;
+  xml::detail::TreeAllocator<xml::XmlElement> elementAllocator_;
+  xml::detail::TreeAllocator<xml::Attribute> attributeAllocator_;
+};
+
 }  // namespace
+
+bool expansionTree(Expansion& expansion, const std::string& path, xml::XmlElement& root,
+                   std::vector<plugin::ExpansionOrigin>& origins) {
+  if (!expansion.root) return false;
+  const auto commentAllowed = [](const std::string& text) { return allowedInComment(text); };
+  TreeBuilder builder(path, origins);
+  if (!std::all_of(expansion.commentsBeforeRoot.begin(), expansion.commentsBeforeRoot.end(), commentAllowed) ||
+      !std::all_of(expansion.commentsAfterRoot.begin(), expansion.commentsAfterRoot.end(), commentAllowed) ||
+      !builder.readsBack(*expansion.root, 0)) {
+    return false;
+  }
+  builder.buildRoot(*expansion.root, root);
+  return true;
+}
 
 std::string writeExpansion(const Expansion& expansion, std::vector<plugin::ExpansionOrigin>& origins) {
   Writer writer(origins);

@@ -1,6 +1,7 @@
 // The xacro format plugin: a macro language over URDF. It expands the file (XacroExpander) and
-// hands the URDF text, with the map back to the xacro sources, to the loader, which has the URDF
-// plugin read it (FormatApi::expand, docs/plugin-guide.md).
+// hands the URDF, as text or (when the host needs no text) as its XML tree, with the map back to
+// the xacro sources, to the loader, which has the URDF plugin read it (FormatApi::expand,
+// docs/plugin-guide.md).
 #include <algorithm>
 #include <cstring>
 
@@ -43,8 +44,16 @@ void expandXacroFile(const interlink::plugin::LoadRequest& request, interlink::p
     return;
   }
   expanded.extension = ".urdf";
-  expanded.content = interlink::xacro::writeExpansion(expansion, expanded.origins);
   expanded.steps = std::move(expansion.steps);
+  if (!expanded.textWanted) {
+    // Nobody needs the text: the URDF plugin takes the tree, neither written nor parsed.
+    auto tree = std::make_shared<interlink::xml::XmlElement>();
+    if (interlink::xacro::expansionTree(expansion, request.path, *tree, expanded.origins)) {
+      expanded.tree = std::move(tree);
+      return;
+    }
+  }
+  expanded.content = interlink::xacro::writeExpansion(expansion, expanded.origins);
 }
 
 /// Certain with xacro's namespace or elements in the head; a `.xacro` without them is still

@@ -4,11 +4,18 @@
 // and the macro calls and includes that brought it there. The loader hands the text to the
 // plugin of that format and reports that plugin's findings (and the model's locations) through the
 // map, as a compiler reports an error inside a macro expansion (docs/plugin-guide.md).
+// When the host does not need the text, a plugin may hand over the XML tree that reading the text
+// would give instead: no text written, nothing parsed again (`tree`).
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "interlink/SourceLocation.hpp"
+
+namespace interlink::xml {
+class XmlElement;  // interlink/xml/XmlElement.hpp
+}  // namespace interlink::xml
 
 namespace interlink::plugin {
 
@@ -38,6 +45,14 @@ struct ExpandedDocument {
   /// Sorted by line, then column.
   std::vector<ExpansionOrigin> origins;
   std::vector<ExpansionStep> steps;
+  /// Set by the host before the call: whether it needs `content` (LoadOptions::keepExpandedText,
+  /// or a reader of the target format that takes only text). When it does not, a plugin whose
+  /// target format is XML may leave `content` empty and give `tree`: the root element that reading
+  /// the text would give, every element and attribute equal. Its locations are in the file being
+  /// expanded at positions that `origins` maps (any positions, in document order: one line per
+  /// element or attribute does), as the text's would be.
+  bool textWanted = true;
+  std::shared_ptr<xml::XmlElement> tree;
 };
 
 }  // namespace interlink::plugin

@@ -24,7 +24,7 @@
 namespace interlink::plugin {
 
 /// Bumped whenever anything in this header or the model types changes incompatibly.
-inline constexpr std::uint32_t kApiVersion = 3;
+inline constexpr std::uint32_t kApiVersion = 4;
 
 /// The name of the one exported entry point.
 inline constexpr const char* kEntryPointName = "interlink_plugin_descriptor";
@@ -102,6 +102,10 @@ struct LoadRequest {
   std::string path;          // absolute, normalised
   std::string_view content;  // the file's bytes
   const HostServices* host = nullptr;
+  /// Given only to a plugin whose table says `readsXmlTree`, for a document a macro language
+  /// expanded into a tree (ExpandedDocument::tree): the document already read, `content` empty.
+  /// The plugin may move from it.
+  xml::XmlElement* tree = nullptr;
 };
 
 struct FormatApi {
@@ -123,10 +127,19 @@ struct FormatApi {
   /// loader passes the text to that format's plugin and maps its findings back. A plugin with
   /// `expand` may leave `load` null. (Appended: a table shorter than this field has no expand.)
   void (*expand)(const LoadRequest& request, ExpandedDocument& expanded, Diagnostics& diagnostics) = nullptr;
+  /// `load` takes LoadRequest::tree when it is set (an XML format whose reader starts from the
+  /// located tree: INTERLINK_REGISTER_XML_FORMAT_PLUGIN). (Appended in API version 4.)
+  bool readsXmlTree = false;
 };
 
 /// The size of a format table before `expand` was appended: the smallest the core accepts.
 inline constexpr std::size_t kFormatApiSizeWithoutExpand = offsetof(FormatApi, expand);
+
+/// True when `api` takes documents as XML trees (FormatApi::readsXmlTree).
+inline bool formatReadsXmlTree(const FormatApi* api) {
+  return api != nullptr && api->size >= offsetof(FormatApi, readsXmlTree) + sizeof(api->readsXmlTree) &&
+         api->readsXmlTree && api->load != nullptr;
+}
 
 /// True when `api` is new enough to have `expand`.
 inline bool formatHasExpand(const FormatApi* api) {

@@ -133,10 +133,18 @@ FormatApi formatApiWithSniffer(const char* const* extensions) {
   }
 
 #define INTERLINK_REGISTER_FORMAT_PLUGIN(NAME, VERSION, LOAD_FN, SNIFF_FN, ...) \
-  INTERLINK_REGISTER_FORMAT_PLUGIN_WITH_DIRECTORIES(NAME, VERSION, LOAD_FN, SNIFF_FN, nullptr, __VA_ARGS__)
+  INTERLINK_DETAIL_REGISTER_FORMAT_PLUGIN(NAME, VERSION, LOAD_FN, SNIFF_FN, nullptr, false, __VA_ARGS__)
 
 /// The same for a format whose includes may name a directory (FormatApi::modelFileInDirectory).
 #define INTERLINK_REGISTER_FORMAT_PLUGIN_WITH_DIRECTORIES(NAME, VERSION, LOAD_FN, SNIFF_FN, DIRECTORY_FN, ...) \
+  INTERLINK_DETAIL_REGISTER_FORMAT_PLUGIN(NAME, VERSION, LOAD_FN, SNIFF_FN, DIRECTORY_FN, false, __VA_ARGS__)
+
+/// The same for an XML format whose LOAD_FN takes LoadRequest::tree when it is set (the document
+/// already read as a located tree: a macro language's expansion, FormatApi::readsXmlTree).
+#define INTERLINK_REGISTER_XML_FORMAT_PLUGIN(NAME, VERSION, LOAD_FN, SNIFF_FN, ...) \
+  INTERLINK_DETAIL_REGISTER_FORMAT_PLUGIN(NAME, VERSION, LOAD_FN, SNIFF_FN, nullptr, true, __VA_ARGS__)
+
+#define INTERLINK_DETAIL_REGISTER_FORMAT_PLUGIN(NAME, VERSION, LOAD_FN, SNIFF_FN, DIRECTORY_FN, READS_TREE, ...) \
   namespace {                                                                                           \
   const char* const interlinkPluginExtensions[] = {__VA_ARGS__, nullptr};                              \
   void interlinkGuardedLoad(const ::interlink::plugin::LoadRequest& r, ::interlink::Document& d,        \
@@ -148,6 +156,7 @@ FormatApi formatApiWithSniffer(const char* const* extensions) {
     api.load = &interlinkGuardedLoad;                                                                   \
     api.modelFileInDirectory = ::interlink::plugin::detail::guardUnlessNull<                           \
         DIRECTORY_FN, &::interlink::plugin::detail::guardedDirectory<DIRECTORY_FN>>();                 \
+    api.readsXmlTree = READS_TREE;                                                                      \
     return api;                                                                                         \
   }                                                                                                     \
   const ::interlink::plugin::FormatApi interlinkFormatApi = makeInterlinkFormatApi();                   \
