@@ -5,6 +5,6 @@
 
 namespace urdf = interlink::urdf;
 INTERLINK_REGISTER_XML_FORMAT_PLUGIN("urdf", "1.0.0",
-                                 (interlink::plugin::readThenMap<interlink::xml::XmlElement, urdf::readUrdfXml,
-                                                                 urdf::mapUrdf>),
-                                 urdf::sniffUrdf, ".urdf")
+                                     (interlink::plugin::readThenMap<interlink::xml::XmlElement, urdf::readUrdfXml,
+                                                                     urdf::mapUrdf>),
+                                     urdf::sniffUrdf, ".urdf")

@@ -98,7 +98,8 @@ ExpansionResult expandThenLoad(const PluginRegistry& registry, const PluginHandl
                       SourceLocation{request.path, 0, 0});
     return result;
   }
-  if (expanded.tree && !reader.readsXmlTree()) {
+  const bool readsTree = reader.readsXmlTree();
+  if (expanded.tree && !readsTree && expanded.content.empty()) {
     // This format's reader takes text only: the expansion again, written (its findings were
     // reported the first time).
     plugin::ExpandedDocument written;
@@ -108,7 +109,7 @@ ExpansionResult expandThenLoad(const PluginRegistry& registry, const PluginHandl
   }
   plugin::LoadRequest inner = request;
   inner.content = expanded.content;
-  inner.tree = expanded.tree.get();
+  inner.tree = readsTree ? expanded.tree.get() : nullptr;
   Diagnostics found;
   reader.load(inner, document, found);
   const std::string& path = request.path;
