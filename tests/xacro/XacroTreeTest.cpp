@@ -121,10 +121,18 @@ TEST(XacroTree, ReadsAsTheWrittenTextWouldWithEveryLocationMappedAlike) {
   EXPECT_GT(compared, 40u);  // the tree was made and compared (0: it was not)
 }
 
-TEST(XacroTree, TextBeyondPlainAsciiIsLeftToTheText) {
-  // The reader decodes and checks UTF-8 itself: such an expansion is written and parsed.
+TEST(XacroTree, TextBeyondAsciiReadsAsTheWrittenTextWould) {
+  // UTF-8 in values, text and comments (two, three and four bytes), and U+007F, which XML allows.
   const std::string source = std::string(kHeader) +
-                             "<robot name=\"r\"><link name=\"caf\xC3\xA9\"/><link name=\"base\"/></robot>\n";
+                             "<robot name=\"r\">\n  <!-- caf\xC3\xA9, 90\xC2\xB0 -->\n"
+                             "  <link name=\"base\" note=\"\xE2\x82\xAC \xF0\x9F\x8D\x94 \x7F\"><x>\xC2\xB5m</x></link>\n</robot>\n";
+  EXPECT_GT(compareTreeWithText(source), 3u);
+}
+
+TEST(XacroTree, ANameBeyondAsciiIsLeftToTheText) {
+  // The reader checks such names by XML's rules for them: the expansion is written and parsed.
+  const std::string source = std::string(kHeader) +
+                             "<robot name=\"r\"><link name=\"base\"/><caf\xC3\xA9/></robot>\n";
   EXPECT_EQ(compareTreeWithText(source), 0u);
 }
 

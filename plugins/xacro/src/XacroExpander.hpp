@@ -78,8 +78,9 @@ std::string writeExpansion(const Expansion& expansion, std::vector<plugin::Expan
 /// attribute, text and child equal), made without writing it: the expansion's strings are moved
 /// into it. Its locations are in `path`, one line per element and attribute in document order,
 /// and `origins` maps each line back as the text's origins would. False, with nothing moved or
-/// added, when the text would not read back as the same tree by that rule (names or text beyond
-/// plain ASCII, a comment XML refuses, an attribute twice, nesting beyond the XML reader's limit):
+/// added, when the text would not read back as the same tree by that rule (a name beyond ASCII's
+/// XML names, a character XML refuses, a comment XML refuses, an attribute twice, nesting beyond
+/// the XML reader's limit):
 /// the text is then written and parsed as before.
 bool expansionTree(Expansion& expansion, const std::string& path, xml::XmlElement& root,
                    std::vector<plugin::ExpansionOrigin>& origins);

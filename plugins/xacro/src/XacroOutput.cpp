@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "interlink/Utf8.hpp"
 #include "interlink/xml/XmlEscape.hpp"
 #include "interlink/xml/XmlParser.hpp"
 
@@ -169,12 +170,26 @@ class Writer {
   std::uint32_t column_ = 1;
 };
 
-/// Printable ASCII, tabs and line breaks: what the Writer's escaping gives back unchanged.
+/// Characters XML allows, in valid UTF-8: what the XML reader gives back unchanged once the Writer
+/// has escaped it. (Control characters other than tabs and line breaks, a broken sequence, U+FFFE
+/// and U+FFFF are errors of the reader's; the text is written then, for it to report them.)
 bool plainText(std::string_view text) {
-  return std::all_of(text.begin(), text.end(), [](char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return (u >= 0x20 && u < 0x7F) || c == '\t' || c == '\n' || c == '\r';
-  });
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const unsigned char* const end = p + text.size();
+  while (p < end) {
+    while (p < end && *p >= 0x20 && *p < 0x80) ++p;  // printable ASCII: nearly all of it
+    if (p == end) break;
+    const unsigned char c = *p;
+    if (c < 0x80) {
+      if (c != '\t' && c != '\n' && c != '\r') return false;
+      ++p;
+      continue;
+    }
+    const std::size_t length = validUtf8SequenceLength(p, end);
+    if (length == 0 || (length == 3 && c == 0xEF && p[1] == 0xBF && p[2] >= 0xBE)) return false;
+    p += length;
+  }
+  return true;
 }
 bool plainName(std::string_view name) {
   const auto start = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == ':'; };
