@@ -21,6 +21,23 @@ std::string_view withoutSurroundingSpace(std::string_view text) {
   return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
 }
 
+/// `attributes` in the order they are written, into `sorted`: by name, as ROS's xacro writes them
+/// (its xmlutils sorts attribute names); a stable insertion sort of the few an element has, into
+/// a list kept between elements. (`Attribute` is OutAttribute, or const OutAttribute.)
+template <class Attribute, class Attributes>
+void sortByName(Attributes& attributes, std::vector<Attribute*>& sorted) {
+  sorted.clear();
+  for (Attribute& a : attributes) {
+    std::size_t at = sorted.size();
+    sorted.push_back(&a);
+    while (at > 0 && a.name < sorted[at - 1]->name) {
+      sorted[at] = sorted[at - 1];
+      --at;
+    }
+    sorted[at] = &a;
+  }
+}
+
 class Writer {
  public:
   explicit Writer(std::vector<plugin::ExpansionOrigin>& origins) : origins_(origins) {}
@@ -73,18 +90,7 @@ class Writer {
     mark(e.where, e.step);
     write("<");
     write(e.name);
-    // Sorted by name, as ROS's xacro writes them (its xmlutils sorts attribute names); a stable
-    // insertion sort of the few attributes an element has, in a list kept between elements.
-    sorted_.clear();
-    for (const OutAttribute& a : e.attributes) {
-      std::size_t at = sorted_.size();
-      sorted_.push_back(&a);
-      while (at > 0 && a.name < sorted_[at - 1]->name) {
-        sorted_[at] = sorted_[at - 1];
-        --at;
-      }
-      sorted_[at] = &a;
-    }
+    sortByName(e.attributes, sorted_);
     for (const OutAttribute* attribute : sorted_) {
       const OutAttribute& a = *attribute;
       write(" ");
@@ -251,17 +257,7 @@ class TreeBuilder {
     into.name = std::move(e.name);
     into.where = locate(e.where, e.step);
     if (!e.attributes.empty()) {
-      // In the Writer's order: sorted by name, stable (an insertion sort of a few).
-      sorted_.clear();
-      for (OutAttribute& a : e.attributes) {
-        std::size_t at = sorted_.size();
-        sorted_.push_back(&a);
-        while (at > 0 && a.name < sorted_[at - 1]->name) {
-          sorted_[at] = sorted_[at - 1];
-          --at;
-        }
-        sorted_[at] = &a;
-      }
+      sortByName(e.attributes, sorted_);  // in the Writer's order
       into.attributes = xml::XmlElement::Attributes(attributeAllocator_);
       into.attributes.reserve(sorted_.size());
       for (OutAttribute* a : sorted_) {
