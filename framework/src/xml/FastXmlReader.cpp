@@ -48,14 +48,6 @@ struct PlainBytes {
 };
 constexpr PlainBytes kPlainBytes;
 
-/// The length of the UTF-8 sequence at `p` (not ASCII) when it encodes a character XML allows: a
-/// valid sequence other than U+FFFE and U+FFFF (EF BF BE, EF BF BF). Else 0.
-std::size_t xmlCharacterLength(const unsigned char* p, const unsigned char* end) {
-  const std::size_t length = validUtf8SequenceLength(p, end);
-  if (length == 3 && p[0] == 0xEF && p[1] == 0xBF && p[2] >= 0xBE) return 0;
-  return length;
-}
-
 bool isXmlCharacter(std::uint32_t code) {
   return code == 0x9 || code == 0xA || code == 0xD || (code >= 0x20 && code <= 0xD7FF) ||
          (code >= 0xE000 && code <= 0xFFFD) || (code >= 0x10000 && code <= 0x10FFFF);

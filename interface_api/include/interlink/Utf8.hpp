@@ -30,6 +30,14 @@ inline std::size_t validUtf8SequenceLength(const unsigned char* p, const unsigne
   return 0;
 }
 
+/// The length of the UTF-8 sequence at `p` (not ASCII) when it encodes a character XML allows: a
+/// valid sequence other than U+FFFE and U+FFFF (EF BF BE, EF BF BF). Else 0.
+inline std::size_t xmlCharacterLength(const unsigned char* p, const unsigned char* end) {
+  const std::size_t length = validUtf8SequenceLength(p, end);
+  if (length == 3 && p[0] == 0xEF && p[1] == 0xBF && p[2] >= 0xBE) return 0;
+  return length;
+}
+
 /// Appends code point `code` (at most U+10FFFF; the caller has checked it) encoded in UTF-8.
 inline void appendUtf8(std::string& out, std::uint32_t code) {
   if (code < 0x80) {

@@ -191,8 +191,8 @@ bool plainText(std::string_view text) {
       ++p;
       continue;
     }
-    const std::size_t length = validUtf8SequenceLength(p, end);
-    if (length == 0 || (length == 3 && c == 0xEF && p[1] == 0xBF && p[2] >= 0xBE)) return false;
+    const std::size_t length = xmlCharacterLength(p, end);
+    if (length == 0) return false;
     p += length;
   }
   return true;
