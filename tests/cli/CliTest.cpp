@@ -43,16 +43,33 @@ TEST(Cli, VersionAndHelp) {
 
 #if defined(INTERLINK_CLI_HEAP_MIMALLOC)
 // The command's heap (cli/ProcessHeap.cpp): mimalloc, asked for large pages before its first
-// allocation, which the environment can still turn off. mimalloc lists its options when started
+// allocation when the command line names a file of 32 KiB or more, or reads a pipe; in small
+// pages otherwise. The environment decides over both. mimalloc lists its options when started
 // verbose; otherwise it says nothing.
-TEST(Cli, HeapIsMimallocInLargePagesUnlessTheEnvironmentSaysNo) {
-  const auto verbose = test::run("MIMALLOC_VERBOSE=1 " + test::cliPath() + " --version");
-  EXPECT_EQ(verbose.exitCode, 0);
-  EXPECT_NE(verbose.output.find("mimalloc: option 'large_os_pages': 1"), std::string::npos) << verbose.output;
-  const auto off = test::run("MIMALLOC_VERBOSE=1 MIMALLOC_LARGE_OS_PAGES=0 " + test::cliPath() + " --version");
-  EXPECT_EQ(off.exitCode, 0);
-  EXPECT_NE(off.output.find("mimalloc: option 'large_os_pages': 0"), std::string::npos) << off.output;
-  const auto quiet = test::run(test::cliPath() + " check " + kArm);
+TEST(Cli, HeapIsMimallocInLargePagesForBigFilesUnlessTheEnvironmentSays) {
+  const std::string big = test::sourceDir() + "/tests/data/anymal_c_simple_description/urdf/anymal.urdf";  // 62 KiB
+  ASSERT_GE(boost::filesystem::file_size(big), 32u * 1024);
+  ASSERT_LT(boost::filesystem::file_size(kArm), 32u * 1024);
+  const auto option = [](const std::string& command) {
+    const auto result = test::run("export MIMALLOC_VERBOSE=1; " + command);
+    EXPECT_LE(result.exitCode, 1) << command << "\n" << result.output;  // 1: warnings under --werror only
+    if (result.output.find("mimalloc: option 'large_os_pages': 1") != std::string::npos) return 1;
+    if (result.output.find("mimalloc: option 'large_os_pages': 0") != std::string::npos) return 0;
+    ADD_FAILURE() << command << ": mimalloc listed no large_os_pages option\n" << result.output;
+    return -1;
+  };
+  const std::string cli = test::cliPath();
+  EXPECT_EQ(option(cli + " check " + big), 1);
+  EXPECT_EQ(option(cli + " check " + kArm + " " + big), 1) << "any file named counts";
+  EXPECT_EQ(option(cli + " check " + kArm), 0);
+  EXPECT_EQ(option(cli + " --version"), 0);
+  EXPECT_EQ(option(cli + " check " + test::sourceDir() + "/samples/models"), 0) << "a directory is read a file at a time";
+  EXPECT_EQ(option("cat " + kArm + " | " + cli + " check -"), 1) << "a pipe's size is unknown";
+  EXPECT_EQ(option(cli + " check - < " + kArm), 0) << "standard input that is a small file";
+  EXPECT_EQ(option(cli + " check - < " + big), 1);
+  EXPECT_EQ(option("MIMALLOC_LARGE_OS_PAGES=0 " + cli + " check " + big), 0);
+  EXPECT_EQ(option("MIMALLOC_LARGE_OS_PAGES=1 " + cli + " check " + kArm), 1);
+  const auto quiet = test::run(cli + " check " + big);
   EXPECT_EQ(quiet.exitCode, 0) << quiet.output;
   EXPECT_EQ(quiet.output.find("mimalloc"), std::string::npos) << quiet.output;
 }
