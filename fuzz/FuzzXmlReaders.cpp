@@ -1,4 +1,4 @@
-// libFuzzer harness for the XML reader's two paths: whatever the fast reader (pugixml, for plain
+// libFuzzer harness for the XML reader's two paths: whatever the fast reader (for plain
 // documents) takes, expat must read to the same tree, locations, comments and text lengths, with
 // the same diagnostics; a difference aborts. Inputs it does not take are read by expat alone.
 #include <cstddef>

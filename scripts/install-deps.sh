@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache pkg-config
   libboost-dev libboost-filesystem-dev libboost-graph-dev
-  libxerces-c-dev libexpat1-dev libpugixml-dev libeigen3-dev libjansson-dev libassimp-dev
+  libxerces-c-dev libexpat1-dev libeigen3-dev libjansson-dev libassimp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libsdformat-dev                                  # reference implementation for differential tests
   libdart-utils-dev libdart-external-ikfast-dev dart-doc   # DART SkelParser + its SKEL corpus

@@ -1,7 +1,6 @@
-// The fast path of the XML reader: pugixml for plain documents (FastXmlReader.hpp, docs/xml.md).
+// The fast path of the XML reader: plain documents read straight into the tree (FastXmlReader.hpp, docs/xml.md).
 #include "xml/FastXmlReader.hpp"
 
-#include <pugixml.hpp>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -11,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -22,14 +22,14 @@
 namespace interlink::xml::detail {
 namespace {
 
-// Most model files are plain, well-formed UTF-8. pugixml reads those about six times faster than
-// expat (docs/dev/benchmarks.md), but it is not a conforming parser: it takes text around the root,
-// duplicate attributes, undefined entities, '<' in attribute values, "--" in comments and more. So
-// it reads only documents whose every byte plainText() has checked, and the tree built from its
-// nodes is checked for the rest (names, duplicates, nesting, what stands around the root). Anything
-// else, every document with an error among them, is read by expat, which says what is wrong. The
-// tree is the one the expat reader builds, location for location and text piece for text piece
-// (tests and a fuzz target compare both).
+// Most model files are plain, well-formed UTF-8, and for those most of what a conforming parser
+// does (encodings, DTDs, entities, CDATA, processing instructions, line-end normalisation) has
+// nothing to do. plainText() checks every byte for that, and PlainTreeReader then reads the tags
+// straight into the tree, checking the rest of XML's grammar as it goes (names, duplicate
+// attributes, end tags, nesting, what stands around the root). Anything else, every document with
+// an error among them, is read by expat, which says what is wrong. The tree is the one the expat
+// reader builds, location for location and text piece for text piece (tests and a fuzz target
+// compare both).
 
 /// The byte classes of plainText().
 enum PlainByte : unsigned char { kPlain = 0, kControl, kAmpersand, kOpenAngle, kCloseSquare, kMultiByte };
@@ -260,33 +260,6 @@ bool plainComment(std::string_view text) {
   return text.find("--") == std::string_view::npos && (text.empty() || text.back() != '-');
 }
 
-/// Whether a name as pugixml read it is one expat reads the same (pugixml checks the ASCII
-/// characters of names as XML does; other names are left to expat).
-bool plainName(const char* name) {
-  for (const char* c = name; *c; ++c) {
-    if (static_cast<unsigned char>(*c) >= 0x80) return false;
-  }
-  return *name != 0;
-}
-
-/// Past the white space and comments at `p`: the first other byte, or `end`; null inside a comment
-/// that does not end.
-const unsigned char* pastSpaceAndComments(const unsigned char* p, const unsigned char* end) {
-  while (p != end) {
-    if (isSpace(static_cast<char>(*p))) {
-      ++p;
-    } else if (end - p >= 4 && std::memcmp(p, "<!--", 4) == 0) {
-      const std::string_view rest(reinterpret_cast<const char*>(p + 4), static_cast<std::size_t>(end - p - 4));
-      const std::size_t close = rest.find("-->");
-      if (close == std::string_view::npos) return nullptr;
-      p += 4 + close + 3;
-    } else {
-      return p;
-    }
-  }
-  return p;
-}
-
 /// Line and column of offsets met in increasing order (columns in UTF-16 units, as
 /// StartTagLocator counts them).
 class OffsetCursor {
@@ -333,199 +306,270 @@ class OffsetCursor {
   int continuationBytes_ = 0;  // bytes minus characters in [lineStart_, at_)
 };
 
-/// Past the start tag at `p` ('<'), quoted values skipped; `selfClosing` tells whether it ended
-/// with "/>". Null when it does not end.
-const unsigned char* pastStartTag(const unsigned char* p, const unsigned char* end, bool& selfClosing) {
-  for (++p; p != end; ++p) {
-    if (*p == '"' || *p == '\'') {
-      p = static_cast<const unsigned char*>(std::memchr(p + 1, *p, static_cast<std::size_t>(end - p - 1)));
-      if (!p) return nullptr;
-    } else if (*p == '>') {
-      selfClosing = p[-1] == '/';
-      return p + 1;
-    }
+/// XML's name characters within ASCII (the reader leaves a name with any other byte to expat).
+struct NameBytes {
+  bool start[256] = {};
+  bool rest[256] = {};
+  constexpr NameBytes() {
+    for (int c = 'a'; c <= 'z'; ++c) start[c] = rest[c] = true;
+    for (int c = 'A'; c <= 'Z'; ++c) start[c] = rest[c] = true;
+    for (int c = '0'; c <= '9'; ++c) rest[c] = true;
+    start[static_cast<unsigned char>('_')] = rest[static_cast<unsigned char>('_')] = true;
+    start[static_cast<unsigned char>(':')] = rest[static_cast<unsigned char>(':')] = true;
+    rest[static_cast<unsigned char>('-')] = rest[static_cast<unsigned char>('.')] = true;
   }
-  return nullptr;
+};
+constexpr NameBytes kNameBytes;
+
+/// Appends an attribute's value as XML normalises it: a tab or line break is a space (a CR never
+/// gets here, plainText() leaves it to expat), references replaced.
+void appendAttributeValue(std::string& out, std::string_view raw) {
+  std::size_t plainUpTo = 0;
+  while (plainUpTo < raw.size() && raw[plainUpTo] != '\t' && raw[plainUpTo] != '\n' && raw[plainUpTo] != '&') ++plainUpTo;
+  if (plainUpTo == raw.size()) {
+    out.append(raw);
+    return;
+  }
+  std::string normalised(raw);
+  for (char& c : normalised) {
+    if (c == '\t' || c == '\n') c = ' ';
+  }
+  appendDecoded(out, normalised);
 }
 
-/// Builds the XmlElement tree from pugixml's nodes as TreeBuilder builds it from expat's events.
-/// pugixml reads a copy in place, so every name it gives points into the copy at the offset of
-/// that name in the text: locations are offsets turned into lines and columns.
-class FastTreeReader {
+/// Reads a document plainText() took straight from its text into the XmlElement tree that
+/// TreeBuilder builds from expat's events, in one pass and without a second copy of the text or a
+/// tree in between. It checks what plainText() left: the tags' grammar, names, duplicate
+/// attributes, end tags matching, nesting, that only white space and comments stand around the
+/// root. It gives up (nothing) on anything else, and expat reads the document then.
+// levels_ grows by moving its elements, never by copying them (a copy would leave the arena).
+static_assert(std::is_nothrow_move_constructible_v<XmlElement>);
+
+class PlainTreeReader {
  public:
-  FastTreeReader(std::string_view content, const std::string& fileName, const ParseOptions& options,
-                 const PlainXmlFacts& facts)
-      : content_(content),
+  PlainTreeReader(std::string_view content, const std::string& fileName, const ParseOptions& options,
+                  const PlainXmlFacts& facts)
+      : begin_(reinterpret_cast<const unsigned char*>(content.data())),
+        end_(begin_ + content.size()),
+        p_(begin_ + facts.prologStart),
         fileName_(fileName),
         maxDepth_(options.maxDepth == 0 ? 1 : options.maxDepth),
         maxAttributes_(options.maxAttributesPerElement),
         comments_(options.comments),
         parentTextLengths_(options.parentTextLengths),
-        startTags_(facts.startTags),
-        commentCount_(facts.comments),
-        equalsInComments_(facts.equalsInComments),
-        prologStart_(facts.prologStart),
-        ascii_(facts.ascii),
-        cursor_(content, facts.ascii) {}
-
-  /// The tree, or nothing when the document is not one this reader takes (expat reads it then).
-  std::optional<XmlElement> read() {
-    copy_.assign(content_.begin(), content_.end());
-    if (comments_) comments_->reserve(comments_->size() + commentCount_);
-    pugi::xml_document document;
-    // References are decoded here (appendDecoded), so that text splits where expat splits it.
-    // An element's first character data, when nothing comes before it, is kept in the element's
-    // own node (parse_embed_pcdata): a node fewer for every element with text (start() reads it).
-    const unsigned flags =
-        pugi::parse_wconv_attribute | pugi::parse_ws_pcdata | pugi::parse_comments | pugi::parse_embed_pcdata;
-    if (!document.load_buffer_inplace(copy_.data(), copy_.size(), flags, pugi::encoding_utf8)) return std::nullopt;
-    pugi::xml_node rootNode;
-    for (pugi::xml_node node : document.children()) {
-      if (node.type() == pugi::node_element && !rootNode) {
-        rootNode = node;
-      } else if (node.type() == pugi::node_comment) {
-        if (!plainComment(node.value())) return std::nullopt;
-        if (comments_ && !rootNode) addComment(node, XmlComment::kOutsideRoot, 0);
-      } else if (node.type() != pugi::node_pcdata || !isAllSpace(node.value())) {
-        return std::nullopt;
-      }
-    }
-    if (!rootNode || !prologIsPlain()) return std::nullopt;
-    // Every list of the tree in one block, as TreeBuilder sizes it from its scan.
-    // The counts come from the text: start tags (plainText() counted them) and '=' signs outside
-    // comments (the attributes, and any '=' of text: a slightly larger block; a comment's row of
-    // '=' signs counted as attributes made a block eight times the tree's size).
+        cursor_(content, facts.ascii) {
+    if (comments_) comments_->reserve(comments_->size() + facts.comments);
+    // Every list of the tree in one block, sized from the text: start tags (plainText() counted
+    // them) and '=' signs outside comments (the attributes, and any '=' of text: a slightly larger
+    // block; a comment's row of '=' signs counted as attributes made a block eight times the tree's
+    // size).
     const std::size_t attributes =
-        static_cast<std::size_t>(std::count(content_.begin(), content_.end(), '=')) - equalsInComments_;
+        static_cast<std::size_t>(std::count(content.begin(), content.end(), '=')) - facts.equalsInComments;
     elementAllocator_ = TreeAllocator<XmlElement>(
-        TreeArena::create(startTags_ * sizeof(XmlElement) + attributes * sizeof(Attribute)));
+        TreeArena::create(facts.startTags * sizeof(XmlElement) + attributes * sizeof(Attribute)));
     attributeAllocator_ = TreeAllocator<Attribute>(elementAllocator_.arena());
-    if (!start(rootNode, nullptr)) return std::nullopt;
+  }
+
+  /// The tree, or nothing when the document is not one this reader takes.
+  std::optional<XmlElement> read() {
+    if (!outsideRoot(0) || p_ == end_) return std::nullopt;
+    if (!startTag()) return std::nullopt;
     while (!open_.empty()) {
       Open& top = open_.back();
-      if (!top.next) {
-        finish(*top.element);
-        open_.pop_back();
-        continue;
+      const unsigned char* const textBegin = p_;
+      p_ = static_cast<const unsigned char*>(std::memchr(p_, '<', static_cast<std::size_t>(end_ - p_)));
+      if (!p_ || end_ - p_ < 2) return std::nullopt;
+      const std::string_view text(reinterpret_cast<const char*>(textBegin), static_cast<std::size_t>(p_ - textBegin));
+      const bool commentNext = p_[1] == '!';
+      if (!text.empty()) {
+        addText(levels_[top.depth].back(), text, top.childrenSoFar > 0);
+        // Text between two comments is the second one's text before, not the first one's after.
+        if (top.commentBefore != kNone && !commentNext) appendDecoded((*comments_)[top.commentBefore].textAfter, text);
       }
-      const pugi::xml_node node = top.next;
-      top.next = node.next_sibling();
-      XmlElement& element = *top.element;  // open_ may grow below: no reference into it after this
-      switch (node.type()) {
-        case pugi::node_element:
-          if (!start(node, &element)) return std::nullopt;
-          break;
-        case pugi::node_pcdata: addText(element, node.value()); break;
-        case pugi::node_comment:
-          if (!plainComment(node.value())) return std::nullopt;
-          if (comments_) addComment(node, top.ordinal, top.childrenSoFar);
-          break;
-        default: return std::nullopt;
+      top.commentBefore = kNone;
+      bool ok;
+      if (p_[1] == '/') {
+        ok = endTag();
+      } else if (commentNext) {
+        ok = comment(top.ordinal, top.childrenSoFar, text, &top);
+      } else {
+        ok = startTag();
       }
+      if (!ok) return std::nullopt;
     }
-    if (!epilogIsPlain()) return std::nullopt;
-    if (comments_) {
-      for (pugi::xml_node node = rootNode.next_sibling(); node; node = node.next_sibling()) {
-        if (node.type() == pugi::node_comment) addComment(node, XmlComment::kOutsideRoot, 1);
-      }
-    }
-    return std::move(root_);
+    if (!outsideRoot(1) || p_ != end_) return std::nullopt;
+    return std::move(levels_[0].back());
   }
 
  private:
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
   struct Open {
-    XmlElement* element;
-    pugi::xml_node next;             // its next child node to read
-    std::size_t ordinal;             // its number in document order (the root is 0)
-    std::size_t childrenSoFar = 0;   // its child elements started so far
+    std::size_t depth;            // its level in levels_
+    std::size_t ordinal;          // its number in document order (the root is 0)
+    std::string_view name;
+    std::size_t childrenSoFar = 0;    // its child elements started so far
+    std::size_t commentBefore = kNone;  // a comment just read in it: the text after it is its text after
   };
 
-  /// As TreeBuilder collects it: the text before and after is the character data between it and
-  /// the tags or comments around it, as the parser reports it (all of it, references decoded).
-  void addComment(pugi::xml_node node, std::size_t parent, std::size_t index) {
-    XmlComment& comment = comments_->emplace_back();
-    comment.text = node.value();
-    comment.where.file = fileName_;
-    cursor_.locate(offsetOf(node.value()) - 4, comment.where, true);
-    comment.parent = parent;
-    comment.index = index;
-    if (parent == XmlComment::kOutsideRoot) return;  // the parser reports no text outside the root
-    if (pugi::xml_node before = node.previous_sibling(); before.type() == pugi::node_pcdata) {
-      appendDecoded(comment.textBefore, before.value());
-    } else if (!before) {  // the first child node: the text before it is kept in the element's node
-      appendDecoded(comment.textBefore, node.parent().value());
-    }
-    // Text between two comments is the second one's text before, not the first one's after.
-    if (pugi::xml_node after = node.next_sibling();
-        after.type() == pugi::node_pcdata && after.next_sibling().type() != pugi::node_comment) {
-      appendDecoded(comment.textAfter, after.value());
-    }
-  }
+  struct PendingAttribute {
+    std::string_view name;
+    std::string_view value;
+    std::size_t offset;
+  };
 
-  std::size_t offsetOf(const char* inCopy) const { return static_cast<std::size_t>(inCopy - copy_.data()); }
+  std::size_t offsetOf(const unsigned char* at) const { return static_cast<std::size_t>(at - begin_); }
 
-  bool start(pugi::xml_node node, XmlElement* parent) {
-    if (open_.size() >= maxDepth_) return false;  // expat says so
-    const char* const name = node.name();
-    if (!ascii_ ? !plainName(name) : *name == 0) return false;  // an ASCII text has only plain names
-    std::size_t attributeCount = 0;
-    for (pugi::xml_attribute a = node.first_attribute(); a; a = a.next_attribute()) {
-      if (++attributeCount > maxAttributes_) return false;  // refused before parsing: expat's path says so
-    }
-    std::size_t childCount = 0;
-    for (pugi::xml_node child = node.first_child(); child; child = child.next_sibling()) {
-      childCount += child.type() == pugi::node_element;
-    }
-    if (parentTextLengths_) parentTextLengths_->push_back(parent ? parent->text.size() : 0);
-    if (!open_.empty()) ++open_.back().childrenSoFar;
-    XmlElement& element = parent ? parent->children.emplace_back() : root_.emplace();
-    element.name.append(name);
-    if (childCount > 0) {
-      element.children = XmlElement::Children(elementAllocator_);
-      element.children.reserve(childCount);
-    }
-    element.where.file = fileName_;
-    lastTag_ = offsetOf(name) - 1;
-    cursor_.locate(lastTag_, element.where);
-    lastDepth_ = open_.size();
-    if (attributeCount > 0) {
-      element.attributes = XmlElement::Attributes(attributeAllocator_);
-      element.attributes.reserve(attributeCount);
-      for (pugi::xml_attribute a = node.first_attribute(); a; a = a.next_attribute()) {
-        const std::string_view attributeName(a.name());
-        const std::string_view value(a.value());
-        if (!ascii_ && !plainName(a.name())) return false;
-        // One pass over the value (most are a few bytes): a raw '<' can only be there if the text
-        // is not XML; a '&' starts a reference to decode.
-        bool references = false;
-        for (const char c : value) {
-          if (c == '<') return false;
-          references |= c == '&';
-        }
-        for (const Attribute& before : element.attributes) {
-          if (sameName(before.name, attributeName)) return false;  // a duplicate: expat's error
-        }
-        Attribute& attribute = element.attributes.emplace_back();
-        attribute.name.append(attributeName);
-        if (references) {
-          appendDecoded(attribute.value, value);
-        } else {
-          attribute.value.append(value);
-        }
-        attribute.where.file = fileName_;
-        cursor_.locate(offsetOf(a.name()), attribute.where);
+  /// White space and comments before the root (`index` 0) or after it (1), up to the next other
+  /// byte or the end.
+  bool outsideRoot(std::size_t index) {
+    while (p_ != end_) {
+      if (isSpace(static_cast<char>(*p_))) {
+        ++p_;
+      } else if (end_ - p_ >= 4 && std::memcmp(p_, "<!--", 4) == 0) {
+        if (!comment(XmlComment::kOutsideRoot, index, {}, nullptr)) return false;
+      } else {
+        return *p_ == '<' && index == 0;  // the root's start tag; after the root, nothing else
       }
     }
-    // Character data before any child node, which pugixml kept in the element's node.
-    if (const char* text = node.value(); *text) addText(element, text);
-    open_.push_back(Open{&element, node.first_child(), started_++});
+    return true;
+  }
+
+  /// A name at p_ of XML's ASCII name characters, empty when none starts there.
+  std::string_view name() {
+    const unsigned char* const from = p_;
+    if (p_ == end_ || !kNameBytes.start[*p_]) return {};
+    ++p_;
+    while (p_ != end_ && kNameBytes.rest[*p_]) ++p_;
+    return {reinterpret_cast<const char*>(from), static_cast<std::size_t>(p_ - from)};
+  }
+
+  bool skipSpace() {
+    const unsigned char* const from = p_;
+    while (p_ != end_ && isSpace(static_cast<char>(*p_))) ++p_;
+    return p_ != from;
+  }
+
+  /// The start tag at p_ ('<'): the element with its attributes, open unless the tag closes it.
+  bool startTag() {
+    if (open_.size() >= maxDepth_) return false;  // expat says so
+    const unsigned char* const tag = p_++;
+    const std::string_view elementName = name();
+    if (elementName.empty()) return false;
+    attributes_.clear();
+    bool selfClosing = false;
+    while (true) {
+      const bool spaced = skipSpace();
+      if (p_ == end_) return false;
+      if (*p_ == '>') {
+        ++p_;
+        break;
+      }
+      if (*p_ == '/') {
+        if (end_ - p_ < 2 || p_[1] != '>') return false;
+        p_ += 2;
+        selfClosing = true;
+        break;
+      }
+      if (!spaced) return false;  // attributes are separated by white space
+      const std::size_t offset = offsetOf(p_);
+      const std::string_view attributeName = name();
+      if (attributeName.empty()) return false;
+      skipSpace();
+      if (p_ == end_ || *p_ != '=') return false;
+      ++p_;
+      skipSpace();
+      if (p_ == end_ || (*p_ != '"' && *p_ != '\'')) return false;
+      const unsigned char* const valueBegin = p_ + 1;
+      p_ = static_cast<const unsigned char*>(std::memchr(valueBegin, *p_, static_cast<std::size_t>(end_ - valueBegin)));
+      if (!p_) return false;
+      const std::string_view value(reinterpret_cast<const char*>(valueBegin), static_cast<std::size_t>(p_ - valueBegin));
+      ++p_;
+      if (value.find('<') != std::string_view::npos) return false;  // not XML: expat says so
+      if (attributes_.size() >= maxAttributes_) return false;      // refused before parsing: expat's path says so
+      for (const PendingAttribute& before : attributes_) {
+        if (sameName(before.name, attributeName)) return false;  // a duplicate: expat's error
+      }
+      attributes_.push_back(PendingAttribute{attributeName, value, offset});
+    }
+    const std::size_t depth = open_.size();
+    if (parentTextLengths_) parentTextLengths_->push_back(depth == 0 ? 0 : levels_[depth - 1].back().text.size());
+    if (depth > 0) ++open_.back().childrenSoFar;
+    if (levels_.size() <= depth) levels_.resize(depth + 1);
+    XmlElement& element = levels_[depth].emplace_back();
+    element.name.append(elementName);
+    element.where.file = fileName_;
+    cursor_.locate(offsetOf(tag), element.where);
+    if (!attributes_.empty()) {
+      element.attributes = XmlElement::Attributes(attributeAllocator_);
+      element.attributes.reserve(attributes_.size());
+      for (const PendingAttribute& pending : attributes_) {
+        Attribute& attribute = element.attributes.emplace_back();
+        attribute.name.append(pending.name);
+        appendAttributeValue(attribute.value, pending.value);
+        attribute.where.file = fileName_;
+        cursor_.locate(pending.offset, attribute.where);
+      }
+    }
+    const std::size_t ordinal = started_++;
+    if (selfClosing) return true;  // no children, no text: nothing to finish
+    open_.push_back(Open{depth, ordinal, elementName});
+    return true;
+  }
+
+  /// The end tag at p_ ("</"): it names the element open, which is complete then.
+  bool endTag() {
+    p_ += 2;
+    const Open& top = open_.back();
+    if (static_cast<std::size_t>(end_ - p_) < top.name.size() || std::memcmp(p_, top.name.data(), top.name.size()) != 0) {
+      return false;
+    }
+    p_ += top.name.size();
+    skipSpace();
+    if (p_ == end_ || *p_ != '>') return false;  // another name, or more of it
+    ++p_;
+    XmlElement& element = levels_[top.depth].back();
+    if (levels_.size() > top.depth + 1 && !levels_[top.depth + 1].empty()) {
+      std::vector<XmlElement>& children = levels_[top.depth + 1];
+      element.children = XmlElement::Children(elementAllocator_);
+      element.children.reserve(children.size());
+      for (XmlElement& child : children) element.children.push_back(std::move(child));
+      children.clear();
+      dropLayoutText(element.text);
+    }
+    open_.pop_back();
+    return true;
+  }
+
+  /// The comment at p_ ("<!--"), kept when comments are asked for. `textBefore`: the text just
+  /// before it in its element; `in`: that element (null outside the root).
+  bool comment(std::size_t parent, std::size_t index, std::string_view textBefore, Open* in) {
+    const unsigned char* const open = p_;
+    if (end_ - p_ < 4 || std::memcmp(p_, "<!--", 4) != 0) return false;  // plainText() let no other "<!" through
+    const std::string_view rest(reinterpret_cast<const char*>(p_ + 4), static_cast<std::size_t>(end_ - p_ - 4));
+    const std::size_t close = rest.find("-->");
+    if (close == std::string_view::npos) return false;
+    const std::string_view text = rest.substr(0, close);
+    if (!plainComment(text)) return false;
+    p_ += 4 + close + 3;
+    if (!comments_) return true;
+    XmlComment& kept = comments_->emplace_back();
+    kept.text = text;
+    kept.where.file = fileName_;
+    cursor_.locate(offsetOf(open), kept.where, true);
+    kept.parent = parent;
+    kept.index = index;
+    if (in) {
+      appendDecoded(kept.textBefore, textBefore);
+      in->commentBefore = comments_->size() - 1;
+    }
     return true;
   }
 
   /// Text as expat hands it over: before the first child element all of it; after, in pieces split
   /// at line breaks and references, without the pieces that are white space only (layout).
-  static void addText(XmlElement& element, std::string_view raw) {
-    if (element.children.empty()) {
+  static void addText(XmlElement& element, std::string_view raw, bool afterChildren) {
+    if (!afterChildren) {
       appendDecoded(element.text, raw);
       return;
     }
@@ -547,65 +591,24 @@ class FastTreeReader {
     }
   }
 
-  static void finish(XmlElement& element) {
-    if (!element.children.empty()) dropLayoutText(element.text);
-  }
-
-  /// Before the root element, past the byte-order mark and declaration plainText() went over:
-  /// white space and comments.
-  bool prologIsPlain() const {
-    const auto* begin = reinterpret_cast<const unsigned char*>(content_.data());
-    const unsigned char* const end = begin + content_.size();
-    const unsigned char* p = pastSpaceAndComments(begin + prologStart_, end);
-    return p && p != end && *p == '<';
-  }
-
-  /// After the last start tag: the end tags of the elements still open, then only white space
-  /// and comments (pugixml drops text after the root without a word).
-  bool epilogIsPlain() const {
-    const unsigned char* const end = reinterpret_cast<const unsigned char*>(content_.data()) + content_.size();
-    bool selfClosing = false;
-    const unsigned char* p =
-        pastStartTag(reinterpret_cast<const unsigned char*>(content_.data()) + lastTag_, end, selfClosing);
-    if (!p) return false;
-    std::size_t stillOpen = lastDepth_ + (selfClosing ? 0 : 1);
-    while (stillOpen > 0) {
-      p = static_cast<const unsigned char*>(std::memchr(p, '<', static_cast<std::size_t>(end - p)));
-      if (!p || end - p < 2) return false;
-      if (p[1] == '/') {
-        p = static_cast<const unsigned char*>(std::memchr(p, '>', static_cast<std::size_t>(end - p)));
-        if (!p) return false;
-        ++p;
-        --stillOpen;
-      } else {
-        const unsigned char* past = pastSpaceAndComments(p, end);
-        if (!past || past == p) return false;
-        p = past;
-      }
-    }
-    return pastSpaceAndComments(p, end) == end;
-  }
-
-  std::string_view content_;
+  const unsigned char* const begin_;
+  const unsigned char* const end_;
+  const unsigned char* p_;  // where the reading is
   const FileName fileName_;
   const std::size_t maxDepth_;
   const std::size_t maxAttributes_;
   std::vector<XmlComment>* const comments_;
   std::vector<std::size_t>* const parentTextLengths_;
-  const std::size_t startTags_;
-  const std::size_t commentCount_;
-  const std::size_t equalsInComments_;
-  const std::size_t prologStart_;
-  const bool ascii_;  // every byte of the text is ASCII: names need no check of their bytes
   OffsetCursor cursor_;
-  std::vector<char, interlink::detail::LargeBlockAllocator<char>> copy_;  // what pugixml reads in place
   TreeAllocator<XmlElement> elementAllocator_;
   TreeAllocator<Attribute> attributeAllocator_;
-  std::optional<XmlElement> root_;
+  /// The elements being made, by depth: levels_[d] holds the finished children of the element
+  /// open at depth d - 1 and, last, the one open at depth d (levels_[0]: the root). An element's
+  /// children move into one block of the arena, of their exact number, when it ends.
+  std::vector<std::vector<XmlElement>> levels_;
   std::vector<Open> open_;
-  std::size_t started_ = 0;    // elements started so far
-  std::size_t lastTag_ = 0;    // the offset of the '<' of the element last started
-  std::size_t lastDepth_ = 0;  // and its depth
+  std::vector<PendingAttribute> attributes_;  // of the start tag being read
+  std::size_t started_ = 0;                   // elements started so far
 };
 
 }  // namespace
@@ -614,7 +617,7 @@ bool isPlainXml(std::string_view content, PlainXmlFacts& facts) { return plainTe
 
 std::optional<XmlElement> readPlainXml(std::string_view content, const std::string& fileName,
                                        const ParseOptions& options, const PlainXmlFacts& facts) {
-  return FastTreeReader(content, fileName, options, facts).read();
+  return PlainTreeReader(content, fileName, options, facts).read();
 }
 
 }  // namespace interlink::xml::detail

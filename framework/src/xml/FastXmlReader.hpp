@@ -1,5 +1,5 @@
 #pragma once
-// The XML reader's fast path (docs/xml.md): pugixml reads the plain documents, the ones expat would
+// The XML reader's fast path (docs/xml.md): it reads the plain documents, the ones expat would
 // read without a word, into the same XmlElement tree expat's reader builds; everything else is
 // left to expat (XmlParser.cpp).
 #include <cstddef>

@@ -1,6 +1,6 @@
 // XML reading with expat, hardened for untrusted input, into an XmlElement tree that remembers
 // the line and column of every start tag and attribute. Plain documents go to the fast reader
-// first (FastXmlReader.hpp: pugixml, the same tree); what it does not take is read here.
+// first (FastXmlReader.hpp, the same tree); what it does not take is read here.
 //
 // Expat rather than Xerces-C: Debian's libxerces-c pulls about 35 libraries (curl, GnuTLS, ICU,
 // Kerberos, LDAP) whose loading alone cost ~100 ms of every `interlink` run; libexpat needs only

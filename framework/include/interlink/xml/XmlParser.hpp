@@ -1,5 +1,5 @@
 #pragma once
-// Parses XML text into an XmlElement tree (pugixml for plain documents, expat for the rest),
+// Parses XML text into an XmlElement tree (a fast reader for plain documents, expat for the rest),
 // configured for untrusted input: no DTD loading, no external entities, no network, a bounded
 // entity expansion and nesting depth.
 #include <optional>
@@ -54,7 +54,7 @@ struct ParseOptions {
   /// had when it began (0 for the root): where a reader that evaluates mixed content in document
   /// order (xacro) splits the parent's text among its children.
   std::vector<std::size_t>* parentTextLengths = nullptr;
-  /// Plain well-formed UTF-8 documents are read with pugixml, in half the instructions expat's
+  /// Plain well-formed UTF-8 documents are read by a reader of their own, in half the instructions expat's
   /// reading takes; every other document, and every one with an error, with expat (docs/xml.md).
   /// Both give the same tree, comments, text lengths and diagnostics; false reads every document
   /// with expat (tests compare the two).
