@@ -145,6 +145,21 @@ TEST(XmlFastReader, LeavesWhatIsNotPlainXmlToExpat) {
   EXPECT_TRUE(sameBothWays("?xml version='1.0'?>\n<sdf/>", Tolerance::LikeTinyXml2));
 }
 
+// A tag's attributes are compared in place while they are few, then sorted: a duplicate is found
+// in either regime, wherever it stands.
+TEST(XmlFastReader, DuplicateAttributesAreFoundAmongFewAndMany) {
+  for (const int count : {2, 16, 17, 40}) {
+    std::string unique = "<a";
+    for (int i = 0; i < count; ++i) unique += " n" + std::to_string(i) + "='" + std::to_string(i) + "'";
+    SCOPED_TRACE(count);
+    EXPECT_TRUE(sameBothWays(unique + "/>"));
+    for (const int first : {0, count / 2, count - 1}) {
+      EXPECT_FALSE(sameBothWays(unique + " n" + std::to_string(first) + "='again'/>"));
+    }
+    EXPECT_FALSE(sameBothWays("<a n='x'" + unique.substr(2) + " n='y'/>"));
+  }
+}
+
 // The check of the bytes goes sixteen at a time: what must stop it stops it at every offset.
 TEST(XmlFastReader, ByteChecksHoldAtEveryOffsetOfABlock) {
   for (std::size_t before = 0; before < 40; ++before) {
