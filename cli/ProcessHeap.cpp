@@ -11,12 +11,12 @@
 //
 // Why only for a big file: a small command's heap fits in a few hundred KiB, but mimalloc spreads
 // it over the first two 2 MiB pages of its segment, and the kernel clears each whole, 100-200 µs
-// apiece. That made `check` of a small URDF 0.2-0.5 ms slower than in 4 KiB pages, on the VMs
-// above and on machines where faults are cheap alike (docs/dev/benchmarks.md, "Huge pages for
-// big files only"). Which files are big is known before the first allocation: the command line
-// names them. A file named on it (an input, or an option's value) of kHugePagesFrom bytes or more,
-// or standard input when it is not a file (its size unknown), turns huge pages on; a smaller
-// file's includes are not looked at.
+// apiece. On a VM where faults are cheap that made `check` of a small URDF 0.2-0.4 ms slower than
+// in 4 KiB pages (docs/dev/benchmarks.md, "Huge pages for big files only"); where a fault costs
+// 12 µs, the 66 faults more of small pages would cost about as much as they save. Which files
+// are big is known before the first allocation: the command line names them. A file named on it
+// (an input, or an option's value) of kHugePagesFrom bytes or more, or standard input when it is
+// not a file (its size unknown), turns huge pages on; a smaller file's includes are not looked at.
 //
 // mimalloc reads its options when it makes its first allocation, which the shared libraries'
 // initialisers make (libstdc++'s exception pool) before any code of this program runs. A

@@ -337,14 +337,15 @@ void appendAttributeValue(std::string& out, std::string_view raw) {
   appendDecoded(out, normalised);
 }
 
+// PlainTreeReader's levels_ grow by moving their elements, never by copying them (a copy would
+// leave the arena).
+static_assert(std::is_nothrow_move_constructible_v<XmlElement>);
+
 /// Reads a document plainText() took straight from its text into the XmlElement tree that
 /// TreeBuilder builds from expat's events, in one pass and without a second copy of the text or a
 /// tree in between. It checks what plainText() left: the tags' grammar, names, duplicate
 /// attributes, end tags matching, nesting, that only white space and comments stand around the
 /// root. It gives up (nothing) on anything else, and expat reads the document then.
-// levels_ grows by moving its elements, never by copying them (a copy would leave the arena).
-static_assert(std::is_nothrow_move_constructible_v<XmlElement>);
-
 class PlainTreeReader {
  public:
   PlainTreeReader(std::string_view content, const std::string& fileName, const ParseOptions& options,
