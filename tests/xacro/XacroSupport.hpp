@@ -22,13 +22,6 @@ inline std::string robot(const std::string& body) {
          body + "\n</robot>\n";
 }
 
-/// Every diagnostic as text, in order.
-inline std::vector<std::string> formatted(const Diagnostics& diagnostics) {
-  std::vector<std::string> out;
-  for (const Diagnostic& d : diagnostics) out.push_back(d.format());
-  return out;
-}
-
 /// Writes `text` as `name` into the test's scratch directory and loads it, with the expanded text
 /// kept (LoadResult::expandedText). It is loaded a second time without the text, the expansion
 /// handed to the URDF plugin as a tree: both loads must give the same diagnostics (locations and
@@ -43,7 +36,7 @@ inline LoadResult loadXacro(const Scratch& scratch, const std::string& text, con
   options.keepExpandedText = true;
   LoadResult asText = loader.loadFile(path, options);
   EXPECT_TRUE(asTree.expandedText.empty());
-  EXPECT_EQ(formatted(asTree.diagnostics), formatted(asText.diagnostics)) << "the expansion as a tree and as text";
+  EXPECT_EQ(dump(asTree.diagnostics), dump(asText.diagnostics)) << "the expansion as a tree and as text";
   EXPECT_EQ(convert::writeJson(asTree), convert::writeJson(asText)) << "the expansion as a tree and as text";
   return asText;
 }

@@ -234,8 +234,8 @@ std::optional<Document> Loader::Impl::parseDocument(const std::string& path, std
     if (!expansion.reader) return std::nullopt;
     reader = expansion.reader;
     if (topLevel) {
-      // Kept when asked for only (a plugin may write text though not asked: xacro does for
-      // expansions beyond plain ASCII).
+      // Kept when asked for only (a plugin may write text though not asked: xacro does when its
+      // expansion would not read back as the same tree, a name beyond ASCII for one).
       if (context.options.keepExpandedText) context.expandedText = std::move(expansion.text);
       context.expandedExtension = expansion.extension;
     }

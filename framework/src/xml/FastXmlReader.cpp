@@ -306,17 +306,16 @@ class OffsetCursor {
   int continuationBytes_ = 0;  // bytes minus characters in [lineStart_, at_)
 };
 
-/// XML's name characters within ASCII (the reader leaves a name with any other byte to expat).
+/// XML's name characters within ASCII (interlink/xml/SameName.hpp) as tables of every byte: the
+/// reader leaves a name with any other byte to expat.
 struct NameBytes {
   bool start[256] = {};
   bool rest[256] = {};
   constexpr NameBytes() {
-    for (int c = 'a'; c <= 'z'; ++c) start[c] = rest[c] = true;
-    for (int c = 'A'; c <= 'Z'; ++c) start[c] = rest[c] = true;
-    for (int c = '0'; c <= '9'; ++c) rest[c] = true;
-    start[static_cast<unsigned char>('_')] = rest[static_cast<unsigned char>('_')] = true;
-    start[static_cast<unsigned char>(':')] = rest[static_cast<unsigned char>(':')] = true;
-    rest[static_cast<unsigned char>('-')] = rest[static_cast<unsigned char>('.')] = true;
+    for (int c = 0; c < 0x80; ++c) {
+      start[c] = isAsciiNameStartChar(static_cast<char>(c));
+      rest[c] = isAsciiNameChar(static_cast<char>(c));
+    }
   }
 };
 constexpr NameBytes kNameBytes;
@@ -421,19 +420,6 @@ class PlainTreeReader {
 
   std::size_t offsetOf(const unsigned char* at) const { return static_cast<std::size_t>(at - begin_); }
 
-  /// A tag's attributes are compared with those before them while they are few; past that, all
-  /// at once, sorted (a tag of thousands compared pair by pair took seconds per megabyte).
-  static constexpr std::size_t kAttributesComparedInPlace = 16;
-
-  /// Whether two attributes of the tag just read have the same name (those past the first
-  /// kAttributesComparedInPlace, which were not compared in place, with each other and the rest).
-  bool hasDuplicateName() {
-    names_.clear();
-    for (const PendingAttribute& attribute : attributes_) names_.push_back(attribute.name);
-    std::sort(names_.begin(), names_.end());
-    return std::adjacent_find(names_.begin(), names_.end()) != names_.end();
-  }
-
   /// White space and comments before the root (`index` 0) or after it (1), up to the next other
   /// byte or the end.
   bool outsideRoot(std::size_t index) {
@@ -501,14 +487,13 @@ class PlainTreeReader {
       ++p_;
       if (value.find('<') != std::string_view::npos) return false;  // not XML: expat says so
       if (attributes_.size() >= maxAttributes_) return false;      // refused before parsing: expat's path says so
-      if (attributes_.size() < kAttributesComparedInPlace) {
-        for (const PendingAttribute& before : attributes_) {
-          if (sameName(before.name, attributeName)) return false;  // a duplicate: expat's error
-        }
-      }
       attributes_.push_back(PendingAttribute{attributeName, value, offset});
     }
-    if (attributes_.size() > kAttributesComparedInPlace && hasDuplicateName()) return false;
+    if (attributes_.size() > 1) {
+      names_.clear();
+      for (const PendingAttribute& attribute : attributes_) names_.push_back(attribute.name);
+      if (hasRepeatedName(names_)) return false;  // a duplicate: expat's error
+    }
     const std::size_t depth = open_.size();
     if (parentTextLengths_) parentTextLengths_->push_back(depth == 0 ? 0 : levels_[depth - 1].back().text.size());
     if (depth > 0) ++open_.back().childrenSoFar;
@@ -625,7 +610,7 @@ class PlainTreeReader {
   std::vector<std::vector<XmlElement>> levels_;
   std::vector<Open> open_;
   std::vector<PendingAttribute> attributes_;  // of the start tag being read
-  std::vector<std::string_view> names_;       // their names, sorted (hasDuplicateName)
+  std::vector<std::string_view> names_;       // their names (hasRepeatedName)
   std::size_t started_ = 0;                   // elements started so far
 };
 

@@ -80,8 +80,7 @@ std::string writeExpansion(const Expansion& expansion, std::vector<plugin::Expan
 /// and `origins` maps each line back as the text's origins would. False, with nothing moved or
 /// added, when the text would not read back as the same tree by that rule (a name beyond ASCII's
 /// XML names, a character XML refuses, a comment XML refuses, an attribute twice, nesting beyond
-/// the XML reader's limit):
-/// the text is then written and parsed as before.
+/// the XML reader's limit): the text is then written and parsed as before.
 bool expansionTree(Expansion& expansion, const std::string& path, xml::XmlElement& root,
                    std::vector<plugin::ExpansionOrigin>& origins);
 

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "interlink/Utf8.hpp"
+#include "interlink/xml/SameName.hpp"
 #include "interlink/xml/XmlEscape.hpp"
 #include "interlink/xml/XmlParser.hpp"
 
@@ -197,13 +198,6 @@ bool plainText(std::string_view text) {
   }
   return true;
 }
-bool plainName(std::string_view name) {
-  const auto start = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == ':'; };
-  if (name.empty() || !start(name[0])) return false;
-  return std::all_of(name.begin() + 1, name.end(), [&](char c) {
-    return start(c) || (c >= '0' && c <= '9') || c == '-' || c == '.';
-  });
-}
 /// White space only, as the XML reader counts it.
 bool isLayout(std::string_view text) {
   return std::all_of(text.begin(), text.end(), [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; });
@@ -229,11 +223,13 @@ class TreeBuilder {
     // The XML reader refuses an element this deep (ParseOptions::maxDepth), or this many attributes.
     static const xml::ParseOptions kReader;
     if (depth >= kReader.maxDepth || e.attributes.size() > kReader.maxAttributesPerElement) return false;
-    if (!plainName(e.name) || !plainText(e.text)) return false;
+    if (!xml::isAsciiXmlName(e.name) || !plainText(e.text)) return false;
+    names_.clear();
     for (const OutAttribute& a : e.attributes) {
-      if (!plainName(a.name) || !plainText(a.value)) return false;
+      if (!xml::isAsciiXmlName(a.name) || !plainText(a.value)) return false;
+      names_.emplace_back(a.name);
     }
-    if (hasRepeatedName(e.attributes)) return false;
+    if (xml::hasRepeatedName(names_)) return false;
     ++elements_;
     attributes_ += e.attributes.size();
     for (const OutElement& child : e.children) {
@@ -331,26 +327,10 @@ class TreeBuilder {
     return SourceLocation{file_, static_cast<int>(line_), 1};
   }
 
-  static bool hasRepeatedName(const std::vector<OutAttribute>& attributes) {
-    if (attributes.size() < 2) return false;
-    if (attributes.size() <= 8) {
-      for (std::size_t i = 1; i < attributes.size(); ++i) {
-        for (std::size_t j = 0; j < i; ++j) {
-          if (attributes[i].name == attributes[j].name) return true;
-        }
-      }
-      return false;
-    }
-    std::vector<std::string_view> names;
-    names.reserve(attributes.size());
-    for (const OutAttribute& a : attributes) names.emplace_back(a.name);
-    std::sort(names.begin(), names.end());
-    return std::adjacent_find(names.begin(), names.end()) != names.end();
-  }
-
   FileName file_;
   std::vector<plugin::ExpansionOrigin>& origins_;
   std::vector<OutAttribute*> sorted_;
+  std::vector<std::string_view> names_;  // of the element readsBack looks at
   std::uint32_t line_ = 0;
   std::size_t elements_ = 0;
   std::size_t attributes_ = 0;
